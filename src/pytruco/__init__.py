@@ -1,0 +1,71 @@
+"""pytruco: the rules of Argentine truco as a pure, typed Python library.
+
+>>> import random
+>>> from pytruco import new_game, apply, legal_actions, random_deal
+>>> rng = random.Random(3)
+>>> state = new_game("default", first_mano=0)
+>>> while not state.is_over:
+...     if state.is_chance:
+...         state, _ = apply(state, random_deal(state, rng))
+...     else:
+...         state, _ = apply(state, rng.choice(legal_actions(state)))
+>>> state.winner in (0, 1) and max(state.score) >= 30
+True
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Deal, Kind, Rps
+from .cards import RANKS, Card, Deck, Hand, Suit
+from .engine import apply, check, is_legal, legal_actions, new_game, random_deal
+from .errors import IllegalActionError, NotationError, RecordError, RuleSetError, TrucoError
+from .events import Event, EventKind
+from .records import FORMAT, HandSummary, Record, RecordHand, ReplayResult, replay
+from .rules import PRESET_NAMES, CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, PardaRule, RuleSet, Scoring
+from .state import Phase, Round, State, Trick
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "FORMAT",
+    "PRESET_NAMES",
+    "RANKS",
+    "Action",
+    "Card",
+    "CfarRule",
+    "Deal",
+    "Deck",
+    "EnvidoStyle",
+    "EnvidoWindow",
+    "Event",
+    "EventKind",
+    "FaltaRule",
+    "Hand",
+    "HandSummary",
+    "IllegalActionError",
+    "Kind",
+    "NotationError",
+    "PardaRule",
+    "Phase",
+    "Record",
+    "RecordError",
+    "RecordHand",
+    "ReplayResult",
+    "Round",
+    "Rps",
+    "RuleSet",
+    "RuleSetError",
+    "Scoring",
+    "State",
+    "Suit",
+    "Trick",
+    "TrucoError",
+    "__version__",
+    "apply",
+    "check",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "random_deal",
+    "replay",
+]

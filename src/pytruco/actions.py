@@ -1,0 +1,224 @@
+"""Actions: what a seat does, as typed values and as record notation.
+
+One action is ``<seat> <word> [<argument>]`` (RECORDS.md): ``"0 1E"``,
+``"1 real-envido"``, ``"0 tengo 28"``, ``"1 rps papel"``. The deal is a
+separate chance action, :class:`Deal`.
+
+>>> from pytruco import Action, Kind
+>>> action = Action.parse("1 Retruco")
+>>> action.seat, action.kind
+(1, <Kind.RETRUCO: 'retruco'>)
+>>> str(action)
+'1 retruco'
+>>> Action.parse("0 tengo 28") == Action.tengo(0, 28)
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+import attrs
+
+from .cards import ALL_CARDS, Card, Hand
+from .errors import NotationError
+
+__all__ = ["Action", "Deal", "Kind", "Rps"]
+
+
+class Kind(enum.Enum):
+    """What an action does; the value is its word in the notation."""
+
+    PLAY = "play"
+    """Play a card (written as the card alone: ``0 1E``)."""
+    ENVIDO = "envido"
+    REAL_ENVIDO = "real-envido"
+    FALTA_ENVIDO = "falta-envido"
+    FLOR = "flor"
+    CONTRAFLOR = "contraflor"
+    CONTRAFLOR_AL_RESTO = "contraflor-al-resto"
+    CON_FLOR_ME_ACHICO = "con-flor-me-achico"
+    TRUCO = "truco"
+    RETRUCO = "retruco"
+    VALE_CUATRO = "vale-cuatro"
+    QUIERO = "quiero"
+    NO_QUIERO = "no-quiero"
+    TENGO = "tengo"
+    """Declare envido or flor points (``0 tengo 28``)."""
+    SON_BUENAS = "son-buenas"
+    MAZO = "mazo"
+    TIMEOUT = "timeout"
+    RENDIRSE = "rendirse"
+    RPS = "rps"
+    """Rock-paper-scissors choice before the first deal (``online``)."""
+
+
+class Rps(enum.Enum):
+    """A rock-paper-scissors choice."""
+
+    PIEDRA = "piedra"
+    PAPEL = "papel"
+    TIJERA = "tijera"
+
+    def beats(self, other: Rps) -> bool:
+        """Piedra beats tijera, tijera beats papel, papel beats piedra."""
+        return _BEATS[self] is other
+
+
+_BEATS = {Rps.PIEDRA: Rps.TIJERA, Rps.TIJERA: Rps.PAPEL, Rps.PAPEL: Rps.PIEDRA}
+
+ENVIDO_CALLS = frozenset({Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO})
+TRUCO_CALLS = (Kind.TRUCO, Kind.RETRUCO, Kind.VALE_CUATRO)
+_PLAIN_WORDS = {kind.value: kind for kind in Kind if kind not in (Kind.PLAY, Kind.TENGO, Kind.RPS)}
+MAX_SEATS = 6
+
+
+@attrs.frozen(repr=False)
+class Action:
+    """One action of one seat.
+
+    Build actions with the class methods (:meth:`play`, :meth:`call`,
+    :meth:`tengo`, :meth:`rps`) or :meth:`parse`; they are shared values, so
+    comparing and hashing them is cheap.
+
+    Attributes:
+        seat: the acting seat (0-based).
+        kind: what it does.
+        card: the card played (:attr:`Kind.PLAY` only).
+        points: the points declared (:attr:`Kind.TENGO` only).
+        choice: the rock-paper-scissors choice (:attr:`Kind.RPS` only).
+
+    >>> Action.play(0, Card.parse("7O"))
+    Action('0 7O')
+    >>> Action.call(1, Kind.QUIERO)
+    Action('1 quiero')
+    """
+
+    seat: int
+    kind: Kind
+    card: Card | None = None
+    points: int | None = None
+    choice: Rps | None = None
+
+    @staticmethod
+    def play(seat: int, card: Card) -> Action:
+        """Seat *seat* plays *card*."""
+        return _PLAY[seat][card.index] if 0 <= seat < MAX_SEATS else Action(seat, Kind.PLAY, card=card)
+
+    @staticmethod
+    def call(seat: int, kind: Kind) -> Action:
+        """Any action without an argument: a call, an answer, ``mazo``, …"""
+        if kind in (Kind.PLAY, Kind.TENGO, Kind.RPS):
+            raise ValueError(f"{kind.value} needs an argument")
+        return _PLAIN[seat][kind] if 0 <= seat < MAX_SEATS else Action(seat, kind)
+
+    @staticmethod
+    def tengo(seat: int, points: int) -> Action:
+        """Seat *seat* declares *points* (``tengo N``)."""
+        if 0 <= seat < MAX_SEATS and 0 <= points < len(_TENGO[0]):
+            return _TENGO[seat][points]
+        return Action(seat, Kind.TENGO, points=points)
+
+    @staticmethod
+    def rps(seat: int, choice: Rps) -> Action:
+        """Seat *seat* chooses piedra, papel or tijera."""
+        return Action(seat, Kind.RPS, choice=choice)
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Read one action in record notation (case-insensitive).
+
+        Raises:
+            NotationError: not an action; the message quotes the text.
+
+        >>> Action.parse("0 rps PIEDRA").choice
+        <Rps.PIEDRA: 'piedra'>
+        >>> Action.parse("0 envid")
+        Traceback (most recent call last):
+        ...
+        pytruco.errors.NotationError: not an action: '0 envid' (unknown word 'envid')
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"not an action: {text!r} (expected text)")
+        parts = text.split(" ")
+        if len(parts) < 2 or len(parts) > 3 or not all(parts):
+            raise NotationError(
+                f"not an action: {text!r} (expected '<seat> <word> [<argument>]' separated by single spaces)"
+            )
+        seat_text, word = parts[0], parts[1].lower()
+        if not seat_text.isdigit() or not seat_text.isascii():
+            raise NotationError(f"not an action: {text!r} (seat {seat_text!r} is not a number)")
+        seat = int(seat_text)
+        if len(parts) == 3:
+            argument = parts[2]
+            if word == "tengo":
+                if not argument.isdigit() or not argument.isascii():
+                    raise NotationError(f"not an action: {text!r} (points {argument!r} are not a number)")
+                return Action.tengo(seat, int(argument))
+            if word == "rps":
+                try:
+                    return Action.rps(seat, Rps(argument.lower()))
+                except ValueError:
+                    raise NotationError(
+                        f"not an action: {text!r} (rps takes piedra, papel or tijera, not {argument!r})"
+                    ) from None
+            if word in _PLAIN_WORDS:
+                raise NotationError(f"not an action: {text!r} ({word!r} takes no argument)")
+            raise NotationError(f"not an action: {text!r} (unknown word {parts[1]!r})")
+        kind = _PLAIN_WORDS.get(word)
+        if kind is not None:
+            return Action.call(seat, kind)
+        if word in ("tengo", "rps"):
+            raise NotationError(f"not an action: {text!r} ({word!r} needs an argument)")
+        if word[:1].isdigit():
+            try:
+                card = Card.parse(parts[1])
+            except NotationError as error:
+                raise NotationError(f"not an action: {text!r} ({error})") from None
+            return Action.play(seat, card)
+        raise NotationError(f"not an action: {text!r} (unknown word {parts[1]!r})")
+
+    def __str__(self) -> str:
+        if self.kind is Kind.PLAY:
+            return f"{self.seat} {self.card}"
+        if self.kind is Kind.TENGO:
+            return f"{self.seat} tengo {self.points}"
+        if self.kind is Kind.RPS:
+            assert self.choice is not None
+            return f"{self.seat} rps {self.choice.value}"
+        return f"{self.seat} {self.kind.value}"
+
+    def __repr__(self) -> str:
+        return f"Action('{self}')"
+
+
+@attrs.frozen
+class Deal:
+    """The chance action that starts a hand: each seat's three cards, in seat order.
+
+    >>> deal = Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]])
+    >>> str(deal.hands[1])
+    '5O 4O 3B'
+    """
+
+    hands: tuple[Hand, ...] = attrs.field(converter=tuple)
+
+    @classmethod
+    def parse(cls, cards: Sequence[Sequence[str]]) -> Deal:
+        """Read a record's ``deal`` member (no check of counts or repeats;
+        :func:`pytruco.apply` checks those against the rules)."""
+        return cls(tuple(Hand(tuple(Card.parse(text) for text in seat)) for seat in cards))
+
+    def to_json(self) -> list[list[str]]:
+        """The record's ``deal`` member."""
+        return [[str(card) for card in hand] for hand in self.hands]
+
+
+# Shared instances, so that legal_actions() allocates nothing.
+_PLAY = [[Action(seat, Kind.PLAY, card=card) for card in ALL_CARDS] for seat in range(MAX_SEATS)]
+_PLAIN = [
+    {kind: Action(seat, kind) for kind in Kind if kind not in (Kind.PLAY, Kind.TENGO, Kind.RPS)}
+    for seat in range(MAX_SEATS)
+]
+_TENGO = [[Action(seat, Kind.TENGO, points=points) for points in range(40)] for seat in range(MAX_SEATS)]

@@ -1,0 +1,265 @@
+"""Spanish cards, the 40-card deck and a seat's three cards.
+
+Cards are small immutable values. The 40 of them are created once and
+shared, so ``Card.parse("1E") is Card.parse("1e")``; their trick strength
+and envido value are computed once at import.
+
+>>> from pytruco import Card
+>>> ancho = Card.parse("1E")
+>>> ancho.strength > Card.parse("7O").strength
+True
+>>> str(Card.parse("12c"))
+'12C'
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Iterator, Sequence
+
+import attrs
+
+from .errors import NotationError
+
+__all__ = ["RANKS", "Card", "Deck", "Hand", "Suit"]
+
+RANKS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+"""The ten ranks of the Spanish deck used in truco (no 8 or 9)."""
+
+
+class Suit(enum.Enum):
+    """The four suits, valued by their one-letter notation."""
+
+    ESPADAS = "E"
+    BASTOS = "B"
+    OROS = "O"
+    COPAS = "C"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SUIT_BY_LETTER = {suit.value: suit for suit in Suit}
+
+# Trick strength, high to low (PRESETS.md §1): 1E > 1B > 7E > 7O > 3s > 2s >
+# 1O = 1C > 12s > 11s > 10s > 7C = 7B > 6s > 5s > 4s.
+_SPECIAL_STRENGTH = {
+    (1, Suit.ESPADAS): 14,
+    (1, Suit.BASTOS): 13,
+    (7, Suit.ESPADAS): 12,
+    (7, Suit.OROS): 11,
+}
+_RANK_STRENGTH = {3: 10, 2: 9, 1: 8, 12: 7, 11: 6, 10: 5, 7: 4, 6: 3, 5: 2, 4: 1}
+
+
+@attrs.frozen(repr=False, eq=False)
+class Card:
+    """One Spanish card.
+
+    Args:
+        rank: 1-7, 10 (sota), 11 (caballo) or 12 (rey).
+        suit: the card's :class:`Suit`.
+
+    Attributes:
+        strength: trick strength, 1 (the fours) to 14 (1E); equal strength
+            is a parda.
+        envido_value: the card's value for envido and flor (10-12 count 0).
+        index: 0-39, a stable number for tables and bit sets.
+
+    Prefer :meth:`parse` or :meth:`of`, which return the shared instance.
+
+    >>> Card.of(7, Suit.OROS)
+    Card('7O')
+    >>> Card.parse("11B").envido_value
+    0
+    """
+
+    rank: int
+    suit: Suit
+    strength: int = attrs.field(init=False)
+    envido_value: int = attrs.field(init=False)
+    index: int = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.rank not in RANKS:
+            raise NotationError(f"not a card: rank {self.rank!r} (rank must be 1-7, 10, 11 or 12)")
+        if not isinstance(self.suit, Suit):
+            raise NotationError(f"not a card: suit {self.suit!r}")
+        strength = _SPECIAL_STRENGTH.get((self.rank, self.suit), _RANK_STRENGTH[self.rank])
+        object.__setattr__(self, "strength", strength)
+        object.__setattr__(self, "envido_value", self.rank if self.rank <= 7 else 0)
+        suit_index = "EBOC".index(self.suit.value)
+        object.__setattr__(self, "index", suit_index * 10 + RANKS.index(self.rank))
+
+    @classmethod
+    def of(cls, rank: int, suit: Suit) -> Card:
+        """The shared card of this rank and suit."""
+        try:
+            return _BY_KEY[rank, suit]
+        except KeyError:
+            return cls(rank, suit)  # raises the NotationError
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``<rank><suit>`` notation, case-insensitive (``"1E"``, ``"12c"``).
+
+        Raises:
+            NotationError: the text is not a card; the message quotes it.
+
+        >>> Card.parse("7o")
+        Card('7O')
+        """
+        card = _BY_TEXT.get(text.upper()) if isinstance(text, str) else None
+        if card is None:
+            raise NotationError(_card_error(text))
+        return card
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index == other.index
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        """Cards sort by their index (suit E, B, O, C, then rank)."""
+        return self.index < other.index
+
+
+def _card_error(text: object) -> str:
+    if not isinstance(text, str):
+        return f"not a card: {text!r}"
+    upper = text.upper()
+    if not upper:
+        return "not a card: '' (empty)"
+    rank_text, suit_text = upper[:-1], upper[-1:]
+    if suit_text not in _SUIT_BY_LETTER:
+        return f"not a card: {text!r} (suit must be E, B, O or C)"
+    if not rank_text.isdigit() or int(rank_text) not in RANKS:
+        return f"not a card: {text!r} (rank must be 1-7, 10, 11 or 12)"
+    return f"not a card: {text!r}"
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
+"""The 40 cards in index order."""
+_BY_KEY = {(card.rank, card.suit): card for card in ALL_CARDS}
+_BY_TEXT = {str(card): card for card in ALL_CARDS}
+
+
+def _points(cards: Sequence[Card], count_three: bool) -> int:
+    """Envido points: two of a suit give 20 + both values, else the best value."""
+    best = 0
+    for card in cards:
+        best = max(best, card.envido_value)
+    for suit in Suit:
+        values = sorted((c.envido_value for c in cards if c.suit is suit), reverse=True)
+        if len(values) >= 2:
+            used = values if count_three else values[:2]
+            best = max(best, 20 + sum(used))
+    return best
+
+
+@attrs.frozen(repr=False)
+class Hand:
+    """The cards one seat holds (three when dealt).
+
+    >>> hand = Hand.parse("7C 6C 1E")
+    >>> hand.envido_points()
+    33
+    >>> hand.has_flor
+    False
+    >>> Hand.parse("7O 6O 5O").flor_points(count_three=True)
+    38
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=tuple)
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Read cards separated by spaces or commas."""
+        return cls(tuple(Card.parse(part) for part in text.replace(",", " ").split()))
+
+    @property
+    def has_flor(self) -> bool:
+        """Three cards of one suit."""
+        return len(self.cards) == 3 and len({card.suit for card in self.cards}) == 1
+
+    def envido_points(self, count_three: bool = False) -> int:
+        """Envido points (PRESETS.md §1).
+
+        Args:
+            count_three: with three cards of one suit, count all three
+                (``ladder``, ``reglamento``) instead of the best two.
+        """
+        return _points(self.cards, count_three)
+
+    def flor_points(self, count_three: bool = False) -> int | None:
+        """Flor points (20 + the best two or all three values), or ``None`` without flor."""
+        if not self.has_flor:
+            return None
+        return _points(self.cards, count_three)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self.cards)
+
+    def __repr__(self) -> str:
+        return f"Hand('{self}')"
+
+
+@attrs.frozen
+class Deck:
+    """An ordered deck of Spanish cards.
+
+    :meth:`shuffled` takes the random source from the caller; without one it
+    uses :class:`random.SystemRandom`, an unpredictable system source, which
+    is what an online table must use.
+
+    >>> import random
+    >>> deck = Deck.shuffled(random.Random(7))
+    >>> len(deck.cards)
+    40
+    >>> hands = deck.deal(2)
+    >>> [len(hand) for hand in hands]
+    [3, 3]
+    """
+
+    cards: tuple[Card, ...] = ALL_CARDS
+
+    @classmethod
+    def shuffled(cls, rng: random.Random | None = None) -> Deck:
+        """A new deck in random order."""
+        source = rng if rng is not None else random.SystemRandom()
+        cards = list(ALL_CARDS)
+        source.shuffle(cards)
+        return cls(tuple(cards))
+
+    def deal(self, players: int) -> tuple[Hand, ...]:
+        """Three cards to each seat, one at a time, starting with seat 0."""
+        if not 1 <= players <= len(self.cards) // 3:
+            raise ValueError(f"cannot deal three cards to {players} players from {len(self.cards)}")
+        return tuple(Hand(self.cards[seat : 3 * players : players]) for seat in range(players))
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+
+def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
+    """Parse several cards; the first bad one raises :class:`NotationError`."""
+    return tuple(Card.parse(text) for text in texts)

@@ -1,0 +1,95 @@
+"""Events: what an action made happen, for frontends to animate and log.
+
+:func:`pytruco.apply` returns them with the new state, in the order they
+happened.
+
+>>> from pytruco import new_game, apply, Deal, Action
+>>> state = new_game("default", first_mano=0)
+>>> state, events = apply(state, Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
+>>> state, events = apply(state, Action.parse("0 truco"))
+>>> state, events = apply(state, Action.parse("1 no-quiero"))
+>>> [str(event) for event in events]
+['seat 1: no-quiero', 'team 0 scores 1 (truco)', 'team 0 wins the hand']
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .cards import Card
+
+__all__ = ["Event", "EventKind"]
+
+
+class EventKind(enum.Enum):
+    """The kinds of :class:`Event`."""
+
+    RPS_CHOSEN = "rps-chosen"
+    RPS_TIE = "rps-tie"
+    FIRST_MANO = "first-mano"
+    DEALT = "dealt"
+    CARD_PLAYED = "card-played"
+    TRICK_WON = "trick-won"
+    TRICK_PARDA = "trick-parda"
+    CALLED = "called"
+    """A call or an answer (``detail`` is its word)."""
+    DECLARED = "declared"
+    ENVIDO_WON = "envido-won"
+    ENVIDO_VOID = "envido-void"
+    FLOR_WON = "flor-won"
+    FOLDED = "folded"
+    TIMED_OUT = "timed-out"
+    POINTS = "points"
+    """``team`` scores ``points``; ``detail`` says what for."""
+    POINTS_MOVED = "points-moved"
+    """Points won earlier in the hand go to ``team`` instead (a false or unshown envido, a lost flor)."""
+    HAND_WON = "hand-won"
+    HAND_ENDED = "hand-ended"
+    CHICO_WON = "chico-won"
+    MATCH_OVER = "match-over"
+    SURRENDERED = "surrendered"
+
+
+@attrs.frozen
+class Event:
+    """One thing that happened.
+
+    Attributes:
+        kind: what happened.
+        seat: the seat it concerns, if any.
+        team: the team it concerns, if any.
+        points: points involved (declared points, scored points).
+        card: the card involved, if any.
+        detail: a word that qualifies it (``"truco"``, ``"envido"``, …).
+    """
+
+    kind: EventKind
+    seat: int | None = None
+    team: int | None = None
+    points: int = 0
+    card: Card | None = None
+    detail: str = ""
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind is EventKind.POINTS:
+            return f"team {self.team} scores {self.points} ({self.detail})"
+        if kind is EventKind.POINTS_MOVED:
+            return f"team {self.team} collects {self.points} ({self.detail})"
+        if kind is EventKind.CARD_PLAYED:
+            return f"seat {self.seat} plays {self.card}"
+        if kind is EventKind.CALLED:
+            return f"seat {self.seat}: {self.detail}"
+        if kind is EventKind.DECLARED:
+            return f"seat {self.seat}: {self.detail}"
+        if kind is EventKind.TRICK_WON:
+            return f"seat {self.seat} wins the trick for team {self.team}"
+        if kind is EventKind.HAND_WON:
+            return f"team {self.team} wins the hand"
+        if self.seat is not None:
+            return f"{kind.value}: seat {self.seat}" + (f" ({self.detail})" if self.detail else "")
+        if self.team is not None:
+            return f"{kind.value}: team {self.team}" + (f" ({self.detail})" if self.detail else "")
+        return kind.value + (f" ({self.detail})" if self.detail else "")

@@ -1,0 +1,431 @@
+"""The rules of a game as one frozen, validated value, and the five presets.
+
+Truco variants differ in switches and payout tables, so a :class:`RuleSet`
+is data, not a subclass. Each rule in the engine reads its option where the
+rule is decided.
+
+>>> from pytruco import RuleSet
+>>> rules = RuleSet.preset("classic")
+>>> rules.flor, rules.scoring
+(True, <Scoring.END_OF_HAND: 'end-of-hand'>)
+>>> rules.with_options(target=15).target
+15
+>>> RuleSet.preset("online").with_options(players=4)
+Traceback (most recent call last):
+...
+pytruco.errors.RuleSetError: option 'players': online allows 2 seats at most, not 4
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from .errors import RuleSetError
+
+__all__ = [
+    "PRESET_NAMES",
+    "CfarRule",
+    "EnvidoStyle",
+    "EnvidoWindow",
+    "FaltaRule",
+    "PardaRule",
+    "RuleSet",
+    "Scoring",
+]
+
+
+class Scoring(enum.Enum):
+    """When won points reach the score (PRESETS.md §2)."""
+
+    IMMEDIATE = "immediate"
+    """Every point is scored when it is won; the game ends at once at the target."""
+    END_OF_HAND = "end-of-hand"
+    """A hand's points are added when it ends, envido and flor first, then truco."""
+
+
+class EnvidoStyle(enum.Enum):
+    """Which envido calls exist and what they are worth (PRESETS.md §5)."""
+
+    CUMULATIVE = "cumulative"
+    """E, E-E, R, F; accepted value is the sum (E 2, R 3), a falta replaces it."""
+    LADDER = "ladder"
+    """Strictly E → R → E-E → F, worth the level reached: 2, 3, 4, falta."""
+    PER_WORD = "per-word"
+    """Only "envido", any number of times, 2 points each."""
+
+
+class EnvidoWindow(enum.Enum):
+    """When an envido may be opened (PRESETS.md §5)."""
+
+    OWN_FIRST_CARD = "own-first-card"
+    """During trick 1, before the seat plays its own card."""
+    FIRST_CARD_OF_HAND = "first-card-of-hand"
+    """Before the first card of the hand, and not after a truco call."""
+
+
+class FaltaRule(enum.Enum):
+    """What an accepted falta envido is worth (PRESETS.md §5)."""
+
+    LEADER = "leader"
+    """The target minus the score of the side ahead."""
+    LOSER = "loser"
+    """The target minus the score of the side that loses the envido."""
+
+
+class CfarRule(enum.Enum):
+    """What an accepted contraflor al resto is worth (PRESETS.md §6)."""
+
+    NONE = "none"
+    """The call does not exist."""
+    FALTA = "falta"
+    """The falta value (target minus the leader's score) to the best flor."""
+    WINS = "wins"
+    """The best flor wins the game (the chico, in a partido) at once."""
+
+
+class PardaRule(enum.Enum):
+    """How tied tricks decide a hand (PRESETS.md §3)."""
+
+    FIRST_DECISIVE = "first-decisive"
+    """Once a trick is a parda, the first trick that was not decides."""
+    NEXT_TRICK = "next-trick"
+    """A parda sends the decision to the next trick (``ladder``)."""
+
+
+def _positive(name: str) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise RuleSetError(f"option {name!r}: must be a whole number of points >= 0, not {value!r}")
+
+    return check
+
+
+def _bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise RuleSetError(f"option {attribute.name!r}: must be true or false, not {value!r}")
+
+
+def _enum(kind: type[enum.Enum]) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, kind):
+            names = ", ".join(repr(member.value) for member in kind)
+            raise RuleSetError(f"option {attribute.name!r}: must be one of {names}, not {value!r}")
+
+    return check
+
+
+def _positive_attr(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    _positive(attribute.name)(instance, attribute, value)
+
+
+@attrs.frozen(kw_only=True)
+class RuleSet:
+    """Every rule option of a game. Build one with :meth:`preset`, change it
+    with :meth:`with_options`; invalid values raise :class:`RuleSetError`
+    naming the option.
+
+    >>> RuleSet.preset("default").with_options(flor=True).flor_count_three
+    True
+    >>> RuleSet.preset("default").with_options(target=20)
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.RuleSetError: option 'target': default allows 30 or 15, not 20
+    """
+
+    preset_name: str = "default"
+    """The preset this rule set was built from."""
+
+    # --- the game ---------------------------------------------------------
+    players: int = 2
+    """Seats at the table: 2, 4 or 6 (teams alternate: team = seat mod 2)."""
+    max_players: int = 6
+    """The most seats this preset allows (``online`` and ``ladder``: 2)."""
+    target: int = 30
+    """Points that win the game (a chico in a partido)."""
+    targets: tuple[int, ...] = (30, 15)
+    """The targets this preset allows."""
+    chicos_to_win: int = 1
+    """Chicos that win the match: 1 for one game, 2 for the ``reglamento`` partido."""
+    scoring: Scoring = attrs.field(default=Scoring.IMMEDIATE, validator=_enum(Scoring))
+    """When won points reach the score."""
+    rps_first_mano: bool = attrs.field(default=False, validator=_bool)
+    """Rock-paper-scissors before the first deal chooses the first mano (``online``)."""
+    pica_pica: bool = attrs.field(default=False, validator=_bool)
+    """With 6 seats, pica hands (three 1v1 duels) alternate with normal hands."""
+    pica_pica_margin: int = attrs.field(default=5, validator=_positive_attr)
+    """Pica hands are played while both teams are at least this far from the target."""
+
+    # --- tricks and truco ---------------------------------------------------
+    parda: PardaRule = attrs.field(default=PardaRule.FIRST_DECISIVE, validator=_enum(PardaRule))
+    """How tied tricks decide the hand."""
+
+    # --- envido -------------------------------------------------------------
+    envido_style: EnvidoStyle = attrs.field(default=EnvidoStyle.CUMULATIVE, validator=_enum(EnvidoStyle))
+    """Which envido calls exist and their values."""
+    envido_window: EnvidoWindow = attrs.field(default=EnvidoWindow.OWN_FIRST_CARD, validator=_enum(EnvidoWindow))
+    """When an envido may be opened."""
+    falta: FaltaRule = attrs.field(default=FaltaRule.LEADER, validator=_enum(FaltaRule))
+    """What an accepted falta envido is worth."""
+    ladder_falta_refused: int = attrs.field(default=7, validator=_positive_attr)
+    """``ladder``: what a refused falta envido gives its caller."""
+    envido_primero: bool = attrs.field(default=True, validator=_bool)
+    """A seat called the first truco before playing its card may answer with an envido."""
+    envido_count_three: bool = attrs.field(default=False, validator=_bool)
+    """Three cards of one suit count all three for envido (else the best two)."""
+    bluff: bool = attrs.field(default=False, validator=_bool)
+    """Envido declarations may be false; a false winner gives the points away at the hand's end."""
+    show_rule: bool = attrs.field(default=False, validator=_bool)
+    """The envido winner who folds before showing its cards loses the envido and the hand."""
+
+    # --- flor ---------------------------------------------------------------
+    flor: bool = attrs.field(default=False, validator=_bool)
+    """Flor is in play."""
+    flor_mandatory: bool = attrs.field(default=True, validator=_bool)
+    """A holder must sing flor before any other action of its own."""
+    flor_count_three: bool = attrs.field(default=True, validator=_bool)
+    """Flor points count all three cards (else the best two)."""
+    flor_window: EnvidoWindow = attrs.field(default=EnvidoWindow.OWN_FIRST_CARD, validator=_enum(EnvidoWindow))
+    """Until when a flor may be sung."""
+    flor_value: int = attrs.field(default=3, validator=_positive_attr)
+    """A flor that nobody answers."""
+    flor_flor_value: int = attrs.field(default=3, validator=_positive_attr)
+    """Flor against flor, accepted: to the best flor."""
+    flor_refusable: bool = attrs.field(default=False, validator=_bool)
+    """The second holder may answer ``no-quiero`` (the first flor scores alone)."""
+    flor_flor_is_call: bool = attrs.field(default=False, validator=_bool)
+    """A second flor is a call the first answers (``quiero``, ``con-flor-me-achico``, …)."""
+    achico_value: int = attrs.field(default=4, validator=_positive_attr)
+    """``con-flor-me-achico``: what the second flor's team scores."""
+    contraflor: bool = attrs.field(default=True, validator=_bool)
+    """The contraflor call exists."""
+    contraflor_value: int = attrs.field(default=6, validator=_positive_attr)
+    """Contraflor accepted: to the best flor."""
+    contraflor_refused: int = attrs.field(default=4, validator=_positive_attr)
+    """Contraflor refused: to its caller."""
+    cfar: CfarRule = attrs.field(default=CfarRule.FALTA, validator=_enum(CfarRule))
+    """What an accepted contraflor al resto is worth."""
+    cfar_refused_over_flor: int = attrs.field(default=4, validator=_positive_attr)
+    """Contraflor al resto refused when it was raised over a flor: to its caller."""
+    cfar_refused_over_contraflor: int = attrs.field(default=6, validator=_positive_attr)
+    """Contraflor al resto refused when it was raised over a contraflor: to its caller."""
+    flor_lost_on_fold: bool = attrs.field(default=False, validator=_bool)
+    """A seat that sang flor and folds before playing its cards gives its team's flor points away."""
+
+    # --- mazo ---------------------------------------------------------------
+    mazo_with_pending_call: bool = attrs.field(default=True, validator=_bool)
+    """A seat may fold while it must answer a call (folding refuses it)."""
+    mano_must_act_before_mazo: bool = attrs.field(default=False, validator=_bool)
+    """The mano may not fold before it has done something in the hand."""
+    mazo_envido_penalty: bool = attrs.field(default=True, validator=_bool)
+    """+1 to the other team for folding in trick 1 before any envido or flor."""
+
+    def __attrs_post_init__(self) -> None:
+        name = self.preset_name
+        for option in ("players", "max_players", "target", "chicos_to_win"):
+            value = getattr(self, option)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RuleSetError(f"option {option!r}: must be a whole number, not {value!r}")
+        if self.players not in (2, 4, 6):
+            raise RuleSetError(f"option 'players': must be 2, 4 or 6, not {self.players!r}")
+        if self.players > self.max_players:
+            raise RuleSetError(
+                f"option 'players': {name} allows {self.max_players} seats at most, not {self.players}"
+            )
+        if not self.targets or any(not isinstance(t, int) or t < 1 for t in self.targets):
+            raise RuleSetError(f"option 'targets': must list positive targets, not {self.targets!r}")
+        if self.target not in self.targets:
+            allowed = " or ".join(str(t) for t in self.targets)
+            raise RuleSetError(f"option 'target': {name} allows {allowed}, not {self.target!r}")
+        if self.chicos_to_win < 1:
+            raise RuleSetError(f"option 'chicos_to_win': must be at least 1, not {self.chicos_to_win}")
+        if self.pica_pica and self.players != 6:
+            raise RuleSetError(f"option 'pica_pica': needs 6 players, not {self.players}")
+        if self.rps_first_mano and self.players != 2:
+            raise RuleSetError("option 'rps_first_mano': rock-paper-scissors is for 2 players")
+
+    # ------------------------------------------------------------------
+    @classmethod
+    def preset(cls, name: str, **options: Any) -> RuleSet:
+        """The named preset (``default``, ``online``, ``classic``, ``ladder``,
+        ``reglamento``), with any options changed.
+
+        Raises:
+            RuleSetError: unknown preset or option, or an invalid value.
+
+        >>> RuleSet.preset("reglamento").chicos_to_win
+        2
+        >>> RuleSet.preset("truco-uruguayo")
+        Traceback (most recent call last):
+        ...
+        pytruco.errors.RuleSetError: unknown preset 'truco-uruguayo' (known: default, online, classic, ladder, reglamento)
+        """
+        try:
+            base = _PRESETS[name]
+        except (KeyError, TypeError):
+            known = ", ".join(PRESET_NAMES)
+            raise RuleSetError(f"unknown preset {name!r} (known: {known})") from None
+        return base.with_options(**options) if options else base
+
+    def with_options(self, **options: Any) -> RuleSet:
+        """A copy with the named options changed, validated.
+
+        ``flor`` is special on ``default``: ``flor=True`` gives the flor of
+        ``classic`` with points counted on all three cards (PRESETS.md §8.5).
+        Enum options also accept their string values (``scoring="end-of-hand"``).
+        """
+        fields = attrs.fields_dict(RuleSet)
+        changes: dict[str, Any] = {}
+        for key, value in options.items():
+            if key not in fields or key == "preset_name":
+                raise RuleSetError(f"unknown option {key!r}")
+            enum_type = _ENUM_OPTIONS.get(key)
+            if enum_type is not None and not isinstance(value, enum_type):
+                try:
+                    value = enum_type(value)
+                except ValueError:
+                    names = ", ".join(repr(member.value) for member in enum_type)
+                    raise RuleSetError(f"option {key!r}: must be one of {names}, not {value!r}") from None
+            changes[key] = value
+        return attrs.evolve(self, **changes)
+
+    @property
+    def teams(self) -> int:
+        """Always 2: team of a seat = seat mod 2."""
+        return 2
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options that differ from the preset, with ``preset``, for records."""
+        base = _PRESETS.get(self.preset_name)
+        out: dict[str, Any] = {"preset": self.preset_name}
+        for field in attrs.fields(RuleSet):
+            if field.name == "preset_name":
+                continue
+            value = getattr(self, field.name)
+            if base is None or getattr(base, field.name) != value:
+                out[field.name] = value.value if isinstance(value, enum.Enum) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: str | Mapping[str, Any]) -> RuleSet:
+        """Read the ``rules`` member of a record: a preset name or an object
+        with ``preset`` and options.
+
+        >>> RuleSet.from_dict({"preset": "default", "players": 4}).players
+        4
+        """
+        if isinstance(data, str):
+            return cls.preset(data)
+        if not isinstance(data, Mapping):
+            raise RuleSetError(f"rules must be a preset name or an object, not {data!r}")
+        if "preset" not in data:
+            raise RuleSetError("rules object has no 'preset' member")
+        options = {key: value for key, value in data.items() if key != "preset"}
+        for key, value in options.items():
+            if key in _ENUM_OPTIONS or key not in _BOOL_OR_INT_OPTIONS:
+                continue
+            expected = _BOOL_OR_INT_OPTIONS[key]
+            if expected is bool and not isinstance(value, bool):
+                raise RuleSetError(f"option {key!r}: must be true or false, not {value!r}")
+            if expected is int and (not isinstance(value, int) or isinstance(value, bool)):
+                raise RuleSetError(f"option {key!r}: must be a whole number, not {value!r}")
+        return cls.preset(data["preset"], **options)
+
+
+_ENUM_OPTIONS: dict[str, type[enum.Enum]] = {
+    "scoring": Scoring,
+    "parda": PardaRule,
+    "envido_style": EnvidoStyle,
+    "envido_window": EnvidoWindow,
+    "falta": FaltaRule,
+    "flor_window": EnvidoWindow,
+    "cfar": CfarRule,
+}
+_BOOL_OR_INT_OPTIONS: dict[str, type] = {
+    field.name: (bool if field.default in (True, False) else int)
+    for field in attrs.fields(RuleSet)
+    if isinstance(field.default, (bool, int)) and not isinstance(field.default, enum.Enum)
+}
+
+_DEFAULT = RuleSet(
+    preset_name="default",
+    # flor is off; ``flor=True`` turns on the flor of classic on three cards.
+    flor=False,
+    flor_count_three=True,
+)
+_ONLINE = RuleSet(
+    preset_name="online",
+    max_players=2,
+    rps_first_mano=True,
+    flor=True,
+    flor_mandatory=False,
+    flor_count_three=False,
+    flor_refusable=True,
+    contraflor_refused=3,
+    cfar=CfarRule.WINS,
+    cfar_refused_over_flor=3,
+    cfar_refused_over_contraflor=6,
+    mazo_with_pending_call=False,
+    mano_must_act_before_mazo=True,
+    mazo_envido_penalty=False,
+)
+_CLASSIC = RuleSet(
+    preset_name="classic",
+    scoring=Scoring.END_OF_HAND,
+    show_rule=True,
+    flor=True,
+    flor_count_three=False,
+    contraflor_refused=4,
+    cfar=CfarRule.FALTA,
+)
+_LADDER = RuleSet(
+    preset_name="ladder",
+    max_players=2,
+    targets=(30,),
+    scoring=Scoring.END_OF_HAND,
+    parda=PardaRule.NEXT_TRICK,
+    envido_style=EnvidoStyle.LADDER,
+    envido_window=EnvidoWindow.FIRST_CARD_OF_HAND,
+    falta=FaltaRule.LOSER,
+    envido_primero=False,
+    envido_count_three=True,
+    flor=True,
+    flor_mandatory=False,
+    flor_count_three=True,
+    flor_window=EnvidoWindow.FIRST_CARD_OF_HAND,
+    flor_flor_value=6,
+    flor_refusable=True,
+    contraflor=False,
+    cfar=CfarRule.NONE,
+    mazo_envido_penalty=False,
+)
+_REGLAMENTO = RuleSet(
+    preset_name="reglamento",
+    chicos_to_win=2,
+    scoring=Scoring.END_OF_HAND,
+    envido_style=EnvidoStyle.PER_WORD,
+    envido_count_three=True,
+    bluff=True,
+    flor=True,
+    flor_count_three=True,
+    flor_flor_value=6,
+    flor_flor_is_call=True,
+    achico_value=4,
+    contraflor=False,
+    cfar=CfarRule.WINS,
+    cfar_refused_over_flor=4,
+    cfar_refused_over_contraflor=4,
+    flor_lost_on_fold=True,
+)
+_PRESETS: dict[str, RuleSet] = {
+    "default": _DEFAULT,
+    "online": _ONLINE,
+    "classic": _CLASSIC,
+    "ladder": _LADDER,
+    "reglamento": _REGLAMENTO,
+}
+PRESET_NAMES: tuple[str, ...] = tuple(_PRESETS)
+"""The names of the five presets."""

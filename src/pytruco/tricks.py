@@ -1,0 +1,90 @@
+"""Tricks: who wins a trick, and who wins the hand from its tricks.
+
+>>> from pytruco.cards import Card
+>>> from pytruco.rules import PardaRule
+>>> trick_result(((0, Card.parse("3E")), (1, Card.parse("3O"))))
+(None, None)
+>>> hand_winner((0, None), mano_team=1, rule=PardaRule.FIRST_DECISIVE)
+0
+>>> hand_winner((0, None), mano_team=1, rule=PardaRule.NEXT_TRICK) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card
+from .rules import PardaRule
+
+__all__ = ["hand_winner", "trick_result"]
+
+
+def trick_result(plays: Sequence[tuple[int, Card]]) -> tuple[int | None, int | None]:
+    """``(team, seat)`` winning a complete trick, or ``(None, None)`` for a parda.
+
+    The best card wins. When the best cards were played by partners, their
+    team wins and the partner who played first leads next; a parda needs
+    equal best cards on both teams (PRESETS.md §3, §8.4).
+    """
+    best = -1
+    seat = -1
+    teams = 0
+    for player, card in plays:
+        strength = card.strength
+        if strength > best:
+            best, seat, teams = strength, player, 1 << (player & 1)
+        elif strength == best:
+            teams |= 1 << (player & 1)
+    if teams == 3:
+        return None, None
+    return seat & 1, seat
+
+
+def hand_winner(results: Sequence[int | None], mano_team: int, rule: PardaRule) -> int | None:
+    """The team that wins the hand after the tricks *results* (team or
+    ``None`` for a parda, in order), or ``None`` while undecided.
+
+    ``first-decisive`` (PRESETS.md §3): two tricks win; once a trick is a
+    parda the first trick that was not decides; three pardas: the mano.
+    ``next-trick`` (``ladder``, literal reading of its seed): a parda sends
+    the decision to the next trick; a parda in the last trick goes to the
+    winner of the first; three pardas: the mano.
+    """
+    count = len(results)
+    if rule is PardaRule.NEXT_TRICK:
+        if count < 2:
+            return None
+        first, second = results[0], results[1]
+        if count == 2:
+            if first is not None and first == second:
+                return first
+            if first is None and second is not None:
+                return second
+            return None
+        third = results[2]
+        if third is not None:
+            return third
+        if first is not None:
+            return first
+        return second if second is not None else mano_team
+    wins = [0, 0]
+    parda = False
+    decided: int | None = None
+    for result in results:
+        if result is None:
+            parda = True
+        else:
+            wins[result] += 1
+            if decided is None:
+                decided = result
+    if wins[0] >= 2:
+        return 0
+    if wins[1] >= 2:
+        return 1
+    if parda:
+        if decided is not None:
+            return decided
+        if count == 3:
+            return mano_team
+    return None
