@@ -1,0 +1,99 @@
+"""Small helpers that let rule tests read like game records.
+
+>>> state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 envido", "1 quiero", "0 tengo 33")
+>>> legal(state)
+['1 son-buenas', '1 tengo 29']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pytruco import Action, Deal, RuleSet, State, apply, legal_actions, new_game, replay
+
+DealCards = Sequence[Sequence[str]]
+
+
+def rules_of(rules: str | RuleSet, **options: Any) -> RuleSet:
+    """A RuleSet from a preset name (with options) or a RuleSet (options applied)."""
+    if isinstance(rules, RuleSet):
+        return rules.with_options(**options) if options else rules
+    return RuleSet.preset(rules, **options)
+
+
+def start(
+    rules: str | RuleSet,
+    *,
+    first_mano: int = 0,
+    score: tuple[int, int] = (0, 0),
+    chicos: tuple[int, int] = (0, 0),
+    **options: Any,
+) -> State:
+    """A new game of *rules* (a preset name and options, or a RuleSet)."""
+    return new_game(rules_of(rules, **options), first_mano=first_mano, score=score, chicos=chicos)
+
+
+def act(state: State, *actions: str | Action | DealCards) -> State:
+    """Apply actions in record notation (or a deal as lists of card texts) in order."""
+    for item in actions:
+        if isinstance(item, Action):
+            state, _ = apply(state, item)
+        elif isinstance(item, str):
+            state, _ = apply(state, Action.parse(item))
+        else:
+            state, _ = apply(state, Deal.parse(item))
+    return state
+
+
+def play(
+    rules: str | RuleSet,
+    deal: DealCards,
+    *actions: str,
+    first_mano: int = 0,
+    score: tuple[int, int] = (0, 0),
+    chicos: tuple[int, int] = (0, 0),
+    **options: Any,
+) -> State:
+    """Start a game, deal *deal* and apply *actions*; the state after the last one."""
+    state = start(rules, first_mano=first_mano, score=score, chicos=chicos, **options)
+    return act(state, deal, *actions)
+
+
+def play_hands(
+    rules: str | RuleSet,
+    hands: Iterable[tuple[DealCards, Sequence[str]]],
+    *,
+    first_mano: int = 0,
+    score: tuple[int, int] = (0, 0),
+    chicos: tuple[int, int] = (0, 0),
+    **options: Any,
+) -> State:
+    """Several hands: ``[(deal, [actions...]), ...]``."""
+    state = start(rules, first_mano=first_mano, score=score, chicos=chicos, **options)
+    for deal, actions in hands:
+        state = act(state, deal, *actions)
+    return state
+
+
+def legal(state: State, seat: int | None = None) -> list[str]:
+    """The legal actions (without timeout and rendirse) as sorted strings."""
+    return sorted(str(a) for a in legal_actions(state) if seat is None or a.seat == seat)
+
+
+def points(state: State) -> tuple[int, int]:
+    """The points each team has scored in the current (or last) hand."""
+    assert state.round is not None
+    return state.round.points
+
+
+def record_result(
+    rules: str | dict[str, Any],
+    hands: Sequence[tuple[DealCards, Sequence[str]]],
+    **members: Any,
+) -> dict[str, Any]:
+    """Replay an inline record and return replay's JSON output."""
+    record: dict[str, Any] = {"format": "truco-record/1", "rules": rules, **members}
+    record.setdefault("first_mano", 0)
+    record["hands"] = [{"deal": [list(s) for s in deal], "actions": list(actions)} for deal, actions in hands]
+    return replay(record).to_json()
