@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -193,6 +193,10 @@ class Action:
         return f"Action('{self}')"
 
 
+def _as_hands(hands: Iterable[Hand]) -> tuple[Hand, ...]:
+    return tuple(hands)
+
+
 @attrs.frozen
 class Deal:
     """The chance action that starts a hand: each seat's three cards, in seat order.
@@ -202,7 +206,7 @@ class Deal:
     '5O 4O 3B'
     """
 
-    hands: tuple[Hand, ...] = attrs.field(converter=tuple)
+    hands: tuple[Hand, ...] = attrs.field(converter=_as_hands)
 
     @classmethod
     def parse(cls, cards: Sequence[Sequence[str]]) -> Deal:
@@ -217,7 +221,7 @@ class Deal:
 
 # Shared instances, so that legal_actions() allocates nothing.
 _PLAY = [[Action(seat, Kind.PLAY, card=card) for card in ALL_CARDS] for seat in range(MAX_SEATS)]
-_PLAIN = [
+_PLAIN: list[dict[Kind, Action]] = [
     {kind: Action(seat, kind) for kind in Kind if kind not in (Kind.PLAY, Kind.TENGO, Kind.RPS)}
     for seat in range(MAX_SEATS)
 ]

@@ -167,6 +167,10 @@ def _points(cards: Sequence[Card], count_three: bool) -> int:
     return best
 
 
+def _as_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(cards)
+
+
 @attrs.frozen(repr=False)
 class Hand:
     """The cards one seat holds (three when dealt).
@@ -180,7 +184,7 @@ class Hand:
     38
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=tuple)
+    cards: tuple[Card, ...] = attrs.field(converter=_as_cards)
 
     @classmethod
     def parse(cls, text: str) -> Hand:

@@ -141,11 +141,7 @@ def new_game(
 
 
 def _pair(name: str, value: Sequence[int]) -> tuple[int, int]:
-    if (
-        len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-        or min(value) < 0
-    ):
+    if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value) or min(value) < 0:
         raise ValueError(f"{name} must be two whole numbers >= 0, not {value!r}")
     return (value[0], value[1])
 
@@ -380,10 +376,10 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
             if rules.mazo_with_pending_call:
                 acts.append(p[_MAZO])
         return seats
-    call = r._truco_call
-    if call:
+    truco_call = r._truco_call
+    if truco_call:
         seats = _answerers(r, r._truco_caller)
-        primero = rules.envido_primero and call == 1 and not r._truco_level
+        primero = rules.envido_primero and truco_call == 1 and not r._truco_level
         for a in seats:
             p = _PLAIN[a]
             if _must_sing(rules, r, a):
@@ -391,8 +387,8 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
                 continue
             acts.append(p[_QUIERO])
             acts.append(p[_NO_QUIERO])
-            if call < 3:
-                acts.append(p[TRUCO_CALLS[call]])
+            if truco_call < 3:
+                acts.append(p[TRUCO_CALLS[truco_call]])
             if primero and _envido_open(rules, r, a):
                 acts.extend(p[k] for k in opening_calls(rules))
             if _may_sing(rules, r, a):
@@ -727,13 +723,7 @@ def _finish(st: State, r: Round, events: _Events) -> None:
 
 def _penalty(st: State, r: Round, team: int, events: _Events) -> None:
     """The envido penalty of the mazo (§7, §8.3)."""
-    if (
-        st._rules.mazo_envido_penalty
-        and not r._tricks
-        and not r._env_any
-        and not r._flor_sung
-        and not r._truco_level
-    ):
+    if st._rules.mazo_envido_penalty and not r._tricks and not r._env_any and not r._flor_sung and not r._truco_level:
         _award(st, r, team, 1, CAT_PENALTY, events)
 
 
@@ -1052,12 +1042,7 @@ def _fold(st: State, r: Round, s: int, events: _Events, *, timeout: bool = False
     bit = 1 << s
     if not timeout:
         events.append(Event(EventKind.FOLDED, seat=s, team=team))
-    forfeit = (
-        rules.show_rule
-        and r._env_deferred is not None
-        and r._env_winner == s
-        and not _envido_shown(rules, r, s)
-    )
+    forfeit = rules.show_rule and r._env_deferred is not None and r._env_winner == s and not _envido_shown(rules, r, s)
     if forfeit:
         r._env_forfeit = True
     if rules.flor_lost_on_fold and r._flor_sung & bit and r._held[s]:

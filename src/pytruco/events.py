@@ -9,7 +9,7 @@ happened.
 >>> state, events = apply(state, Action.parse("0 truco"))
 >>> state, events = apply(state, Action.parse("1 no-quiero"))
 >>> [str(event) for event in events]
-['seat 1: no-quiero', 'team 0 scores 1 (truco)', 'team 0 wins the hand']
+['seat 1: no-quiero', 'team 0 wins the hand', 'team 0 scores 1 (truco)', 'hand-ended']
 """
 
 from __future__ import annotations
@@ -92,4 +92,4 @@ class Event:
             return f"{kind.value}: seat {self.seat}" + (f" ({self.detail})" if self.detail else "")
         if self.team is not None:
             return f"{kind.value}: team {self.team}" + (f" ({self.detail})" if self.detail else "")
-        return kind.value + (f" ({self.detail})" if self.detail else "")
+        return str(kind.value) + (f" ({self.detail})" if self.detail else "")

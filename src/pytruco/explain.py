@@ -90,7 +90,9 @@ def _explain_round(state: State, r: Round, action: Action, text: str) -> str:
     if kind is Kind.TIMEOUT:
         return f"seat {s} is not to act"
     if _must_sing(rules, r, s) and kind is not Kind.FLOR:
-        return f"seat {s} holds flor and must sing it before any other action (flor is mandatory in {rules.preset_name})"
+        return (
+            f"seat {s} holds flor and must sing it before any other action (flor is mandatory in {rules.preset_name})"
+        )
     pending = _pending_name(r)
     if kind is Kind.PLAY:
         if pending:
@@ -173,7 +175,9 @@ def _explain_truco(r: Round, s: int, kind: Kind, pending: str) -> str:
     if wanted != level + 1:
         if level == 0:
             return f"no level is skipped: the first call is truco, not {kind.value}"
-        return f"{_LEVEL_NAMES[level - 1]} was already accepted: the next call is {_LEVEL_NAMES[level]}, not {kind.value}"
+        return (
+            f"{_LEVEL_NAMES[level - 1]} was already accepted: the next call is {_LEVEL_NAMES[level]}, not {kind.value}"
+        )
     return f"seat {s} cannot call {kind.value} now"
 
 
@@ -244,4 +248,3 @@ def _explain_declaration(state: State, r: Round, s: int, action: Action) -> str:
 def _fallback(state: State, s: int, text: str) -> str:
     legal = sorted(str(a) for a in legal_actions(state) if a.seat == s)
     return f"{text!r} is not allowed now (seat {s} may: {', '.join(legal)})"
-

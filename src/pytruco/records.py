@@ -18,15 +18,15 @@ Frontends store one to restore a table after a reconnect.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
-from .actions import Action, Deal, Kind
+from .actions import Action, Deal
 from .engine import apply, legal_actions, new_game
 from .errors import IllegalActionError, NotationError, RecordError, RuleSetError
-from .events import EventKind
+from .events import Event, EventKind
 from .rules import RuleSet
 from .state import Phase, State
 
@@ -35,7 +35,19 @@ __all__ = ["FORMAT", "HandSummary", "Record", "RecordHand", "ReplayResult", "rep
 FORMAT = "truco-record/1"
 """The value of a record's ``format`` member."""
 
-_KNOWN_MEMBERS = {"format", "rules", "first_mano", "score", "chicos", "pre", "hands", "meta", "name", "source", "expect"}
+_KNOWN_MEMBERS = {
+    "format",
+    "rules",
+    "first_mano",
+    "score",
+    "chicos",
+    "pre",
+    "hands",
+    "meta",
+    "name",
+    "source",
+    "expect",
+}
 
 
 @attrs.frozen
@@ -256,7 +268,9 @@ def trace_line(state: State, hand: int | None, action: int) -> TraceLine:
     }
 
 
-def replay(record: Record | Mapping[str, Any] | str, *, trace: Callable[[TraceLine], None] | None = None) -> ReplayResult:
+def replay(
+    record: Record | Mapping[str, Any] | str, *, trace: Callable[[TraceLine], None] | None = None
+) -> ReplayResult:
     """Replay a record to its final state.
 
     Args:
@@ -325,13 +339,11 @@ def _deal_shape(state: State, deal: Deal) -> str | None:
     return _deal_problem(state, deal)
 
 
-def _step(state: State, text: str, hand: int | None, index: int) -> tuple[State, Sequence[Any]]:
+def _step(state: State, text: str, hand: int | None, index: int) -> tuple[State, tuple[Event, ...]]:
     try:
         action = Action.parse(text)
     except NotationError as error:
         raise RecordError("bad-notation", str(error), hand=hand, action=index, text=text) from None
-    if action.kind is Kind.RPS and state.phase is not Phase.RPS and hand is not None:
-        pass
     try:
         return apply(state, action)
     except IllegalActionError as error:

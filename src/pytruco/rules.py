@@ -232,9 +232,7 @@ class RuleSet:
         if self.players not in (2, 4, 6):
             raise RuleSetError(f"option 'players': must be 2, 4 or 6, not {self.players!r}")
         if self.players > self.max_players:
-            raise RuleSetError(
-                f"option 'players': {name} allows {self.max_players} seats at most, not {self.players}"
-            )
+            raise RuleSetError(f"option 'players': {name} allows {self.max_players} seats at most, not {self.players}")
         if not self.targets or any(not isinstance(t, int) or t < 1 for t in self.targets):
             raise RuleSetError(f"option 'targets': must list positive targets, not {self.targets!r}")
         if self.target not in self.targets:

@@ -93,12 +93,12 @@ class Round:
     __slots__ = (
         "_acted",
         "_cards_played",
+        "_dealt",
         "_decl_best",
         "_decl_best_seat",
         "_decl_kind",
         "_decl_queue",
         "_decls",
-        "_dealt",
         "_ended",
         "_env_any",
         "_env_caller",
@@ -148,7 +148,7 @@ class Round:
     _env_any: bool
     _env_caller: int
     _env_calls: tuple[Kind, ...]
-    _env_deferred: tuple[int, int] | None
+    _env_deferred: tuple[int, int, int] | None
     _env_forfeit: bool
     _env_pts: tuple[int, ...]
     _env_stake_seat: int

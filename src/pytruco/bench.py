@@ -1,0 +1,98 @@
+"""``pytruco bench``: random legal playouts and replays per second.
+
+Each figure is measured on one core: a uniformly random choice among
+:func:`~pytruco.legal_actions` at every step, with every rule enforced, from
+a seeded :class:`random.Random`. Speed is reported, never asserted.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import TextIO
+
+from .engine import apply, legal_actions, new_game, random_deal
+from .records import Record, replay
+from .rules import RuleSet
+from .state import State
+
+__all__ = ["playout_hands", "run_bench"]
+
+CONFIGS: tuple[tuple[str, int], ...] = (
+    ("default", 2),
+    ("online", 2),
+    ("classic", 2),
+    ("ladder", 2),
+    ("reglamento", 2),
+    ("default", 4),
+    ("default", 6),
+)
+
+
+def playout_hands(rules: RuleSet, seconds: float, seed: int) -> tuple[int, float]:
+    """Play random games for about *seconds*; returns (hands played, seconds taken)."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    hands = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = new_game(rules, first_mano=0) if not rules.rps_first_mano else new_game(rules)
+        while not state.is_over:
+            if state.is_chance:
+                state = apply(state, random_deal(state, rng))[0]
+                hands += 1
+            else:
+                state = apply(state, choice(legal_actions(state)))[0]
+        if time.perf_counter() >= deadline:
+            return hands, time.perf_counter() - start
+
+
+def _sample_record(seed: int) -> Record:
+    """A 10-hand default record from a seeded random game."""
+    rng = random.Random(seed)
+    rules = RuleSet.preset("default")
+    while True:
+        state: State = new_game(rules, first_mano=0)
+        while not state.is_over and state.hands_dealt <= 10:
+            if state.is_chance:
+                if state.hands_dealt == 10:
+                    break
+                state = apply(state, random_deal(state, rng))[0]
+            else:
+                state = apply(state, rng.choice(legal_actions(state)))[0]
+        if state.hands_dealt == 10:
+            return Record.from_state(state)
+
+
+def replays_per_second(seconds: float, seed: int) -> float:
+    """Load a 10-hand record from JSON and replay it, repeatedly."""
+    text = _sample_record(seed).dumps()
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        replay(Record.from_json(text))
+        count += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return count / (now - start)
+
+
+def run_bench(*, seconds: float = 1.0, as_json: bool = False, seed: int = 1, out: TextIO) -> int:
+    """Measure and print every figure."""
+    figures: dict[str, float] = {}
+    for preset, players in CONFIGS:
+        rules = RuleSet.preset(preset, players=players)
+        hands, taken = playout_hands(rules, seconds, seed)
+        team = {2: "1v1", 4: "2v2", 6: "3v3"}[players]
+        figures[f"{preset}/{team}/hands_per_s"] = round(hands / taken, 1)
+    figures["default/records_replayed_per_s"] = round(replays_per_second(seconds, seed), 1)
+    if as_json:
+        out.write(json.dumps(figures) + "\n")
+    else:
+        width = max(len(key) for key in figures)
+        for key, value in figures.items():
+            out.write(f"{key:<{width}}  {value:>10,.0f}\n")
+    return 0

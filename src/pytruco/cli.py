@@ -1,0 +1,126 @@
+"""The ``pytruco`` command: replay records, play against a bot, benchmark.
+
+``pytruco replay [--trace] FILE`` prints one JSON object (RECORDS.md);
+``pytruco play`` plays a game in the terminal against a bot;
+``pytruco random`` prints the record of a game between two random players;
+``pytruco bench`` measures random playouts per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from .errors import RecordError
+from .records import Record, replay
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="pytruco", description="Argentine truco rules engine.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    p_replay = commands.add_parser("replay", help="replay a game record and print the result as JSON")
+    p_replay.add_argument("--trace", action="store_true", help="print every decision point first")
+    p_replay.add_argument("file", help="the record (JSON); - reads standard input")
+
+    p_play = commands.add_parser("play", help="play against a bot in the terminal")
+    p_play.add_argument("--preset", default="default", help="rules preset (default: %(default)s)")
+    p_play.add_argument("--target", type=int, default=None, help="points to win (15 or 30)")
+    p_play.add_argument("--flor", action=argparse.BooleanOptionalAction, default=None, help="play with flor")
+    p_play.add_argument("--seed", type=int, default=None, help="seed the deck and the bot (default: unpredictable)")
+    p_play.add_argument("--seat", type=int, default=0, choices=(0, 1), help="your seat (default: 0)")
+    p_play.add_argument("--bot", default="simple", choices=("simple", "random"), help="opponent (default: simple)")
+    p_play.add_argument("--record", default=None, help="write the game record to this file at the end")
+
+    p_random = commands.add_parser("random", help="print the record of a game between two random players")
+    p_random.add_argument("--preset", default="default")
+    p_random.add_argument("--players", type=int, default=2)
+    p_random.add_argument("--seed", type=int, default=None)
+
+    p_bench = commands.add_parser("bench", help="measure random playouts and replays per second")
+    p_bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    p_bench.add_argument("--seconds", type=float, default=1.0, help="time per measurement (default: %(default)s)")
+    p_bench.add_argument("--seed", type=int, default=1)
+
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return _replay(args.file, args.trace, sys.stdout, sys.stderr)
+    if args.command == "play":
+        from .play import play_terminal
+
+        return play_terminal(
+            preset=args.preset,
+            target=args.target,
+            flor=args.flor,
+            seed=args.seed,
+            seat=args.seat,
+            bot=args.bot,
+            record_path=args.record,
+        )
+    if args.command == "random":
+        return _random(args.preset, args.players, args.seed, sys.stdout)
+    from .bench import run_bench
+
+    return run_bench(seconds=args.seconds, as_json=args.json, seed=args.seed, out=sys.stdout)
+
+
+def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        failure = RecordError("bad-record", f"cannot read {path}: {error}")
+        return _fail(failure, out, err)
+
+    def emit(line: dict[str, object]) -> None:
+        out.write(json.dumps(line) + "\n")
+
+    try:
+        record = Record.from_json(text)
+        result = replay(record, trace=emit if trace else None)
+    except RecordError as failure:
+        return _fail(failure, out, err)
+    out.write(json.dumps(result.to_json()) + "\n")
+    return 0
+
+
+def _fail(failure: RecordError, out: TextIO, err: TextIO) -> int:
+    out.write(json.dumps({"error": failure.to_json()}) + "\n")
+    where = ""
+    if failure.hand is not None:
+        where = f" (hand {failure.hand}"
+        where += f", action {failure.action})" if failure.action is not None else ")"
+    elif failure.action is not None:
+        where = f" (pre action {failure.action})"
+    err.write(f"pytruco replay: {failure.kind}{where}: {failure.message}\n")
+    return 1
+
+
+def _random(preset: str, players: int, seed: int | None, out: TextIO) -> int:
+    from .bots import RandomBot, play_match
+    from .errors import RuleSetError
+    from .rules import RuleSet
+
+    try:
+        rules = RuleSet.preset(preset, players=players)
+    except RuleSetError as error:
+        sys.stderr.write(f"pytruco random: {error}\n")
+        return 1
+    rng = random.Random(seed) if seed is not None else random.Random()
+    state = play_match(rules, [RandomBot(rng) for _ in range(players)], rng=rng)
+    out.write(Record.from_state(state).dumps(indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
