@@ -1,0 +1,292 @@
+"""Cards, points and notation: PRESETS.md §1 and RECORDS.md "Cards" and "Actions"."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from helpers import legal, play
+from pytruco import (
+    RANKS,
+    Action,
+    Card,
+    Deal,
+    Deck,
+    Hand,
+    IllegalActionError,
+    Kind,
+    NotationError,
+    RecordError,
+    Rps,
+    RuleSetError,
+    Suit,
+    TrucoError,
+)
+
+# PRESETS.md §1, high to low; cards in one group are equal (a parda).
+STRENGTH_GROUPS = [
+    ["1E"],
+    ["1B"],
+    ["7E"],
+    ["7O"],
+    ["3E", "3B", "3O", "3C"],
+    ["2E", "2B", "2O", "2C"],
+    ["1O", "1C"],
+    ["12E", "12B", "12O", "12C"],
+    ["11E", "11B", "11O", "11C"],
+    ["10E", "10B", "10O", "10C"],
+    ["7C", "7B"],
+    ["6E", "6B", "6O", "6C"],
+    ["5E", "5B", "5O", "5C"],
+    ["4E", "4B", "4O", "4C"],
+]
+ALL_TEXTS = [f"{rank}{suit}" for suit in "EBOC" for rank in RANKS]
+
+
+# --- the deck -------------------------------------------------------------------------------------------
+def test_forty_spanish_cards():
+    """PRESETS.md §1: 40 cards, ranks 1-7, 10, 11, 12 in four suits E, B, O, C."""
+    assert RANKS == (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+    deck = Deck()
+    assert len(deck.cards) == 40
+    assert len(set(deck.cards)) == 40
+    assert sorted(str(card) for card in deck) == sorted(ALL_TEXTS)
+    assert {suit.value for suit in Suit} == {"E", "B", "O", "C"}
+
+
+def test_strength_groups_cover_the_deck():
+    """PRESETS.md §1: the strength list names every card exactly once."""
+    listed = [text for group in STRENGTH_GROUPS for text in group]
+    assert sorted(listed) == sorted(ALL_TEXTS)
+
+
+@pytest.mark.parametrize(("high", "low"), list(itertools.combinations(range(len(STRENGTH_GROUPS)), 2)))
+def test_strength_order(high, low):
+    """PRESETS.md §1: 1E > 1B > 7E > 7O > 3s > 2s > 1O = 1C > 12s > 11s > 10s > 7C = 7B > 6s > 5s > 4s."""
+    for a in STRENGTH_GROUPS[high]:
+        for b in STRENGTH_GROUPS[low]:
+            assert Card.parse(a).strength > Card.parse(b).strength, (a, b)
+
+
+@pytest.mark.parametrize("group", [g for g in STRENGTH_GROUPS if len(g) > 1], ids="=".join)
+def test_equal_strength_within_group(group):
+    """PRESETS.md §1: equal strength is a parda (1O = 1C, 7C = 7B, all 3s, ...)."""
+    assert len({Card.parse(text).strength for text in group}) == 1
+
+
+def test_deck_shuffle_uses_the_callers_random_source():
+    """STYLE.md: the random source lives outside the rules, so a seed gives the same deck."""
+    first = Deck.shuffled(random.Random(11))
+    again = Deck.shuffled(random.Random(11))
+    assert first == again
+    assert sorted(first.cards) == sorted(Deck().cards)
+    hands = first.deal(2)
+    assert [len(hand) for hand in hands] == [3, 3]
+    assert not set(hands[0]) & set(hands[1])
+
+
+# --- envido points --------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("cards", "points"),
+    [
+        ("7C 6C 1E", 33),  # two of a suit: 20 + 7 + 6
+        ("5O 4O 3B", 29),
+        ("12E 11E 1B", 20),  # figures count 0
+        ("12E 1E 4B", 21),
+        ("10O 11B 12C", 0),  # no pair, figures only
+        ("7E 1B 3O", 7),  # no pair: the highest single value
+        ("1E 2B 3O", 3),
+        ("6B 10B 5C", 26),
+    ],
+)
+def test_envido_points(cards, points):
+    """PRESETS.md §1: two of a suit = 20 + both values (10-12 count 0); else the highest single value."""
+    hand = Hand.parse(cards)
+    assert hand.envido_points() == points
+    assert hand.envido_points(count_three=True) == points
+
+
+@pytest.mark.parametrize(
+    ("cards", "best_two", "all_three"),
+    [("7O 6O 5O", 33, 38), ("12C 11C 10C", 20, 20), ("7E 12E 1E", 28, 28), ("1B 2B 3B", 25, 26)],
+)
+def test_three_of_a_suit_points(cards, best_two, all_three):
+    """PRESETS.md §1: three of a suit count the best two (20-33), or all three (20-38) in ladder and reglamento."""
+    hand = Hand.parse(cards)
+    assert hand.envido_points() == best_two
+    assert hand.envido_points(count_three=True) == all_three
+    assert hand.has_flor
+    assert hand.flor_points() == best_two
+    assert hand.flor_points(count_three=True) == all_three
+
+
+def test_no_flor_without_three_of_a_suit():
+    """PRESETS.md §1: flor is three cards of one suit."""
+    hand = Hand.parse("7O 6O 5C")
+    assert not hand.has_flor
+    assert hand.flor_points() is None
+
+
+THREE_OF_OROS = [["7O", "6O", "5O"], ["1E", "2B", "3C"]]
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "points"),
+    [
+        ("default", {}, 33),
+        ("online", {}, 33),  # optional flor: the holder may call envido instead
+        ("classic", {"flor": False}, 33),
+        ("ladder", {}, 38),  # optional flor; all three count
+        ("ladder", {"flor": False}, 38),
+    ],
+)
+def test_three_card_envido_declaration_per_preset(preset, options, points):
+    """PRESETS.md §1: three of a suit count the best two for envido, all three in ladder (20-38)."""
+    state = play(preset, THREE_OF_OROS, "0 envido", "1 quiero", **options)
+    assert legal(state) == [f"0 tengo {points}"]
+
+
+def test_three_card_envido_reglamento_counts_all_three():
+    """PRESETS.md §1 and §5 (reglamento): with flor off, 7O 6O 5O is 38; a true 38 keeps the envido,
+    a declared 33 is false and gives it away when the cards are shown."""
+    actions = ["0 envido", "1 quiero"]
+    end = ["0 7O", "1 1E", "1 2B", "0 6O"]
+    true = play("reglamento", THREE_OF_OROS, *actions, "0 tengo 38", "1 son-buenas", *end, flor=False)
+    assert true.round.points == (2, 1)
+    false = play("reglamento", THREE_OF_OROS, *actions, "0 tengo 33", "1 son-buenas", *end, flor=False)
+    assert false.round.points == (0, 3)
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "answer", "points"),
+    [
+        ("online", {}, [], 33),
+        ("classic", {}, [], 33),
+        ("ladder", {}, [], 38),
+        ("reglamento", {}, ["0 quiero"], 38),
+        ("default", {"flor": True}, [], 38),
+    ],
+)
+def test_flor_points_per_preset(preset, options, answer, points):
+    """PRESETS.md §1 and §8.5: flor points are 20 + the best two (online, classic) or all three
+    (ladder, reglamento, default with flor: true); they are declared truly (§8.8)."""
+    flores = [["7O", "6O", "5O"], ["1C", "2C", "3C"]]
+    state = play(preset, flores, "0 flor", "1 flor", *answer, **options)
+    assert legal(state) == [f"0 tengo {points}"]
+
+
+# --- card notation --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ALL_TEXTS)
+def test_card_round_trip(text):
+    """RECORDS.md "Cards": ``<rank><suit>``; reading is case-insensitive, writing upper case."""
+    card = Card.parse(text)
+    assert str(card) == text
+    assert Card.parse(text.lower()) == card
+    assert Card.parse(text.lower()) is card
+    assert Card.of(card.rank, card.suit) is card
+
+
+@pytest.mark.parametrize("text", ["8E", "9B", "1X", "E1", "", "13O", "0C", "1", "E", "1EE", " 1E"])
+def test_card_notation_errors_quote_the_text(text):
+    """RECORDS.md "Cards": anything else (8E, 1X, E1, empty) is an error that quotes the text."""
+    with pytest.raises(NotationError) as info:
+        Card.parse(text)
+    assert repr(text) in str(info.value)
+
+
+def test_hand_and_deal_parse():
+    """RECORDS.md "The record": a deal gives each seat's three cards in seat order."""
+    deal = Deal.parse([["7c", "6C", "1e"], ["5O", "4O", "3B"]])
+    assert deal.to_json() == [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+    assert str(Hand.parse("7c, 6c 1E")) == "7C 6C 1E"
+    with pytest.raises(NotationError, match="'8O'"):
+        Deal.parse([["7C", "6C", "1E"], ["8O", "4O", "3B"]])
+
+
+# --- action notation ------------------------------------------------------------------------------------
+ACTION_TEXTS = [
+    "0 1E",
+    "1 12C",
+    "1 envido",
+    "1 real-envido",
+    "1 falta-envido",
+    "0 truco",
+    "1 retruco",
+    "0 vale-cuatro",
+    "0 flor",
+    "1 contraflor",
+    "1 contraflor-al-resto",
+    "0 con-flor-me-achico",
+    "1 quiero",
+    "1 no-quiero",
+    "0 tengo 28",
+    "5 tengo 0",
+    "1 son-buenas",
+    "0 mazo",
+    "0 timeout",
+    "0 rendirse",
+    "0 rps piedra",
+    "1 rps papel",
+    "1 rps tijera",
+]
+
+
+@pytest.mark.parametrize("text", ACTION_TEXTS)
+def test_action_round_trip(text):
+    """RECORDS.md "Actions": ``<seat> <word> [<argument>]``; ``str`` writes the notation back."""
+    action = Action.parse(text)
+    assert str(action) == text
+    assert Action.parse(text.upper()) == action
+
+
+def test_action_fields():
+    """RECORDS.md "Actions": the typed form carries seat, word and argument."""
+    assert Action.parse("3 7o") == Action.play(3, Card.parse("7O"))
+    assert Action.parse("1 Retruco") == Action.call(1, Kind.RETRUCO)
+    assert Action.parse("0 tengo 33") == Action.tengo(0, 33)
+    assert Action.parse("0 tengo 33").points == 33
+    assert Action.parse("1 RPS Tijera") == Action.rps(1, Rps.TIJERA)
+    assert Action.parse("2 son-buenas").kind is Kind.SON_BUENAS
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "0",
+        "truco",
+        "0  truco",
+        " 0 truco",
+        "0 truco ",
+        "a truco",
+        "-1 truco",
+        "0 trucoo",
+        "0 envid",
+        "0 truco 2",
+        "0 tengo",
+        "0 tengo x",
+        "0 tengo -3",
+        "0 rps",
+        "0 rps lagarto",
+        "0 8E",
+        "0 1X",
+        "0 quiero ya",
+        "0 son buenas",
+    ],
+)
+def test_action_notation_errors_quote_the_text(text):
+    """RECORDS.md "Actions" and STYLE.md: text that is not an action raises NotationError quoting it."""
+    with pytest.raises(NotationError) as info:
+        Action.parse(text)
+    assert repr(text) in str(info.value)
+
+
+# --- errors ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("error", [NotationError, IllegalActionError, RuleSetError, RecordError])
+def test_error_hierarchy(error):
+    """STYLE.md: one TrucoError root; errors of bad input are also ValueErrors."""
+    assert issubclass(error, TrucoError)
+    assert issubclass(error, ValueError)
+    assert not issubclass(TrucoError, ValueError)

@@ -1,0 +1,221 @@
+"""RuleSet presets and options: PRESETS.md (preamble and §2), §8.5 and §8.13."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from helpers import legal, play
+from pytruco import PRESET_NAMES, Phase, Record, RuleSet, RuleSetError, Scoring, new_game, replay
+
+ALLOWED_PLAYERS = {
+    "default": (2, 4, 6),
+    "online": (2,),
+    "classic": (2, 4, 6),
+    "ladder": (2,),
+    "reglamento": (2, 4, 6),
+}
+ALLOWED_TARGETS = {
+    "default": (30, 15),
+    "online": (30, 15),
+    "classic": (30, 15),
+    "ladder": (30,),
+    "reglamento": (30, 15),
+}
+
+
+def test_five_presets():
+    """PRESETS.md: five named presets must exist."""
+    assert set(PRESET_NAMES) == {"default", "online", "classic", "ladder", "reglamento"}
+    for name in PRESET_NAMES:
+        rules = RuleSet.preset(name)
+        assert isinstance(rules, RuleSet)
+        assert rules.preset_name == name
+
+
+@pytest.mark.parametrize("name", sorted(ALLOWED_PLAYERS))
+def test_preset_defaults(name):
+    """PRESETS.md §2: every preset starts 1v1 with target 30 (the default first)."""
+    rules = RuleSet.preset(name)
+    assert rules.players == 2
+    assert rules.target == 30
+
+
+@pytest.mark.parametrize(("name", "players"), [(n, p) for n, ps in ALLOWED_PLAYERS.items() for p in ps])
+def test_allowed_seats(name, players):
+    """PRESETS.md §2 "seats": default, classic, reglamento 2, 4, 6; online and ladder 2."""
+    rules = RuleSet.preset(name, players=players)
+    assert rules.players == players
+    state = new_game(rules, first_mano=players - 1)
+    assert state.mano == players - 1
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [(n, p) for n, ps in ALLOWED_PLAYERS.items() for p in (1, 3, 4, 5, 6, 8) if p not in ps],
+)
+def test_refused_seats_name_the_option(name, players):
+    """PRESETS.md preamble: players=3 (or more seats than the preset allows) is refused naming the option."""
+    with pytest.raises(RuleSetError, match="'players'"):
+        RuleSet.preset(name, players=players)
+
+
+@pytest.mark.parametrize(("name", "target"), [(n, t) for n, ts in ALLOWED_TARGETS.items() for t in ts])
+def test_allowed_targets(name, target):
+    """PRESETS.md §2 "target": 30; 15 allowed, except in ladder (30 only)."""
+    assert RuleSet.preset(name, target=target).target == target
+
+
+@pytest.mark.parametrize(
+    ("name", "target"),
+    [(n, t) for n, ts in ALLOWED_TARGETS.items() for t in (0, 14, 15, 20, 31, -30) if t not in ts],
+)
+def test_refused_targets_name_the_option(name, target):
+    """PRESETS.md §2 "target" and preamble: any other target is refused with an error naming 'target'."""
+    with pytest.raises(RuleSetError, match="'target'"):
+        RuleSet.preset(name, target=target)
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        "flor_value",
+        "flor_flor_value",
+        "achico_value",
+        "contraflor_value",
+        "contraflor_refused",
+        "cfar_refused_over_flor",
+        "cfar_refused_over_contraflor",
+        "ladder_falta_refused",
+    ],
+)
+def test_negative_payout_refused(option):
+    """PRESETS.md preamble: a payout table with a negative value is refused; the error names the option."""
+    with pytest.raises(RuleSetError, match=f"'{option}'"):
+        RuleSet.preset("classic", **{option: -1})
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("players", "4"), ("players", True), ("target", 30.0), ("flor", "yes"), ("flor", 1), ("scoring", "nope")],
+)
+def test_wrong_types_refused(option, value):
+    """PRESETS.md preamble: invalid values are refused when the RuleSet is made, naming the option."""
+    with pytest.raises(RuleSetError, match=f"'{option}'"):
+        RuleSet.preset("default", **{option: value})
+
+
+def test_unknown_option_refused():
+    """PRESETS.md preamble and RECORDS.md "The record": an unknown option name is an error naming it."""
+    with pytest.raises(RuleSetError, match="'bogus'"):
+        RuleSet.preset("default", bogus=1)
+    with pytest.raises(RuleSetError, match="'bogus'"):
+        RuleSet.preset("default").with_options(bogus=True)
+
+
+@pytest.mark.parametrize("name", ["truco-uruguayo", "Default", "", "clasico"])
+def test_unknown_preset(name):
+    """PRESETS.md: only the five presets exist; the error lists them."""
+    with pytest.raises(RuleSetError, match="unknown preset") as info:
+        RuleSet.preset(name)
+    assert repr(name) in str(info.value)
+    assert "reglamento" in str(info.value)
+    with pytest.raises(RuleSetError):
+        new_game(name, first_mano=0)
+
+
+def test_pica_pica_needs_six_seats():
+    """PRESETS.md §2: pica-pica is an option of 3v3 (off by default)."""
+    for name in ("default", "classic", "reglamento"):
+        assert RuleSet.preset(name, players=6).pica_pica is False
+        assert RuleSet.preset(name, players=6, pica_pica=True).pica_pica is True
+        with pytest.raises(RuleSetError, match="'pica_pica'"):
+            RuleSet.preset(name, players=4, pica_pica=True)
+
+
+def test_with_options_returns_a_new_value():
+    """PRESETS.md preamble: a user starts from a preset and changes single options; the preset stays as it was."""
+    base = RuleSet.preset("classic")
+    changed = base.with_options(target=15, players=4)
+    assert (changed.target, changed.players) == (15, 4)
+    assert (base.target, base.players) == (30, 2)
+    assert RuleSet.preset("classic") == base
+    assert changed.flor is base.flor
+    assert changed.scoring is Scoring.END_OF_HAND
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        base.target = 15  # type: ignore[misc]
+
+
+def test_with_options_validates():
+    """PRESETS.md preamble: with_options refuses invalid combinations too."""
+    with pytest.raises(RuleSetError, match="'players'"):
+        RuleSet.preset("online").with_options(players=4)
+    with pytest.raises(RuleSetError, match="'target'"):
+        RuleSet.preset("ladder").with_options(target=15)
+
+
+def test_flor_option_on_default():
+    """PRESETS.md §8.5: flor: true on default is classic's mandatory flor with flor points on all three cards."""
+    assert RuleSet.preset("default").flor is False
+    rules = RuleSet.preset("default", flor=True)
+    assert rules.flor is True
+    state = play(rules, [["7O", "6O", "5O"], ["1E", "2B", "3C"]])
+    assert legal(state) == ["0 flor"]  # mandatory
+    state = play(rules, [["7O", "6O", "5O"], ["1C", "2C", "3C"]], "0 flor", "1 flor")
+    assert legal(state) == ["0 tengo 38"]  # all three cards
+
+
+@pytest.mark.parametrize("name", ["online", "classic", "ladder", "reglamento"])
+def test_flor_false_removes_flor(name):
+    """PRESETS.md §8.5: flor: false on any preset removes flor entirely."""
+    state = play(name, [["7O", "6O", "5O"], ["1E", "2B", "3C"]], flor=False)
+    assert "0 flor" not in legal(state)
+    assert "0 7O" in legal(state)
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "target", "flor"),
+    [
+        ("classic", 2, 30, True),
+        ({"preset": "default", "players": 4}, 4, 30, False),
+        ({"preset": "reglamento", "target": 15, "players": 6}, 6, 15, True),
+        ({"preset": "default", "flor": True}, 2, 30, True),
+        ({"preset": "online", "flor": False}, 2, 30, False),
+    ],
+)
+def test_stable_record_options(rules, players, target, flor):
+    """PRESETS.md §8.13 and RECORDS.md: players, target, flor and pica_pica are stable record options."""
+    record = Record.from_dict({"format": "truco-record/1", "rules": rules, "first_mano": 0, "hands": []})
+    assert (record.rules.players, record.rules.target, record.rules.flor) == (players, target, flor)
+    again = Record.from_json(record.dumps())
+    assert again.rules == record.rules
+    assert replay(record).state.phase is Phase.DEAL
+
+
+def test_record_pica_pica_option():
+    """RECORDS.md "The record": pica_pica (true, false; 6 players) is a stable option."""
+    rules = {"preset": "classic", "players": 6, "pica_pica": True}
+    record = Record.from_dict({"format": "truco-record/1", "rules": rules, "first_mano": 0, "hands": []})
+    assert record.rules.pica_pica is True
+    assert Record.from_json(record.dumps()).rules == record.rules
+
+
+def test_first_mano_given_or_drawn():
+    """PRESETS.md §2 "first mano": given by the caller or drawn (with the caller's random source)."""
+    assert new_game("default", first_mano=1).mano == 1
+    rules = RuleSet.preset("classic", players=4)
+    manos = {new_game(rules, rng=random.Random(seed)).mano for seed in range(40)}
+    assert manos == {0, 1, 2, 3}
+    assert new_game(rules, rng=random.Random(5)).mano == new_game(rules, rng=random.Random(5)).mano
+
+
+def test_new_game_refuses_impossible_starts():
+    """RECORDS.md: a starting score that already reaches the target is refused; seats are 0..n-1."""
+    with pytest.raises(ValueError, match="first_mano"):
+        new_game("default", first_mano=2)
+    with pytest.raises(ValueError, match="target"):
+        new_game("default", first_mano=0, score=(30, 0))
+    with pytest.raises(ValueError, match="target"):
+        new_game(RuleSet.preset("default", target=15), first_mano=0, score=(0, 15))
