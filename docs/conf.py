@@ -1,0 +1,89 @@
+"""Sphinx configuration for the pytruco documentation.
+
+Build the HTML pages and run every code example as a doctest::
+
+    sphinx-build -W --keep-going -b html docs docs/_build/html
+    sphinx-build -W -b doctest docs docs/_build/doctest
+
+No extension here needs the network (so there is no intersphinx).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+try:
+    import pytruco
+except ImportError:  # building from a checkout without installing the package
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+    import pytruco
+
+# -- Project -----------------------------------------------------------------
+project = "pytruco"
+author = "The pytruco developers"
+copyright = "2026, The pytruco developers"
+release = pytruco.__version__
+version = ".".join(release.split(".")[:2])
+
+# -- General -----------------------------------------------------------------
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+]
+source_suffix = {".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+language = "en"
+
+# -- MyST --------------------------------------------------------------------
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+# -- autodoc and napoleon (Google-style docstrings) --------------------------
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+
+# -- doctest -----------------------------------------------------------------
+# Every ``{doctest}`` block of the pages and every ``>>>`` example of the
+# docstrings that autodoc pulls in runs with these names available.
+doctest_global_setup = """
+import random
+import pytruco
+from pytruco import *
+"""
+
+# -- HTML --------------------------------------------------------------------
+html_theme = "furo"
+html_title = f"pytruco {release}"
+
+
+# -- Local hooks ---------------------------------------------------------------
+# napoleon reads the first line of an attribute or property docstring as
+# ``type: description``, so "Seats at the table: 2, 4 or 6" would come out as a
+# type named "Seats at the table". Our attribute docstrings are plain sentences
+# (the type comes from the annotation), so we keep them exactly as written: save
+# them before napoleon runs (it handles the event at the default priority 500)
+# and put them back after it.
+_PLAIN_KINDS = ("attribute", "property")
+_saved_docstrings: dict[str, list[str]] = {}
+
+
+def _save_docstring(app, what, name, obj, options, lines):  # noqa: PLR0917 (Sphinx's event signature)
+    if what in _PLAIN_KINDS:
+        _saved_docstrings[name] = list(lines)
+
+
+def _restore_docstring(app, what, name, obj, options, lines):  # noqa: PLR0917 (Sphinx's event signature)
+    if what in _PLAIN_KINDS and name in _saved_docstrings:
+        lines[:] = _saved_docstrings.pop(name)
+
+
+def setup(app):
+    app.connect("autodoc-process-docstring", _save_docstring, priority=400)
+    app.connect("autodoc-process-docstring", _restore_docstring, priority=600)
