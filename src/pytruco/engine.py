@@ -120,6 +120,7 @@ def new_game(
     st._hands_dealt = 0
     st._reset_score = False
     st._pica = None
+    st._pica_last = False
     st._history = None
     st._legal = None
     st._legal_set = None
@@ -562,10 +563,39 @@ def _apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     if st._reset_score:
         st._score = (0, 0)
         st._reset_score = False
+    rules = st._rules
+    pica = (
+        rules.pica_pica
+        and st._hands_dealt > 0
+        and not st._pica_last
+        and all(rules.target - points >= rules.pica_pica_margin for points in st._score)
+    )
     st._hands_dealt += 1
     st._phase = Phase.PLAY
-    st._round = _new_round(st._rules, deal.hands, st._mano, 0)
-    return st, (Event(EventKind.DEALT, seat=st._mano),)
+    st._pica_last = pica
+    events = [Event(EventKind.DEALT, seat=st._mano, detail="pica" if pica else "")]
+    if pica:
+        st._pica = (0, st._mano)
+        st._round = _duel_round(rules, deal.hands, st._mano, 0, ())
+        events.append(Event(EventKind.DUEL_STARTED, seat=st._round._mano, detail="0"))
+    else:
+        st._round = _new_round(rules, deal.hands, st._mano, 0)
+    return st, tuple(events)
+
+
+def _duel_round(
+    rules: RuleSet, hands: tuple[Hand, ...], hand_mano: int, duel: int, pending: tuple[tuple[int, int, str], ...]
+) -> Round:
+    """Duel *duel* of a pica hand: seat *duel* against seat *duel* + 3, with
+    the one dealt first (nearer the hand's mano) as mano (§2, §8.23)."""
+    n = rules.players
+    a, b = duel, duel + n // 2
+    mano = a if (a - hand_mano) % n < (b - hand_mano) % n else b
+    absent = ((1 << n) - 1) & ~((1 << a) | (1 << b))
+    r = _new_round(rules, hands, mano, absent)
+    r._defer = True
+    r._pending = pending
+    return r
 
 
 def _new_round(rules: RuleSet, hands: tuple[Hand, ...], mano: int, absent: int) -> Round:
@@ -617,6 +647,7 @@ def _new_round(rules: RuleSet, hands: tuple[Hand, ...], mano: int, absent: int) 
     r._flor_stake = 0
     r._points = (0, 0)
     r._pending = ()
+    r._defer = rules.scoring is Scoring.END_OF_HAND
     r._ended = False
     r._winner = -1
     return r
@@ -627,7 +658,7 @@ def _award(st: State, r: Round, team: int, points: int, category: str, events: _
     """Give *points* to *team*: at once, or when the hand ends (§2)."""
     if points <= 0 or r._ended:
         return
-    if st._rules.scoring is Scoring.IMMEDIATE:
+    if not r._defer:
         score = list(st._score)
         score[team] += points
         st._score = (score[0], score[1])
@@ -642,13 +673,17 @@ def _award(st: State, r: Round, team: int, points: int, category: str, events: _
 
 
 def _flush(st: State, r: Round, events: _Events) -> int:
-    """Add the hand's pending points, envido and flor first (§2). Returns the
+    """Add the hand's pending points, envido and flor first (§2; in the
+    order won for a pica duel of a preset that scores at once). Returns the
     first team to reach the target in that order, or -1."""
     if not r._pending:
         return -1
     target = st._rules.target
-    ordered = [p for p in r._pending if p[2] in (CAT_ENVIDO, CAT_FLOR)]
-    ordered += [p for p in r._pending if p[2] not in (CAT_ENVIDO, CAT_FLOR)]
+    if st._rules.scoring is Scoring.END_OF_HAND:
+        ordered = [p for p in r._pending if p[2] in (CAT_ENVIDO, CAT_FLOR)]
+        ordered += [p for p in r._pending if p[2] not in (CAT_ENVIDO, CAT_FLOR)]
+    else:
+        ordered = list(r._pending)
     score = list(st._score)
     got = list(r._points)
     reached = -1
@@ -683,6 +718,9 @@ def _chico_won(st: State, r: Round, team: int, events: _Events) -> None:
 
 def _next_hand(st: State) -> None:
     st._phase = Phase.DEAL
+    if st._pica is not None:
+        st._mano = st._pica[1]
+        st._pica = None
     st._mano = (st._mano + 1) % st._rules.players
 
 
@@ -712,10 +750,21 @@ def _finish(st: State, r: Round, events: _Events) -> None:
         _award(st, r, team, points, CAT_ENVIDO, events)
         if r._ended:
             return
-    reached = _flush(st, r, events) if st._rules.scoring is Scoring.END_OF_HAND else -1
-    events.append(Event(EventKind.HAND_ENDED))
+    pica = st._pica
+    more_duels = pica is not None and pica[0] < 2
+    carry = more_duels and st._rules.scoring is Scoring.END_OF_HAND
+    reached = _flush(st, r, events) if r._defer and not carry else -1
+    events.append(Event(EventKind.HAND_ENDED, detail="" if pica is None else f"duel {pica[0]}"))
     if reached >= 0:
         _chico_won(st, r, reached, events)
+    elif more_duels and pica is not None:
+        # The next duel of the pica hand starts from the same deal (§8.23).
+        r._ended = True
+        duel = pica[0] + 1
+        st._pica = (duel, pica[1])
+        nxt = _duel_round(st._rules, r._dealt, pica[1], duel, r._pending if carry else ())
+        st._round = nxt
+        events.append(Event(EventKind.DUEL_STARTED, seat=nxt._mano, detail=str(duel)))
     else:
         r._ended = True
         _next_hand(st)
@@ -1016,7 +1065,7 @@ def _resolve_flor(st: State, r: Round, winner: int, events: _Events) -> None:
 def _flor_wins_chico(st: State, r: Round, team: int, events: _Events) -> None:
     """An accepted contraflor al resto that wins the game (chico) at once (§6, §8.11)."""
     target = st._rules.target
-    if st._rules.scoring is Scoring.IMMEDIATE:
+    if not r._defer:
         _award(st, r, team, max(0, target - st._score[team]), CAT_FLOR, events)
         return
     _flush(st, r, events)

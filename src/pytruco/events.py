@@ -30,6 +30,8 @@ class EventKind(enum.Enum):
     RPS_TIE = "rps-tie"
     FIRST_MANO = "first-mano"
     DEALT = "dealt"
+    DUEL_STARTED = "duel-started"
+    """A duel of a pica hand starts (``detail``: 0-2; ``seat``: its mano)."""
     CARD_PLAYED = "card-played"
     TRICK_WON = "trick-won"
     TRICK_PARDA = "trick-parda"

@@ -99,6 +99,7 @@ class Round:
         "_decl_kind",
         "_decl_queue",
         "_decls",
+        "_defer",
         "_ended",
         "_env_any",
         "_env_caller",
@@ -144,6 +145,7 @@ class Round:
     _decl_queue: tuple[int, ...]
     _decls: tuple[tuple[int, int | None], ...]
     _dealt: tuple[Hand, ...]
+    _defer: bool
     _ended: bool
     _env_any: bool
     _env_caller: int
@@ -284,6 +286,7 @@ class State:
         "_mano",
         "_phase",
         "_pica",
+        "_pica_last",
         "_reset_score",
         "_round",
         "_rps",
@@ -303,7 +306,8 @@ class State:
     _legal_set: frozenset[Action] | None
     _mano: int
     _phase: Phase
-    _pica: tuple[int, ...] | None
+    _pica: tuple[int, int] | None
+    _pica_last: bool
     _reset_score: bool
     _round: Round | None
     _rps: tuple[Any, ...]
@@ -337,6 +341,7 @@ class State:
             self._hands_dealt,
             self._reset_score,
             self._pica,
+            self._pica_last,
             self.history,
         )
 
@@ -394,6 +399,12 @@ class State:
     def winner(self) -> int | None:
         """The winning team once the match is over."""
         return self._winner
+
+    @property
+    def duel(self) -> int | None:
+        """In a pica hand (pica-pica, 6 seats): the duel being played, 0-2
+        (seat *k* against seat *k* + 3); ``None`` in a normal hand."""
+        return None if self._pica is None else self._pica[0]
 
     @property
     def is_over(self) -> bool:
