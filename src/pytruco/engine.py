@@ -962,7 +962,7 @@ def _sing_flor(st: State, r: Round, s: int, events: _Events) -> None:
     team = s & 1
     r._flor_sung |= 1 << s
     events.append(Event(EventKind.CALLED, seat=s, team=team, detail="flor"))
-    if r._env_state == ENV_PENDING or r._env_state == ENV_DECLARING:
+    if r._env_state in (ENV_PENDING, ENV_DECLARING):
         # A flor voids an envido still pending or being declared (§6, §8.24).
         r._env_state = ENV_VOID
         r._decl_kind = DECL_NONE
@@ -1141,9 +1141,10 @@ def _lose_flor(r: Round, team: int, events: _Events) -> None:
     pending = []
     for owner, points, category in r._pending:
         if owner == team and category == CAT_FLOR:
-            owner = 1 - team
             moved += points
-        pending.append((owner, points, category))
+            pending.append((1 - team, points, category))
+        else:
+            pending.append((owner, points, category))
     r._pending = tuple(pending)
     if moved:
         events.append(Event(EventKind.POINTS_MOVED, team=1 - team, points=moved, detail="flor lost by folding"))

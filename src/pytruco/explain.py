@@ -131,7 +131,10 @@ def _explain_round(state: State, r: Round, action: Action, text: str) -> str:
                 "answer flor, contraflor or contraflor-al-resto"
             )
         if r._flor_stage == FLOR_CALL:
-            return f"{kind.value} is not an answer to a second flor: answer quiero, con-flor-me-achico or contraflor-al-resto"
+            return (
+                f"{kind.value} is not an answer to a second flor: "
+                "answer quiero, con-flor-me-achico or contraflor-al-resto"
+            )
         return f"there is no call for seat {s} to answer"
     return _fallback(state, s, text)
 
@@ -165,7 +168,8 @@ def _explain_truco(r: Round, s: int, kind: Kind, pending: str) -> str:
         nxt = r._truco_call + 1
         if nxt > 3:
             return "vale-cuatro is the last level: answer quiero or no-quiero"
-        return f"no level is skipped: the answer to {_LEVEL_NAMES[r._truco_call - 1]} is {_LEVEL_NAMES[nxt - 1]}, not {kind.value}"
+        called, answer = _LEVEL_NAMES[r._truco_call - 1], _LEVEL_NAMES[nxt - 1]
+        return f"no level is skipped: the answer to {called} is {answer}, not {kind.value}"
     level = r._truco_level
     if level == 3:
         return "vale-cuatro was accepted: there is nothing left to raise"
@@ -208,7 +212,10 @@ def _explain_envido(state: State, r: Round, s: int, kind: Kind) -> str:
             return "the envido can only be called during the first trick"
         return f"seat {s} has played its card: it can no longer open the envido"
     if not _envido_open(rules, r, s):
-        return f"the envido can only be called before the first card of the hand and before any truco ({rules.preset_name})"
+        return (
+            "the envido can only be called before the first card of the hand "
+            f"and before any truco ({rules.preset_name})"
+        )
     return f"seat {s} cannot call {kind.value} now"
 
 

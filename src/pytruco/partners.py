@@ -73,5 +73,5 @@ def tirar_reyes(players: Sequence[str], rng: random.Random | None = None) -> Tir
                 break
     first = kings[:half]
     second = [name for name in names if name not in first]
-    seating = tuple(name for pair in zip(first, second) for name in pair)
+    seating = tuple(name for pair in zip(first, second, strict=True) for name in pair)
     return TirarReyes(seating, tuple(kings), tuple(dealt))

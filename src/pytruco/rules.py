@@ -256,10 +256,10 @@ class RuleSet:
 
         >>> RuleSet.preset("reglamento").chicos_to_win
         2
-        >>> RuleSet.preset("truco-uruguayo")
+        >>> RuleSet.preset("truco-uruguayo")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        pytruco.errors.RuleSetError: unknown preset 'truco-uruguayo' (known: default, online, classic, ladder, reglamento)
+        pytruco.errors.RuleSetError: unknown preset 'truco-uruguayo' (known: default, ...)
         """
         try:
             base = _PRESETS[name]
@@ -283,11 +283,12 @@ class RuleSet:
             enum_type = _ENUM_OPTIONS.get(key)
             if enum_type is not None and not isinstance(value, enum_type):
                 try:
-                    value = enum_type(value)
+                    changes[key] = enum_type(value)
                 except ValueError:
                     names = ", ".join(repr(member.value) for member in enum_type)
                     raise RuleSetError(f"option {key!r}: must be one of {names}, not {value!r}") from None
-            changes[key] = value
+            else:
+                changes[key] = value
         return attrs.evolve(self, **changes)
 
     @property
