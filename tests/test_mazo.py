@@ -1,0 +1,422 @@
+"""Mazo, timeouts and rendirse: PRESETS.md §7, §8.2, §8.3, §8.14, §8.16, §8.20, §8.21; the classic show rule
+(§5, §8.12, §8.19)."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import act, legal, play, start
+from pytruco import Action, IllegalActionError, legal_actions
+
+DEAL = [["1E", "7O", "3B"], ["4E", "5O", "6C"]]  # no pairs: seat 0 7 points, seat 1 6
+PENALTY = ["default", "classic", "reglamento"]
+NO_PENALTY = ["online", "ladder"]
+ALL = [*PENALTY, *NO_PENALTY]
+MAZO_WITH_CALL = ["default", "classic", "reglamento", "ladder"]
+
+
+# --- value -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("preset", ALL)
+def test_mazo_gives_the_current_truco_value(preset):
+    """PRESETS.md §7 value: the other team scores the hand's current truco value (1, or the accepted level)."""
+    state = play(preset, DEAL, "0 1E", "1 4E", "0 7O", "1 mazo")
+    assert state.round.points == (1, 0)
+    state = play(preset, DEAL, "0 truco", "1 quiero", "0 1E", "1 4E", "0 7O", "1 mazo")
+    assert state.round.points == (2, 0)
+    state = play(preset, DEAL, "0 truco", "1 retruco", "0 quiero", "0 1E", "1 mazo")
+    assert state.round.points == (3, 0)
+
+
+# --- the envido penalty ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("preset", PENALTY)
+def test_envido_penalty_pie_folds_in_trick_1(preset):
+    """PRESETS.md §7 and §8.3: +1 more when a side folds during trick 1 while no envido was called (no truco
+    accepted)."""
+    state = play(preset, DEAL, "0 1E", "1 mazo")
+    assert state.round.points == (2, 0)
+
+
+@pytest.mark.parametrize("preset", PENALTY)
+def test_envido_penalty_mano_folds_first(preset):
+    """PRESETS.md §7: the mano may fold before acting (default, classic, reglamento), with the penalty."""
+    state = play(preset, DEAL, "0 mazo")
+    assert state.round.points == (0, 2)
+    assert state.mano == 1
+
+
+@pytest.mark.parametrize("preset", NO_PENALTY)
+def test_no_envido_penalty(preset):
+    """PRESETS.md §7 envido penalty: none in online and ladder."""
+    state = play(preset, DEAL, "0 1E", "1 mazo")
+    assert state.round.points == (1, 0)
+
+
+@pytest.mark.parametrize("preset", PENALTY)
+@pytest.mark.parametrize(
+    ("actions", "points"),
+    [
+        (["0 1E", "1 4E", "0 7O", "1 mazo"], (1, 0)),  # trick 2
+        (["0 envido", "1 no-quiero", "0 1E", "1 mazo"], (2, 0)),  # an envido was called
+        (["0 truco", "1 quiero", "0 1E", "1 mazo"], (2, 0)),  # a truco was accepted
+        (["0 truco", "1 retruco", "0 mazo"], (0, 2)),  # retruco refused: truco accepted before
+    ],
+)
+def test_no_envido_penalty_when(preset, actions, points):
+    """PRESETS.md §8.3: no penalty after trick 1, once an envido was called, or once a truco was accepted."""
+    state = play(preset, DEAL, *actions)
+    assert state.round.ended
+    assert state.round.points == points
+
+
+@pytest.mark.parametrize(("preset", "options"), [("classic", {}), ("reglamento", {}), ("default", {"flor": True})])
+def test_no_envido_penalty_after_a_flor(preset, options):
+    """PRESETS.md §8.3: no penalty once a flor was called in the hand."""
+    state = play(preset, [["4C", "5C", "6C"], ["3E", "2O", "5O"]], "0 flor", "0 4C", "1 mazo", **options)
+    assert state.round.points == (3 + 1, 0)
+
+
+@pytest.mark.parametrize("preset", PENALTY)
+def test_penalty_on_top_of_a_refused_truco(preset):
+    """PRESETS.md §8.3: the penalty is added on top of a refused truco when the fold answers a pending truco."""
+    state = play(preset, DEAL, "0 truco", "1 mazo")
+    assert state.round.ended
+    assert state.round.points == (1 + 1, 0)
+
+
+# --- folding with a call pending -------------------------------------------------------------------------
+@pytest.mark.parametrize("preset", MAZO_WITH_CALL)
+def test_fold_refuses_a_pending_envido_then_gives_the_hand(preset):
+    """PRESETS.md §7 and §8.2: folding with a call pending counts as refusing it, then folding; a refused
+    envido does not end the hand, so the fold then gives the hand's truco value as well."""
+    state = play(preset, DEAL, "0 envido", "1 mazo")
+    assert state.round.ended
+    assert state.round.points == (1 + 1, 0)
+
+
+@pytest.mark.parametrize("preset", MAZO_WITH_CALL)
+def test_fold_refuses_a_pending_raise(preset):
+    """PRESETS.md §8.2: a refused truco-level call ends the hand, so the fold adds nothing more."""
+    state = play(preset, DEAL, "0 truco", "1 retruco", "0 mazo")
+    assert state.round.points == (0, 2)
+    state = play(preset, DEAL, "0 1E", "1 truco", "0 quiero", "1 4E", "0 retruco", "1 mazo")
+    assert state.round.points == (2, 0)
+
+
+def test_ladder_fold_with_a_pending_truco():
+    """PRESETS.md §7 (ladder, decided): a fold with a call pending is allowed, as default (no penalty)."""
+    state = play("ladder", DEAL, "0 truco", "1 mazo")
+    assert state.round.points == (1, 0)
+
+
+@pytest.mark.parametrize("actions", [["0 truco"], ["0 envido"], ["0 envido", "1 envido"], ["0 1E", "1 truco"]])
+def test_online_no_fold_with_a_call_pending(actions):
+    """PRESETS.md §7 (online): mazo with a call pending is illegal: answer first."""
+    state = play("online", DEAL, *actions)
+    assert not [a for a in legal(state) if a.endswith("mazo")]
+    seat = state.to_act[0]
+    with pytest.raises(IllegalActionError, match="answer first"):
+        play("online", DEAL, *actions, f"{seat} mazo")
+
+
+def test_online_mano_cannot_fold_before_acting():
+    """PRESETS.md §7 (online): the mano may not fold until it has done something in the hand."""
+    state = play("online", DEAL)
+    assert "0 mazo" not in legal(state)
+    with pytest.raises(IllegalActionError, match="mano"):
+        play("online", DEAL, "0 mazo")
+    state = play("online", DEAL, "0 envido", "1 no-quiero")
+    assert "0 mazo" in legal(state)
+    state = play("online", DEAL, "0 envido", "1 no-quiero", "0 mazo")
+    assert state.round.points == (1, 1)
+
+
+def test_online_pie_may_fold_before_acting():
+    """PRESETS.md §7 (online): only the mano is restricted; the pie may fold on its turn (no penalty)."""
+    state = play("online", DEAL, "0 1E", "1 mazo")
+    assert state.round.points == (1, 0)
+
+
+@pytest.mark.parametrize("preset", ["default", "ladder", "classic", "reglamento"])
+def test_mano_may_fold_before_acting(preset):
+    """PRESETS.md §7 "the mano before acting": allowed except in online."""
+    assert "0 mazo" in legal(play(preset, DEAL))
+
+
+# --- who may fold ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("preset", ALL)
+def test_only_a_seat_to_act_folds(preset):
+    """PRESETS.md §8.2: mazo is an action of a seat that is to act."""
+    with pytest.raises(IllegalActionError, match="seat 1"):
+        play(preset, DEAL, "1 mazo")
+
+
+@pytest.mark.parametrize("preset", ["default", "classic", "ladder", "reglamento"])
+def test_caller_cannot_fold_with_its_own_call_pending(preset):
+    """PRESETS.md §8.2 and §8.1: the caller is not to act while its call is pending."""
+    with pytest.raises(IllegalActionError, match="seat 0"):
+        play(preset, DEAL, "0 truco", "0 mazo")
+
+
+@pytest.mark.parametrize("preset", ALL)
+def test_no_fold_while_a_declaration_is_due(preset):
+    """PRESETS.md §8.2: never while a declaration is due from the seat."""
+    state = play(preset, DEAL, "0 envido", "1 quiero")
+    assert "0 mazo" not in legal(state)
+    with pytest.raises(IllegalActionError, match="declar"):
+        play(preset, DEAL, "0 envido", "1 quiero", "0 mazo")
+    with pytest.raises(IllegalActionError, match="declar"):
+        play(preset, DEAL, "0 envido", "1 quiero", "0 tengo 7", "1 mazo")
+
+
+# --- §8.14 several awards ----------------------------------------------------------------------------------
+def test_awards_in_order_stop_at_the_target():
+    """PRESETS.md §8.14: the fold's truco value before the envido penalty; once a team reaches the target the
+    game ends and the rest of that action scores nothing."""
+    state = play("default", DEAL, "0 1E", "1 mazo", score=(29, 3))
+    assert state.is_over and state.winner == 0
+    assert state.score == (30, 3)
+    assert state.round.points == (1, 0)
+
+
+def test_refusal_before_the_fold_stops_at_the_target():
+    """PRESETS.md §8.14: a refusal before the fold that follows it; the game ends at the target."""
+    state = play("default", DEAL, "0 envido", "1 mazo", score=(29, 3))
+    assert state.is_over
+    assert state.score == (30, 3)
+    state = play("default", DEAL, "0 truco", "1 mazo", score=(28, 3))
+    assert state.score == (30, 3)  # refused truco 1 + penalty 1
+
+
+# --- team play (§7, §8.3, §8.16) -----------------------------------------------------------------------------
+DEAL_4 = [
+    ["1E", "7O", "3B"],  # 0
+    ["4E", "5O", "6C"],  # 1
+    ["2E", "12O", "11C"],  # 2
+    ["5C", "7B", "4O"],  # 3
+]
+
+
+@pytest.mark.parametrize("preset", PENALTY)
+def test_team_seat_that_folds_is_out(preset):
+    """PRESETS.md §7 team play: a seat that folds is out of the hand; its team loses when all its seats folded."""
+    state = play(preset, DEAL_4, "0 1E", "1 mazo", players=4)
+    assert not state.round.ended
+    assert state.round.folded == frozenset({1})
+    assert state.to_act == (2,)
+    state = play(preset, DEAL_4, "0 1E", "1 mazo", "2 2E", "3 mazo", players=4)
+    assert state.round.ended
+    assert state.round.points == (1 + 1, 0)  # the side folded during trick 1: penalty
+
+
+@pytest.mark.parametrize("preset", PENALTY)
+def test_team_penalty_judged_at_the_last_fold(preset):
+    """PRESETS.md §8.3: in team play the penalty is judged when the last seat of the side folds."""
+    actions = ["0 1E", "1 mazo", "2 2E", "3 5C", "0 7O", "2 12O", "3 mazo"]
+    state = play(preset, DEAL_4, *actions, players=4)
+    assert state.round.ended
+    assert state.round.points == (1, 0)
+
+
+@pytest.mark.parametrize("preset", PENALTY)
+def test_team_fold_refuses_for_the_whole_team(preset):
+    """PRESETS.md §8.16: a seat that folds while answering a call refuses that call for its team."""
+    state = play(preset, DEAL_4, "0 truco", "1 mazo", players=4)
+    assert state.round.ended
+    assert state.round.points == (1 + 1, 0)
+    state = play(preset, DEAL_4, "0 envido", "3 mazo", players=4)
+    assert not state.round.ended  # the refused envido does not end the hand; seat 1 plays on
+    assert state.round.folded == frozenset({3})
+    assert state.to_act == (0,)
+    assert state.round.envido_calls and "0 envido" not in legal(state)
+
+
+@pytest.mark.parametrize("preset", PENALTY)
+def test_team_next_seat_leads_when_the_leader_folded(preset):
+    """PRESETS.md §8.16: when the seat that should lead a trick has folded, the next seat in playing order still
+    in the hand leads."""
+    deal = [["3E", "4C", "5B"], ["3O", "6E", "7C"], ["4E", "5O", "12C"], ["6C", "5E", "10B"]]
+    state = play(preset, deal, "0 mazo", "1 3O", "2 4E", "3 6C", players=4)
+    assert state.round.tricks[0].team == 1
+    assert state.to_act == (1,)
+    # a parda after the mano folded: the mano (seat 0) would lead; seat 1 does
+    deal = [["4C", "5C", "6E"], ["3O", "6O", "7C"], ["3E", "5O", "12C"], ["6C", "5E", "10B"]]
+    state = play(preset, deal, "0 mazo", "1 3O", "2 3E", "3 6C", players=4)
+    assert state.round.tricks[0].parda
+    assert state.to_act == (1,)
+
+
+# --- the classic show rule (§5, §8.12, §8.19) ----------------------------------------------------------------
+def test_show_rule_winner_folds_before_showing():
+    """PRESETS.md §5 (classic show rule): the envido winner who goes to the mazo before the cards that make its
+    points were played loses the envido points and the hand."""
+    deal = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+    actions = ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 7C", "1 3B", "1 5O", "0 mazo"]
+    state = play("classic", deal, *actions)
+    assert state.round.points == (0, 2 + 1)  # only 7C of 7C-6C was shown
+
+
+def test_show_rule_cards_shown_then_fold():
+    """PRESETS.md §5 (classic): once both cards of the pair are face up, the envido stands."""
+    deal = [["7C", "6C", "4B"], ["5O", "4O", "1E"]]
+    actions = ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 7C", "1 1E", "1 4O", "0 6C", "0 mazo"]
+    state = play("classic", deal, *actions)
+    assert state.round.points == (2, 1)
+
+
+def test_show_rule_hand_played_out_without_showing():
+    """PRESETS.md §5 (classic): only folding loses the envido; a hand ended otherwise keeps it."""
+    deal = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+    actions = ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 1E", "1 3B", "0 7C", "1 5O"]
+    state = play("classic", deal, *actions)
+    assert state.round.points == (3, 0)
+
+
+def test_show_rule_loser_folding_does_not_matter():
+    """PRESETS.md §5 (classic): the rule binds the winner of the envido only."""
+    deal = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+    actions = ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 1E", "1 mazo"]
+    state = play("classic", deal, *actions)
+    assert state.round.points == (3, 0)
+
+
+@pytest.mark.parametrize(("shown", "points"), [("7O", (2, 1)), ("7E", (2, 1)), ("4C", (0, 3))])
+def test_show_rule_without_a_pair(shown, points):
+    """PRESETS.md §8.12 and §8.19: without a pair, any one card of the value that gives the points shows them
+    (7E or 7O for 7)."""
+    deal = [["7E", "7O", "4C"], ["5B", "6O", "1E"]]
+    actions = ["0 envido", "1 quiero", "0 tengo 7", "1 son-buenas", f"0 {shown}", "1 1E", "1 6O", "0 mazo"]
+    state = play("classic", deal, *actions)
+    assert state.round.points == points
+
+
+def test_show_rule_zero_points_any_card():
+    """PRESETS.md §8.12: with 0 points any one card shows them."""
+    deal = [["10E", "11O", "12B"], ["4C", "5B", "6O"]]
+    actions = ["0 envido", "1 quiero", "0 tengo 0", "1 son-buenas", "0 10E", "1 4C", "0 mazo"]
+    state = play("classic", deal, *actions)
+    assert state.round.points == (2, 1)
+
+
+def test_show_rule_only_in_classic():
+    """PRESETS.md §5: the show rule is classic's; in default the winner may fold and keep the envido."""
+    deal = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+    actions = ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 1E", "1 3B", "0 mazo"]
+    assert play("default", deal, *actions).round.points == (2, 1)
+
+
+# --- timeouts (§7, §8.10, §8.20) -------------------------------------------------------------------------------
+@pytest.mark.parametrize("preset", ALL)
+def test_timeout_is_listed_for_seats_to_act(preset):
+    """PRESETS.md §7: timeout and rendirse exist in every preset; legal_actions(meta=True) lists timeout for the
+    seats to act and rendirse for every seat."""
+    state = play(preset, DEAL, "0 truco")
+    meta = sorted(str(a) for a in legal_actions(state, meta=True))
+    assert sorted(set(meta) - set(legal(state))) == ["0 rendirse", "1 rendirse", "1 timeout"]
+    with pytest.raises(IllegalActionError, match="seat 0"):
+        play(preset, DEAL, "0 truco", "0 timeout")
+
+
+@pytest.mark.parametrize("preset", ALL)
+def test_timeout_refuses_a_pending_call(preset):
+    """PRESETS.md §7: a pending call is refused (no-quiero)."""
+    state = play(preset, DEAL, "0 truco", "1 timeout")
+    assert state.round.ended
+    assert state.round.points == (1, 0)
+    state = play(preset, DEAL, "0 envido", "1 timeout")
+    assert not state.round.ended
+    assert state.to_act == (0,)
+    if preset in ("default", "online"):
+        assert state.round.points == (1, 0)
+
+
+@pytest.mark.parametrize("preset", ALL)
+def test_timeout_in_declarations(preset):
+    """PRESETS.md §7: a declaration becomes son-buenas; the mano's forced first declaration is its true points."""
+    deal = [["5O", "4O", "3B"], ["7C", "6C", "1E"]]
+    actions = ["0 envido", "1 quiero", "0 timeout", "1 timeout", "0 3B", "1 1E", "1 7C", "0 5O"]
+    state = play(preset, deal, *actions)
+    assert state.round.points == (2, 1)
+
+
+@pytest.mark.parametrize("preset", PENALTY)
+def test_timeout_becomes_a_mazo_with_the_penalty(preset):
+    """PRESETS.md §7 and §8.20: otherwise the seat goes to the mazo; a timeout that becomes a mazo carries the
+    envido penalty where the preset has one."""
+    state = play(preset, DEAL, "0 timeout")
+    assert state.round.points == (0, 2)
+
+
+def test_online_timeout_ignores_mazo_restrictions():
+    """PRESETS.md §7: mazo restrictions do not apply to a timeout (the online mano before acting)."""
+    state = play("online", DEAL, "0 timeout")
+    assert state.round.ended
+    assert state.round.points == (0, 1)
+
+
+@pytest.mark.parametrize(("preset", "options"), [("classic", {}), ("reglamento", {}), ("default", {"flor": True})])
+def test_timeout_of_an_unsung_mandatory_flor(preset, options):
+    """PRESETS.md §8.20: a timeout is resolved as §7 says even for a flor holder who has not sung (its flor is
+    then lost); as a mazo it carries the penalty."""
+    state = play(preset, [["4C", "5C", "6C"], ["3E", "2O", "5O"]], "0 timeout", **options)
+    assert state.round.points == (0, 2)
+    state = play(preset, [["3E", "2O", "5O"], ["4C", "5C", "6C"]], "0 truco", "1 timeout", **options)
+    assert state.round.points == (1, 0)
+
+
+def test_online_timeout_answering_a_flor():
+    """PRESETS.md §7 and §8.10: a second flor holder who times out leaves the first flor its +3."""
+    state = play("online", [["4C", "5C", "6C"], ["7B", "5B", "12B"]], "0 flor", "1 timeout")
+    assert state.round.points == (3, 0)
+    assert state.to_act == (0,)
+
+
+@pytest.mark.parametrize(
+    ("actions", "points"),
+    [
+        (["0 flor", "1 contraflor", "0 timeout"], (0, 3)),
+        (["0 flor", "1 contraflor-al-resto", "0 timeout"], (0, 3)),
+        (["0 flor", "1 contraflor", "0 contraflor-al-resto", "1 timeout"], (6, 0)),
+    ],
+)
+def test_online_timeout_on_a_flor_call(actions, points):
+    """PRESETS.md §8.10: a pending contraflor or contraflor al resto is refused like any call."""
+    state = play("online", [["4C", "5C", "6C"], ["7B", "5B", "12B"]], *actions)
+    assert state.round.points == points
+
+
+# --- rendirse (§7, §8.11, §8.21) -------------------------------------------------------------------------------
+@pytest.mark.parametrize("preset", ALL)
+@pytest.mark.parametrize("seat", [0, 1])
+def test_rendirse_loses_the_match(preset, seat):
+    """PRESETS.md §7 and §8.11: the seat's team loses the whole match at once; the score stays as it is."""
+    state = play(preset, DEAL, "0 truco", f"{seat} rendirse", score=(7, 12))
+    assert state.is_over
+    assert state.winner == 1 - seat
+    assert state.score == (7, 12)
+    assert legal_actions(state, meta=True) == ()
+    with pytest.raises(IllegalActionError, match="over"):
+        play(preset, DEAL, "0 truco", f"{seat} rendirse", "1 quiero", score=(7, 12))
+
+
+def test_rendirse_any_seat_any_time():
+    """PRESETS.md §7 and RECORDS.md: rendirse is legal for every seat until the match is over (before a deal
+    too, and for a partner not to act)."""
+    state = start("default", players=4)
+    assert state.is_chance
+    over = act(state, "3 rendirse")
+    assert over.is_over and over.winner == 0
+    state = play("default", DEAL_4, "0 1E", players=4)
+    assert state.to_act == (1,)
+    over = act(state, "2 rendirse")
+    assert over.is_over and over.winner == 1
+    with pytest.raises(IllegalActionError, match="seat 4"):
+        act(state, Action.parse("4 rendirse"))
+
+
+def test_reglamento_rendirse_ends_the_partido():
+    """PRESETS.md §8.21: rendirse in reglamento ends the whole partido; chicos stay as they were."""
+    state = play("reglamento", DEAL, "0 1E", "1 rendirse", score=(3, 20), chicos=(0, 1))
+    assert state.is_over
+    assert state.winner == 0
+    assert state.chicos == (0, 1)
+    assert state.score == (3, 20)
