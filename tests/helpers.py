@@ -37,7 +37,7 @@ def start(
 def act(state: State, *actions: str | Action | DealCards) -> State:
     """Apply actions in record notation (or a deal as lists of card texts) in order."""
     for item in actions:
-        if isinstance(item, Action):
+        if isinstance(item, (Action, Deal)):
             state, _ = apply(state, item)
         elif isinstance(item, str):
             state, _ = apply(state, Action.parse(item))
@@ -74,6 +74,21 @@ def play_hands(
     for deal, actions in hands:
         state = act(state, deal, *actions)
     return state
+
+
+def finish_hand(state: State) -> State:
+    """End the current hand with timeouts (each refuses, concedes or folds) until it is over."""
+    hands = state.hands_dealt
+    while not state.is_over and not state.is_chance and state.hands_dealt == hands:
+        state = act(state, f"{state.to_act[0]} timeout")
+    return state
+
+
+def won(state: State, team: int) -> bool:
+    """Whether *team* has just won the game (in reglamento: a chico, starting from 0-0 chicos)."""
+    if state.rules.chicos_to_win > 1:
+        return state.chicos[team] == 1 and state.chicos[1 - team] == 0
+    return state.is_over and state.winner == team
 
 
 def legal(state: State, seat: int | None = None) -> list[str]:

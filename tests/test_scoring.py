@@ -1,0 +1,181 @@
+"""Scoring, the target, chicos and the hand rotation: PRESETS.md §2, §8.11, §8.14, §8.15."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import act, finish_hand, legal, play, play_hands, start, won
+from pytruco import IllegalActionError, Phase, random_deal
+
+DEAL = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]  # 33 against 29; seat 0 wins the tricks
+ENVIDO = ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas"]
+PLAY_OUT = ["0 1E", "1 3B", "0 7C", "1 5O"]
+OTHER_DEAL = [["4E", "5O", "6C"], ["1B", "7E", "2O"]]
+
+
+# --- immediate scoring (default, online) -------------------------------------------------------------------
+@pytest.mark.parametrize("preset", ["default", "online"])
+def test_immediate_game_ends_mid_hand(preset):
+    """PRESETS.md §2 (default, online): every point is scored when won; the game ends at once, mid-hand."""
+    state = play(preset, DEAL, *ENVIDO, score=(28, 5))
+    assert state.is_over
+    assert state.phase is Phase.OVER
+    assert state.winner == 0
+    assert state.score == (30, 5)
+    assert legal(state) == []
+    assert state.to_act == ()
+    with pytest.raises(IllegalActionError, match="over"):
+        play(preset, DEAL, *ENVIDO, "0 1E", score=(28, 5))
+
+
+@pytest.mark.parametrize("preset", ["default", "online"])
+def test_immediate_never_capped(preset):
+    """PRESETS.md §8.11: scores are never capped: 29 + 2 is 31."""
+    state = play(preset, DEAL, *ENVIDO, score=(29, 5))
+    assert state.score == (31, 5)
+    assert state.winner == 0
+
+
+def test_online_flor_ends_the_game_at_once():
+    """PRESETS.md §2 and §6 (online): a flor's +3 is scored at once and may end the game."""
+    state = play("online", [["4C", "5C", "6C"], ["3E", "2O", "5O"]], "0 flor", score=(28, 0))
+    assert state.is_over
+    assert state.score == (31, 0)
+
+
+def test_target_15():
+    """PRESETS.md §2: target 15 is allowed; the game ends at 15."""
+    state = play("default", DEAL, *ENVIDO, score=(13, 14), target=15)
+    assert state.is_over and state.winner == 0
+    assert state.score == (15, 14)
+
+
+# --- end of hand (classic, ladder, reglamento) ---------------------------------------------------------------
+@pytest.mark.parametrize("preset", ["classic", "ladder", "reglamento"])
+def test_end_of_hand_points_wait_for_the_end(preset):
+    """PRESETS.md §2: the hand's points are added when it ends; reaching the target mid-hand ends nothing."""
+    state = play(preset, DEAL, *ENVIDO, score=(29, 5))
+    assert not state.is_over
+    assert state.score == (29, 5)
+    state = play(preset, DEAL, *ENVIDO, *PLAY_OUT, score=(29, 5))
+    assert state.score == (32, 5)
+    assert state.round.points == (3, 0)
+    assert won(state, 0)
+
+
+@pytest.mark.parametrize("preset", ["classic", "ladder", "reglamento"])
+def test_end_of_hand_envido_before_truco(preset):
+    """PRESETS.md §2: envido or flor first, then truco; whoever reaches the target first in that order wins."""
+    deal = [["7C", "6C", "4B"], ["1B", "7O", "3E"]]
+    actions = [*ENVIDO, "0 truco", "1 quiero", "0 4B", "1 1B", "1 7O", "0 7C"]
+    state = play(preset, deal, *actions, score=(28, 29))
+    assert state.score == (30, 31)
+    assert won(state, 0)
+
+
+@pytest.mark.parametrize("preset", ["classic", "ladder", "reglamento"])
+def test_end_of_hand_flor_before_truco(preset):
+    """PRESETS.md §2: flor points come before the truco points of the same hand."""
+    deal = [["4C", "5C", "6C"], ["3E", "2B", "5O"]]
+    actions = ["0 flor", "0 4C", "1 3E", "1 truco", "0 quiero", "1 2B", "0 5C"]
+    state = play(preset, deal, *actions, score=(28, 28))
+    assert state.score == (31, 30)
+    assert won(state, 0)
+
+
+@pytest.mark.parametrize("preset", ["classic", "ladder", "reglamento"])
+def test_end_of_hand_truco_alone_reaches_the_target(preset):
+    """PRESETS.md §2: the truco points at the end of the hand win when nobody reached the target before."""
+    state = play(preset, DEAL, "0 truco", "1 quiero", *PLAY_OUT, score=(28, 29))
+    assert won(state, 0)
+    assert state.score == (30, 29)
+
+
+# --- rotation -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("preset", ["default", "classic", "reglamento"])
+def test_next_hands_mano_is_seat_plus_one(preset, players):
+    """PRESETS.md §2: the next hand's mano is seat + 1 (default, classic, reglamento)."""
+    state = start(preset, players=players, first_mano=players - 1)
+    rng = random.Random(4)
+    manos = []
+    for _ in range(players + 1):
+        state = act(state, random_deal(state, rng))
+        manos.append(state.round.mano)
+        state = finish_hand(state)
+    assert manos == [(players - 1 + i) % players for i in range(players + 1)]
+
+
+@pytest.mark.parametrize("preset", ["online", "ladder"])
+def test_next_hands_mano_is_the_other_player(preset):
+    """PRESETS.md §2 (online, ladder): the next hand's mano is the other player."""
+    state = play_hands(preset, [(DEAL, ["0 1E", "1 mazo"]), (OTHER_DEAL, ["1 1B", "0 mazo"])], first_mano=0)
+    assert state.mano == 0
+    assert state.score == (1 + 0, 1)
+
+
+# --- reglamento: chicos and partido (§2, §8.11, §8.15) --------------------------------------------------------
+def test_reglamento_chico_ends_and_scores_restart():
+    """PRESETS.md §2 and §8.15 (reglamento): a chico is one game to the target; score shows the chico's final score
+    until the next hand starts at 0-0; chicos counts the chicos won; the mano keeps rotating."""
+    state = play("reglamento", DEAL, "0 truco", "1 quiero", *PLAY_OUT, score=(28, 12))
+    assert state.chicos == (1, 0)
+    assert state.score == (30, 12)
+    assert state.round.points == (2, 0)
+    assert not state.is_over
+    assert state.winner is None
+    assert state.is_chance
+    assert state.mano == 1
+    state = act(state, OTHER_DEAL)
+    assert state.score == (0, 0)
+    assert state.round.mano == 1
+    state = act(state, "1 1B", "0 mazo")
+    assert state.score == (0, 2)
+
+
+def test_reglamento_partido_is_two_chicos():
+    """PRESETS.md §2 (reglamento): the partido goes to the first team to win 2 chicos."""
+    state = play("reglamento", DEAL, *PLAY_OUT, score=(29, 12), chicos=(1, 1))
+    assert state.is_over
+    assert state.winner == 0
+    assert state.chicos == (2, 1)
+    assert state.score == (30, 12)
+    state = play("reglamento", DEAL, *PLAY_OUT, score=(29, 12), chicos=(0, 1))
+    assert not state.is_over
+    assert state.chicos == (1, 1)
+
+
+def test_reglamento_chico_never_capped():
+    """PRESETS.md §8.11 and §8.15: 29 + 3 is 32; the chico's final score is shown."""
+    state = play("reglamento", DEAL, *ENVIDO, *PLAY_OUT, score=(29, 3))
+    assert state.score == (32, 3)
+    assert state.chicos == (1, 0)
+
+
+def test_reglamento_contraflor_al_resto_raises_to_the_target():
+    """PRESETS.md §8.11 and §8.15: when a flor wins the chico the score is raised to the target and the hand's
+    points are the size of that raise."""
+    flores = [["4C", "5C", "6C"], ["7B", "5B", "12B"]]
+    actions = ["0 flor", "1 contraflor-al-resto", "0 quiero", "0 tengo 35", "1 son-buenas"]
+    state = play("reglamento", flores, *actions, score=(3, 27))
+    assert state.score == (30, 27)
+    assert state.round.points == (27, 0)
+    assert state.chicos == (1, 0)
+
+
+@pytest.mark.parametrize("preset", ["default", "online", "classic", "ladder"])
+def test_one_game_presets_have_no_chicos(preset):
+    """PRESETS.md §2: outside reglamento the match is one game; chicos stay 0-0."""
+    state = play(preset, DEAL, "0 truco", "1 quiero", *PLAY_OUT, score=(28, 0))
+    assert state.is_over
+    assert state.chicos == (0, 0)
+    assert state.score == (30, 0)
+
+
+def test_no_deal_after_the_match():
+    """RECORDS.md: any action after the match is over is illegal (deals too)."""
+    state = play("default", DEAL, *ENVIDO, score=(28, 0))
+    with pytest.raises(IllegalActionError, match="over"):
+        act(state, OTHER_DEAL)
