@@ -1,0 +1,108 @@
+"""The scripts in examples/ run, exit 0 and print what their docstrings promise.
+
+Each script runs in a subprocess with the interpreter that runs the tests, the
+way a reader would run it (``python examples/X.py``).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+SCRIPTS = sorted(path.name for path in EXAMPLES.glob("*.py"))
+
+
+def run(name: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(EXAMPLES / name), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_the_examples_are_there() -> None:
+    assert set(SCRIPTS) >= {
+        "custom_rules.py",
+        "legal_moves_ui.py",
+        "quickstart.py",
+        "random_game.py",
+        "replay_record.py",
+    }
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_every_example_says_what_it_shows(name: str) -> None:
+    docstring = ast.get_docstring(ast.parse((EXAMPLES / name).read_text(encoding="utf-8")))
+    assert docstring, f"{name} has no module docstring"
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_every_example_runs(name: str) -> None:
+    result = run(name)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout
+
+
+def test_quickstart_prints_the_events_of_the_hand() -> None:
+    out = run("quickstart.py").stdout
+    assert "seat 0 is dealt 7C 6C 1E" in out
+    assert "team 0 scores 2 (envido)" in out
+    assert "seat 0 wins the trick for team 0" in out
+    assert "team 0 scores 2 (truco)" in out
+    assert "score after the hand: team 0 4, team 1 0" in out
+
+
+def test_random_game_prints_a_record_that_replays_to_the_end() -> None:
+    from pytruco import replay
+
+    result = run("random_game.py", "--seed", "5")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["format"] == "truco-record/1"
+    assert record["meta"]["seed"] == 5
+    replayed = replay(record)
+    assert replayed.finished
+    assert f"team {replayed.state.winner} wins" in result.stderr
+
+
+def test_random_game_is_repeatable_with_a_seed() -> None:
+    assert run("random_game.py", "--seed", "9").stdout == run("random_game.py", "--seed", "9").stdout
+
+
+@pytest.mark.parametrize(("preset", "players"), [("reglamento", "4"), ("online", "2"), ("classic", "6")])
+def test_random_game_plays_other_presets(preset: str, players: str) -> None:
+    result = run("random_game.py", "--seed", "2", "--preset", preset, "--players", players)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["hands"]
+
+
+def test_replay_record_restores_the_state_and_reports_a_broken_record() -> None:
+    out = run("replay_record.py").stdout
+    assert '"format": "truco-record/1"' in out
+    assert "the restored state equals the saved one: True" in out
+    assert "score after the hand: (3, 0)" in out
+    assert "broken record: illegal-action at hand 0, action 3" in out
+
+
+def test_custom_rules_shows_a_variant_and_the_errors() -> None:
+    out = run("custom_rules.py").stdout
+    assert "variant: {'preset': 'default', 'players': 4, 'target': 15, 'flor': True}" in out
+    assert "variant: seat 0 may flor" in out
+    assert "players=3: RuleSetError: option 'players'" in out
+    assert "an unknown option: RuleSetError: unknown option 'flower'" in out
+
+
+def test_legal_moves_ui_enables_buttons_and_explains_disabled_ones() -> None:
+    out = run("legal_moves_ui.py").stdout
+    assert "[ ] truco         seat 1 cannot act now: it is seat 0's turn" in out
+    assert "[x] quiero" in out
+    assert "declare your points: tengo 29" in out
+    assert "your cards: [5O] [4O] [3B]" in out
