@@ -33,7 +33,7 @@ CONFIGS: tuple[tuple[str, int], ...] = (
 def playout_hands(rules: RuleSet, seconds: float, seed: int) -> tuple[int, float]:
     """Play random games for about *seconds*; returns (hands played, seconds taken)."""
     rng = random.Random(seed)
-    choice = rng.choice
+    uniform = rng.random
     hands = 0
     start = time.perf_counter()
     deadline = start + seconds
@@ -44,7 +44,8 @@ def playout_hands(rules: RuleSet, seconds: float, seed: int) -> tuple[int, float
                 state = apply(state, random_deal(state, rng))[0]
                 hands += 1
             else:
-                state = apply(state, choice(legal_actions(state)))[0]
+                legal = legal_actions(state)
+                state = apply(state, legal[int(uniform() * len(legal))])[0]
         if time.perf_counter() >= deadline:
             return hands, time.perf_counter() - start
 

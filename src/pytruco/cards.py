@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations
 
 import attrs
 
@@ -154,6 +155,25 @@ _BY_KEY = {(card.rank, card.suit): card for card in ALL_CARDS}
 _BY_TEXT = {str(card): card for card in ALL_CARDS}
 
 
+_POINTS_CACHE: dict[int, tuple[int, int, int]] = {}
+
+
+def points_of(cards: Sequence[Card]) -> tuple[int, int, int]:
+    """``(envido on the best two, envido on all three, number of suits)`` of a
+    holding. Every three-card holding is in a table made at import, so the
+    engine's once-per-deal question is a dictionary lookup."""
+    key = 0
+    for card in cards:
+        key |= 1 << card.index
+    found = _POINTS_CACHE.get(key)
+    if found is None:
+        suits = len({card.suit for card in cards})
+        found = (_points(cards, False), _points(cards, True), suits)
+        if len(cards) == 3:
+            _POINTS_CACHE[key] = found
+    return found
+
+
 def _points(cards: Sequence[Card], count_three: bool) -> int:
     """Envido points: two of a suit give 20 + both values, else the best value."""
     best = 0
@@ -185,6 +205,13 @@ class Hand:
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_as_cards)
+
+    @classmethod
+    def _of(cls, cards: tuple[Card, ...]) -> Hand:
+        """Wrap a tuple of shared cards without validation (the engine's fast path)."""
+        hand = object.__new__(cls)
+        object.__setattr__(hand, "cards", cards)
+        return hand
 
     @classmethod
     def parse(cls, text: str) -> Hand:
@@ -262,6 +289,29 @@ class Deck:
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
+
+
+def _three_card_table() -> None:
+    """Fill the points table for all 9,880 three-card holdings (a few ms)."""
+    for a, b, c in combinations(ALL_CARDS, 3):
+        va, vb, vc = a.envido_value, b.envido_value, c.envido_value
+        best = max(va, vb, vc)
+        if a.suit is b.suit is c.suit:
+            two, three, suits = 20 + va + vb + vc - min(va, vb, vc), 20 + va + vb + vc, 1
+        else:
+            pair = 0
+            if a.suit is b.suit:
+                pair = 20 + va + vb
+            elif a.suit is c.suit:
+                pair = 20 + va + vc
+            elif b.suit is c.suit:
+                pair = 20 + vb + vc
+            two = three = max(best, pair)
+            suits = 2 if pair else 3
+        _POINTS_CACHE[(1 << a.index) | (1 << b.index) | (1 << c.index)] = (two, three, suits)
+
+
+_three_card_table()
 
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:

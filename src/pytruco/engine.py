@@ -22,11 +22,11 @@ import random
 from collections.abc import Sequence
 
 from .actions import _PLAIN, _PLAY, _TENGO, ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind, Rps
-from .cards import Card, Hand
+from .cards import Card, Hand, points_of
 from .envido import FALTA, accepted_value, falta_value, next_calls, opening_calls, refused_value
 from .errors import IllegalActionError, RuleSetError
 from .events import Event, EventKind
-from .rules import CfarRule, EnvidoWindow, RuleSet, Scoring
+from .rules import CfarRule, EnvidoStyle, EnvidoWindow, RuleSet, Scoring
 from .state import (
     CAT_ENVIDO,
     CAT_FLOR,
@@ -62,10 +62,28 @@ _K = Kind
 _FLOR, _CONTRAFLOR, _CFAR, _ACHICO = Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO, Kind.CON_FLOR_ME_ACHICO
 _QUIERO, _NO_QUIERO, _MAZO = Kind.QUIERO, Kind.NO_QUIERO, Kind.MAZO
 _TIMEOUT, _RENDIRSE, _PLAYK = Kind.TIMEOUT, Kind.RENDIRSE, Kind.PLAY
+_OPENING = (
+    tuple(tuple(_PLAIN[seat][k] for k in (Kind.ENVIDO,)) for seat in range(6)),
+    tuple(tuple(_PLAIN[seat][k] for k in (Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO)) for seat in range(6)),
+)
 _RPS_ACTIONS = [tuple(Action.rps(seat, choice) for choice in Rps) for seat in range(2)]
 _RPS_CACHE = {(a.seat, a.choice): a for seats in _RPS_ACTIONS for a in seats}
 
 _Events = list[Event]
+_tuple_new = tuple.__new__
+_WORD = {kind: kind.value for kind in Kind}
+
+
+def _ev(
+    kind: EventKind,
+    seat: int | None = None,
+    team: int | None = None,
+    points: int = 0,
+    card: Card | None = None,
+    detail: str = "",
+) -> Event:
+    """A new :class:`Event`, built positionally (the hot path makes several per action)."""
+    return _tuple_new(Event, (kind, seat, team, points, card, detail))
 
 
 # ---------------------------------------------------------------------------
@@ -123,7 +141,6 @@ def new_game(
     st._pica_last = False
     st._history = None
     st._legal = None
-    st._legal_set = None
     st._to_act = None
     if first_mano is None and rules.rps_first_mano:
         st._phase = Phase.RPS
@@ -159,10 +176,17 @@ def random_deal(state: State, rng: random.Random | None = None) -> Deal:
     >>> len(deal.hands)
     2
     """
-    source = rng if rng is not None else random.SystemRandom()
+    uniform = (rng if rng is not None else random.SystemRandom()).random
     n = state._rules.players
-    cards = source.sample(_ALL_CARDS, 3 * n)
-    return Deal(tuple(Hand(tuple(cards[3 * seat : 3 * seat + 3])) for seat in range(n)))
+    # A partial Fisher-Yates shuffle of the 40 cards: the first 3n are dealt.
+    cards = _ALL_CARDS.copy()
+    for i in range(3 * n):
+        j = i + int(uniform() * (40 - i))
+        cards[i], cards[j] = cards[j], cards[i]
+    of = Hand._of
+    if n == 2:
+        return Deal._of((of((cards[0], cards[1], cards[2])), of((cards[3], cards[4], cards[5]))))
+    return Deal._of(tuple(of(tuple(cards[3 * seat : 3 * seat + 3])) for seat in range(n)))
 
 
 from .cards import ALL_CARDS as _ALL_CARDS_T  # noqa: E402
@@ -217,7 +241,32 @@ def is_legal(state: State, action: Action | Deal) -> bool:
         _compute_legal(state)
         legal = state._legal
         assert legal is not None
-    return action in legal
+    return _canonical(action) in legal
+
+
+def _canonical(action: Action) -> Action:
+    """The shared instance equal to *action* (legal actions are shared
+    instances, so membership is an identity test)."""
+    seat = action.seat
+    if not 0 <= seat < 6:
+        return action
+    kind = action.kind
+    if kind is _PLAYK:
+        card = action.card
+        if card.__class__ is Card and action.points is None and action.choice is None:
+            assert card is not None
+            return _PLAY[seat][card.index]
+        return action
+    if kind is Kind.TENGO:
+        points = action.points
+        if isinstance(points, int) and 0 <= points < len(_TENGO[seat]) and action.choice is None:
+            return _TENGO[seat][points]
+        return action
+    if kind is Kind.RPS:
+        return _RPS_CACHE.get((seat, action.choice), action) if seat < 2 else action
+    if action.card is None and action.points is None and action.choice is None:
+        return _PLAIN[seat][kind]
+    return action
 
 
 def check(state: State, action: Action | Deal) -> None:
@@ -399,17 +448,19 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
         return seats
     t = r._turn
     p = _PLAIN[t]
-    if _must_sing(rules, r, t):
+    flor = rules.flor and r._flor_pts[t] is not None and _may_sing(rules, r, t)
+    if flor and rules.flor_mandatory:
         acts.append(p[_FLOR])
         return (t,)
     plays = _PLAY[t]
-    acts.extend(plays[card.index] for card in r._held[t])
+    for card in r._held[t]:
+        acts.append(plays[card.index])
     level = r._truco_level
     if level < 3 and (level == 0 or r._quiero_team == t & 1):
         acts.append(p[TRUCO_CALLS[level]])
-    if _envido_open(rules, r, t):
-        acts.extend(p[k] for k in opening_calls(rules))
-    if _may_sing(rules, r, t):
+    if not r._env_state and not level and _envido_open(rules, r, t):
+        acts.extend(_OPENING[rules.envido_style is EnvidoStyle.CUMULATIVE][t])
+    if flor:
         acts.append(p[_FLOR])
     if not (rules.mano_must_act_before_mazo and t == r._mano and not r._acted >> t & 1):
         acts.append(p[_MAZO])
@@ -432,10 +483,11 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
     >>> s2.score, s1.score
     ((0, 2), (0, 0))
     """
-    if isinstance(action, Deal):
-        return _apply_deal(state, action)
-    if not isinstance(action, Action):
-        raise IllegalActionError(f"not an action: {action!r}")
+    if action.__class__ is not Action:
+        if isinstance(action, Deal):
+            return _apply_deal(state, action)
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not an action: {action!r}")
     kind = action.kind
     if kind is _RENDIRSE or kind is _TIMEOUT:
         if not is_legal(state, action):
@@ -446,7 +498,11 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             _compute_legal(state)
             legal = state._legal
             assert legal is not None
-        if action not in legal:
+        canonical = _canonical(action)
+        for candidate in legal:  # shared instances: an identity test suffices
+            if candidate is canonical:
+                break
+        else:
             check(state, action)
     st = state._copy()
     st._history = (action, state._history)
@@ -462,7 +518,6 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
         r = old._copy()
         st._round = r
         r._acted |= 1 << s
-        rules = st._rules
         if kind is _PLAYK:
             assert action.card is not None
             _play(st, r, s, action.card, events)
@@ -481,7 +536,7 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
         elif r._env_state == ENV_PENDING:
             _envido_answer(st, r, s, kind, events)
         elif kind in ENVIDO_CALLS:
-            events.append(Event(EventKind.CALLED, seat=s, team=s & 1, detail=kind.value))
+            events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
             r._env_state = ENV_PENDING
             r._env_calls = (kind,)
             r._env_caller = s
@@ -490,17 +545,16 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             _truco_call(r, s, kind, events)
         else:  # quiero / no-quiero to a truco-level call
             _truco_answer(st, r, s, kind, events)
-        del rules
     return st, tuple(events)
 
 
 # --- rock-paper-scissors, deal, surrender -----------------------------------
 def _rps(st: State, s: int, choice: Rps | None, events: _Events) -> None:
     if choice is None:  # timeout: it loses the draw (§7)
-        events.append(Event(EventKind.TIMED_OUT, seat=s))
+        events.append(_ev(EventKind.TIMED_OUT, s))
         _first_mano(st, 1 - s, events)
         return
-    events.append(Event(EventKind.RPS_CHOSEN, seat=s))
+    events.append(_ev(EventKind.RPS_CHOSEN, s))
     choices = list(st._rps)
     choices[s] = choice
     first, second = choices
@@ -508,7 +562,7 @@ def _rps(st: State, s: int, choice: Rps | None, events: _Events) -> None:
         st._rps = (first, second)
         return
     if first is second:
-        events.append(Event(EventKind.RPS_TIE, detail=first.value))
+        events.append(_ev(EventKind.RPS_TIE, None, None, 0, None, first.value))
         st._rps = (None, None)
         return
     st._rps = (first, second)
@@ -519,19 +573,19 @@ def _first_mano(st: State, seat: int, events: _Events) -> None:
     st._mano = seat
     st._start_mano = seat
     st._phase = Phase.DEAL
-    events.append(Event(EventKind.FIRST_MANO, seat=seat))
+    events.append(_ev(EventKind.FIRST_MANO, seat))
 
 
 def _surrender(st: State, s: int, events: _Events) -> None:
     team = s & 1
-    events.append(Event(EventKind.SURRENDERED, seat=s, team=team))
+    events.append(_ev(EventKind.SURRENDERED, s, team))
     if st._round is not None and not st._round._ended:
         r = st._round._copy()
         r._ended = True
         st._round = r
     st._phase = Phase.OVER
     st._winner = 1 - team
-    events.append(Event(EventKind.MATCH_OVER, team=1 - team))
+    events.append(_ev(EventKind.MATCH_OVER, None, 1 - team))
 
 
 def _deal_problem(st: State, deal: Deal) -> str | None:
@@ -539,14 +593,15 @@ def _deal_problem(st: State, deal: Deal) -> str | None:
     hands = deal.hands
     if len(hands) != n:
         return f"the deal gives cards to {len(hands)} seats, the table has {n}"
-    seen: set[Card] = set()
+    seen = 0
     for seat, hand in enumerate(hands):
         if len(hand.cards) != 3:
             return f"seat {seat} is dealt {len(hand.cards)} cards, not 3"
         for card in hand.cards:
-            if card in seen:
+            bit = 1 << card.index
+            if seen & bit:
                 return f"card {card} is dealt twice"
-            seen.add(card)
+            seen |= bit
     return None
 
 
@@ -573,11 +628,11 @@ def _apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     st._hands_dealt += 1
     st._phase = Phase.PLAY
     st._pica_last = pica
-    events = [Event(EventKind.DEALT, seat=st._mano, detail="pica" if pica else "")]
+    events = [_ev(EventKind.DEALT, st._mano, None, 0, None, "pica" if pica else "")]
     if pica:
         st._pica = (0, st._mano)
         st._round = _duel_round(rules, deal.hands, st._mano, 0, ())
-        events.append(Event(EventKind.DUEL_STARTED, seat=st._round._mano, detail="0"))
+        events.append(_ev(EventKind.DUEL_STARTED, st._round._mano, None, 0, None, "0"))
     else:
         st._round = _new_round(rules, deal.hands, st._mano, 0)
     return st, tuple(events)
@@ -599,24 +654,41 @@ def _duel_round(
 
 
 def _new_round(rules: RuleSet, hands: tuple[Hand, ...], mano: int, absent: int) -> Round:
-    r = Round.__new__(Round)
+    r = _BLANK_ROUND._copy()
     n = rules.players
     r._n = n
     r._mano = mano
-    r._dealt = hands
-    r._held = tuple(hand.cards for hand in hands)
-    count_three = rules.envido_count_three
-    r._env_pts = tuple(hand.envido_points(count_three) for hand in hands)
-    if rules.flor:
-        flor_three = rules.flor_count_three
-        r._flor_pts = tuple(hand.flor_points(flor_three) for hand in hands)
-    else:
-        r._flor_pts = (None,) * n
-    r._trick = ()
-    r._tricks = ()
     r._leader = mano
     r._turn = mano
     r._folded = absent
+    r._dealt = hands
+    r._held = tuple([hand.cards for hand in hands])
+    points = [points_of(hand.cards) for hand in hands]
+    r._env_pts = tuple([p[1] if rules.envido_count_three else p[0] for p in points])
+    if rules.flor:
+        flor = 1 if rules.flor_count_three else 0
+        pairs = zip(points, hands, strict=True)
+        r._flor_pts = tuple([p[flor] if p[2] == 1 and len(h.cards) == 3 else None for p, h in pairs])
+    else:
+        r._flor_pts = (None,) * n
+    r._defer = rules.scoring is Scoring.END_OF_HAND
+    return r
+
+
+def _blank_round() -> Round:
+    """A round with every field at its starting value; deals copy it."""
+    r = Round.__new__(Round)
+    r._n = 0
+    r._mano = 0
+    r._dealt = ()
+    r._held = ()
+    r._env_pts = ()
+    r._flor_pts = ()
+    r._trick = ()
+    r._tricks = ()
+    r._leader = 0
+    r._turn = 0
+    r._folded = 0
     r._acted = 0
     r._cards_played = 0
     r._truco_level = 0
@@ -647,10 +719,13 @@ def _new_round(rules: RuleSet, hands: tuple[Hand, ...], mano: int, absent: int) 
     r._flor_stake = 0
     r._points = (0, 0)
     r._pending = ()
-    r._defer = rules.scoring is Scoring.END_OF_HAND
+    r._defer = False
     r._ended = False
     r._winner = -1
     return r
+
+
+_BLANK_ROUND = _blank_round()
 
 
 # --- scoring ------------------------------------------------------------------
@@ -665,7 +740,7 @@ def _award(st: State, r: Round, team: int, points: int, category: str, events: _
         got = list(r._points)
         got[team] += points
         r._points = (got[0], got[1])
-        events.append(Event(EventKind.POINTS, team=team, points=points, detail=category))
+        events.append(_ev(EventKind.POINTS, None, team, points, None, category))
         if score[team] >= st._rules.target:
             _chico_won(st, r, team, events)
     else:
@@ -690,7 +765,7 @@ def _flush(st: State, r: Round, events: _Events) -> int:
     for team, points, category in ordered:
         score[team] += points
         got[team] += points
-        events.append(Event(EventKind.POINTS, team=team, points=points, detail=category))
+        events.append(_ev(EventKind.POINTS, None, team, points, None, category))
         if reached < 0 and score[team] >= target:
             reached = team
     st._score = (score[0], score[1])
@@ -702,7 +777,7 @@ def _flush(st: State, r: Round, events: _Events) -> int:
 def _chico_won(st: State, r: Round, team: int, events: _Events) -> None:
     rules = st._rules
     r._ended = True
-    events.append(Event(EventKind.CHICO_WON, team=team))
+    events.append(_ev(EventKind.CHICO_WON, None, team))
     if rules.chicos_to_win > 1:
         chicos = list(st._chicos)
         chicos[team] += 1
@@ -713,7 +788,7 @@ def _chico_won(st: State, r: Round, team: int, events: _Events) -> None:
             return
     st._phase = Phase.OVER
     st._winner = team
-    events.append(Event(EventKind.MATCH_OVER, team=team))
+    events.append(_ev(EventKind.MATCH_OVER, None, team))
 
 
 def _next_hand(st: State) -> None:
@@ -727,7 +802,7 @@ def _next_hand(st: State) -> None:
 def _win_hand(st: State, r: Round, team: int, events: _Events) -> None:
     """*team* wins the hand: it scores the hand's truco value."""
     r._winner = team
-    events.append(Event(EventKind.HAND_WON, team=team))
+    events.append(_ev(EventKind.HAND_WON, None, team))
     _award(st, r, team, TRUCO_VALUE[r._truco_level], CAT_TRUCO, events)
 
 
@@ -743,10 +818,10 @@ def _finish(st: State, r: Round, events: _Events) -> None:
         winner = r._env_winner
         if st._rules.bluff and declared != r._env_pts[winner]:
             team = 1 - team  # a false winning declaration gives the points away (§5)
-            events.append(Event(EventKind.POINTS_MOVED, team=team, points=points, detail="false envido"))
+            events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "false envido"))
         elif r._env_forfeit:
             team = 1 - team  # the show rule (§5, classic)
-            events.append(Event(EventKind.POINTS_MOVED, team=team, points=points, detail="envido not shown"))
+            events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "envido not shown"))
         _award(st, r, team, points, CAT_ENVIDO, events)
         if r._ended:
             return
@@ -754,7 +829,7 @@ def _finish(st: State, r: Round, events: _Events) -> None:
     more_duels = pica is not None and pica[0] < 2
     carry = more_duels and st._rules.scoring is Scoring.END_OF_HAND
     reached = _flush(st, r, events) if r._defer and not carry else -1
-    events.append(Event(EventKind.HAND_ENDED, detail="" if pica is None else f"duel {pica[0]}"))
+    events.append(_ev(EventKind.HAND_ENDED, None, None, 0, None, "" if pica is None else f"duel {pica[0]}"))
     if reached >= 0:
         _chico_won(st, r, reached, events)
     elif more_duels and pica is not None:
@@ -764,7 +839,7 @@ def _finish(st: State, r: Round, events: _Events) -> None:
         st._pica = (duel, pica[1])
         nxt = _duel_round(st._rules, r._dealt, pica[1], duel, r._pending if carry else ())
         st._round = nxt
-        events.append(Event(EventKind.DUEL_STARTED, seat=nxt._mano, detail=str(duel)))
+        events.append(_ev(EventKind.DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
     else:
         r._ended = True
         _next_hand(st)
@@ -783,7 +858,7 @@ def _play(st: State, r: Round, s: int, card: Card, events: _Events) -> None:
     r._held = tuple(held)
     r._cards_played += 1
     r._trick = (*r._trick, (s, card))
-    events.append(Event(EventKind.CARD_PLAYED, seat=s, card=card))
+    events.append(_ev(EventKind.CARD_PLAYED, s, None, 0, card))
     nxt = _next_in_trick(r, s)
     if nxt < 0:
         _complete_trick(st, r, events)
@@ -821,9 +896,9 @@ def _complete_trick(st: State, r: Round, events: _Events) -> None:
     r._tricks = (*r._tricks, Trick(r._trick, team, seat))
     r._trick = ()
     if team is None:
-        events.append(Event(EventKind.TRICK_PARDA))
+        events.append(_ev(EventKind.TRICK_PARDA))
     else:
-        events.append(Event(EventKind.TRICK_WON, seat=seat, team=team))
+        events.append(_ev(EventKind.TRICK_WON, seat, team))
     winner = hand_winner([t.team for t in r._tricks], r._mano & 1, st._rules.parda)
     if winner is not None:
         _win_hand(st, r, winner, events)
@@ -842,11 +917,11 @@ def _truco_call(r: Round, s: int, kind: Kind, events: _Events) -> None:
         r._quiero_team = s & 1
     r._truco_call = TRUCO_CALLS.index(kind) + 1
     r._truco_caller = s
-    events.append(Event(EventKind.CALLED, seat=s, team=s & 1, detail=kind.value))
+    events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
 
 
 def _truco_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
-    events.append(Event(EventKind.CALLED, seat=s, team=s & 1, detail=kind.value))
+    events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
     if kind is _QUIERO:
         r._truco_level = r._truco_call
         r._quiero_team = s & 1
@@ -866,7 +941,7 @@ def _refuse_truco(st: State, r: Round, events: _Events) -> None:
 
 # --- envido -----------------------------------------------------------------
 def _envido_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
-    events.append(Event(EventKind.CALLED, seat=s, team=s & 1, detail=kind.value))
+    events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
     if kind is _QUIERO:
         r._env_state = ENV_DECLARING
         _start_declarations(r, DECL_ENVIDO, ~r._folded)
@@ -897,7 +972,7 @@ def _start_declarations(r: Round, kind: int, mask: int) -> None:
 
 def _declare(st: State, r: Round, s: int, points: int | None, events: _Events) -> None:
     detail = "son-buenas" if points is None else f"tengo {points}"
-    events.append(Event(EventKind.DECLARED, seat=s, team=s & 1, points=points or 0, detail=detail))
+    events.append(_ev(EventKind.DECLARED, s, s & 1, points or 0, None, detail))
     r._decls = (*r._decls, (s, points))
     if points is not None and (r._decl_best_seat < 0 or points > r._decl_best):
         r._decl_best = points
@@ -920,7 +995,7 @@ def _declare(st: State, r: Round, s: int, points: int | None, events: _Events) -
             value = falta_value(rules, st._score, team)
         r._env_state = ENV_SETTLED
         r._env_winner = winner
-        events.append(Event(EventKind.ENVIDO_WON, seat=winner, team=team, points=value))
+        events.append(_ev(EventKind.ENVIDO_WON, winner, team, value))
         if rules.bluff or rules.show_rule:
             # settled when the cards are shown at the end of the hand
             r._env_deferred = (team, value, r._decl_best)
@@ -961,13 +1036,13 @@ def _sing_flor(st: State, r: Round, s: int, events: _Events) -> None:
     rules = st._rules
     team = s & 1
     r._flor_sung |= 1 << s
-    events.append(Event(EventKind.CALLED, seat=s, team=team, detail="flor"))
+    events.append(_ev(EventKind.CALLED, s, team, 0, None, "flor"))
     if r._env_state in (ENV_PENDING, ENV_DECLARING):
         # A flor voids an envido still pending or being declared (§6, §8.24).
         r._env_state = ENV_VOID
         r._decl_kind = DECL_NONE
         r._decl_queue = ()
-        events.append(Event(EventKind.ENVIDO_VOID))
+        events.append(_ev(EventKind.ENVIDO_VOID))
     if r._flor_stage == FLOR_NONE:
         mask = 0
         for t in range(1 - team, r._n, 2):
@@ -985,7 +1060,7 @@ def _sing_flor(st: State, r: Round, s: int, events: _Events) -> None:
 def _flor_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
     """The second holder answers the first flor (§6)."""
     rules = st._rules
-    events.append(Event(EventKind.CALLED, seat=s, team=s & 1, detail=kind.value))
+    events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
     r._flor_answerers = 0
     if kind is _NO_QUIERO:
         r._flor_lost |= 1 << s
@@ -1005,7 +1080,7 @@ def _flor_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> No
 def _flor_call_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
     """An answer to a second flor (``reglamento``), a contraflor or a contraflor al resto."""
     rules = st._rules
-    events.append(Event(EventKind.CALLED, seat=s, team=s & 1, detail=kind.value))
+    events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
     call = r._flor_call
     caller_team = r._flor_caller & 1
     if kind is _QUIERO:
@@ -1053,7 +1128,7 @@ def _resolve_flor(st: State, r: Round, winner: int, events: _Events) -> None:
     team = winner & 1
     r._flor_stage = FLOR_DONE
     stake = r._flor_stake
-    events.append(Event(EventKind.FLOR_WON, seat=winner, team=team))
+    events.append(_ev(EventKind.FLOR_WON, winner, team))
     if stake >= 0:
         _award(st, r, team, stake, CAT_FLOR, events)
     elif rules.cfar is CfarRule.FALTA:
@@ -1077,8 +1152,8 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: _Events) -> None:
         got = list(r._points)
         got[team] += raise_by
         r._points = (got[0], got[1])
-        events.append(Event(EventKind.POINTS, team=team, points=raise_by, detail=CAT_FLOR))
-    events.append(Event(EventKind.HAND_ENDED))
+        events.append(_ev(EventKind.POINTS, None, team, raise_by, None, CAT_FLOR))
+    events.append(_ev(EventKind.HAND_ENDED))
     _chico_won(st, r, team, events)
 
 
@@ -1090,7 +1165,7 @@ def _fold(st: State, r: Round, s: int, events: _Events, *, timeout: bool = False
     other = 1 - team
     bit = 1 << s
     if not timeout:
-        events.append(Event(EventKind.FOLDED, seat=s, team=team))
+        events.append(_ev(EventKind.FOLDED, s, team))
     forfeit = rules.show_rule and r._env_deferred is not None and r._env_winner == s and not _envido_shown(rules, r, s)
     if forfeit:
         r._env_forfeit = True
@@ -1147,13 +1222,13 @@ def _lose_flor(r: Round, team: int, events: _Events) -> None:
             pending.append((owner, points, category))
     r._pending = tuple(pending)
     if moved:
-        events.append(Event(EventKind.POINTS_MOVED, team=1 - team, points=moved, detail="flor lost by folding"))
+        events.append(_ev(EventKind.POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))
 
 
 def _timeout(st: State, r: Round, s: int, events: _Events) -> None:
     """The seat that was to act is resolved against itself (§7, §8.10, §8.20)."""
     rules = st._rules
-    events.append(Event(EventKind.TIMED_OUT, seat=s, team=s & 1))
+    events.append(_ev(EventKind.TIMED_OUT, s, s & 1))
     team = s & 1
     if rules.flor and r._flor_pts[s] is not None and not r._flor_sung >> s & 1:
         r._flor_lost |= 1 << s

@@ -15,8 +15,7 @@ happened.
 from __future__ import annotations
 
 import enum
-
-import attrs
+from typing import NamedTuple
 
 from .cards import Card
 
@@ -54,9 +53,8 @@ class EventKind(enum.Enum):
     SURRENDERED = "surrendered"
 
 
-@attrs.frozen
-class Event:
-    """One thing that happened.
+class Event(NamedTuple):
+    """One thing that happened (an immutable named tuple: cheap to create).
 
     Attributes:
         kind: what happened.

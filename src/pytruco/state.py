@@ -182,11 +182,8 @@ class Round:
     _turn: int
     _winner: int
 
-    def _copy(self) -> Round:
-        new = Round.__new__(Round)
-        for name in Round.__slots__:
-            object.__setattr__(new, name, object.__getattribute__(self, name))
-        return new
+    def _copy(self) -> Round:  # replaced below by a generated straight-line copy
+        raise NotImplementedError
 
     def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in Round.__slots__)
@@ -282,7 +279,6 @@ class State:
         "_hands_dealt",
         "_history",
         "_legal",
-        "_legal_set",
         "_mano",
         "_phase",
         "_pica",
@@ -303,7 +299,6 @@ class State:
     _hands_dealt: int
     _history: tuple[Any, ...] | None
     _legal: tuple[Action, ...] | None
-    _legal_set: frozenset[Action] | None
     _mano: int
     _phase: Phase
     _pica: tuple[int, int] | None
@@ -319,14 +314,8 @@ class State:
     _to_act: tuple[int, ...] | None
     _winner: int | None
 
-    def _copy(self) -> State:
-        new = State.__new__(State)
-        for name in State.__slots__:
-            object.__setattr__(new, name, object.__getattribute__(self, name))
-        new._legal = None
-        new._legal_set = None
-        new._to_act = None
-        return new
+    def _copy(self) -> State:  # replaced below by a generated straight-line copy
+        raise NotImplementedError
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -436,3 +425,20 @@ class State:
             _compute_legal(self)
         assert self._to_act is not None
         return self._to_act
+
+
+def _make_copier(cls: type, reset: tuple[str, ...] = ()) -> Any:
+    """A straight-line ``_copy`` for a slotted class: the reducer copies one
+    state and one hand per action, so this is on the hot path."""
+    lines = ["def _copy(self):", f"    new = _new({cls.__name__})"]
+    for name in cls.__dict__["__slots__"]:
+        value = "None" if name in reset else f"self.{name}"
+        lines.append(f"    new.{name} = {value}")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, cls.__name__: cls}
+    exec("\n".join(lines), namespace)
+    return namespace["_copy"]
+
+
+Round._copy = _make_copier(Round)  # type: ignore[method-assign]
+State._copy = _make_copier(State, reset=("_legal", "_to_act"))  # type: ignore[method-assign]
