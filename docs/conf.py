@@ -74,12 +74,12 @@ _PLAIN_KINDS = ("attribute", "property")
 _saved_docstrings: dict[str, list[str]] = {}
 
 
-def _save_docstring(app, what, name, obj, options, lines):  # noqa: PLR0917 (Sphinx's event signature)
+def _save_docstring(app, what, name, obj, options, lines):
     if what in _PLAIN_KINDS:
         _saved_docstrings[name] = list(lines)
 
 
-def _restore_docstring(app, what, name, obj, options, lines):  # noqa: PLR0917 (Sphinx's event signature)
+def _restore_docstring(app, what, name, obj, options, lines):
     if what in _PLAIN_KINDS and name in _saved_docstrings:
         lines[:] = _saved_docstrings.pop(name)
 
