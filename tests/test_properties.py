@@ -1,0 +1,212 @@
+"""Properties of random legal playouts of every preset (STYLE.md "Tests say where a rule comes from").
+
+Each example plays a whole match, choosing uniformly among ``legal_actions`` and dealing with
+``random_deal(state, random.Random(seed))``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pytruco import (
+    Action,
+    Deal,
+    IllegalActionError,
+    Kind,
+    Phase,
+    Record,
+    apply,
+    check,
+    is_legal,
+    legal_actions,
+    new_game,
+    random_deal,
+    replay,
+)
+from strategies import COMBOS, GameSpec, candidate_actions, games, random_playout, rulesets, seeds, snapshot
+
+
+def check_playout(spec: GameSpec) -> None:
+    """The invariants checked on every step of a playout."""
+    rules = spec.rules
+    played: set[str] = set()
+    chico_over = False
+    final = None
+    for step in random_playout(spec):
+        before, action, after = step.before, step.action, step.after
+        final = after
+        if isinstance(action, Deal):
+            played = set()
+            assert len({card for hand in action.hands for card in hand}) == 3 * rules.players
+            if chico_over:  # PRESETS.md §8.11: after a chico the next hand starts at 0-0
+                assert after.score == (0, 0)
+                chico_over = False
+            else:
+                assert after.score == before.score
+            continue
+        # to_act is sorted; every legal action's seat is in to_act (RECORDS.md --trace)
+        to_act = before.to_act
+        assert list(to_act) == sorted(set(to_act))
+        legal = legal_actions(before)
+        assert legal, "a state that waits for a seat must offer it something"
+        assert {a.seat for a in legal} <= set(to_act)
+        assert set(to_act) <= {a.seat for a in legal_actions(before, meta=True) if a.kind is Kind.TIMEOUT}
+        # the notation round-trips (RECORDS.md "Actions")
+        for a in legal:
+            assert Action.parse(str(a)) == a
+        assert is_legal(before, action)
+        # no card is played twice, and only a card the seat holds
+        if action.kind is Kind.PLAY:
+            text = str(action.card)
+            assert text not in played
+            played.add(text)
+            assert action.card in before.round.dealt[action.seat]
+            assert action.card not in after.round.held[action.seat]
+        # scores never go down within a chico (PRESETS.md §8.11)
+        assert after.score[0] >= before.score[0] and after.score[1] >= before.score[1]
+        if after.chicos != before.chicos:
+            assert sum(after.chicos) == sum(before.chicos) + 1
+            chico_over = True
+    assert final is not None
+    # every playout ends with a winner (PRESETS.md §2)
+    assert final.is_over
+    assert final.winner in (0, 1)
+    assert final.phase is Phase.OVER
+    assert final.score[final.winner] >= rules.target
+    if rules.chicos_to_win > 1:
+        assert final.chicos[final.winner] == rules.chicos_to_win
+    assert legal_actions(final, meta=True) == ()
+
+
+@settings(max_examples=150, deadline=None)
+@given(games())
+def test_random_playouts(spec):
+    """PRESETS.md §2, §8.11 and RECORDS.md: random legal playouts of every preset end with a winner; scores never
+    go down within a chico; no card is played twice; to_act is sorted and holds every legal action's seat;
+    every legal action's notation round-trips."""
+    check_playout(spec)
+
+
+@pytest.mark.parametrize(("preset", "players"), COMBOS, ids=[f"{p}-{n}" for p, n in COMBOS])
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_random_playouts_every_table(preset, players, data):
+    """The same invariants for every preset and every seat count it allows (4 and 6 seats included)."""
+    check_playout(data.draw(games(preset, players)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(games())
+def test_apply_never_changes_its_input(spec):
+    """STYLE.md "One reducer, pure": apply returns a new state and never changes its input."""
+    for step in random_playout(spec):
+        before = step.before
+        image = snapshot(before)
+        again, _ = apply(before, step.action)
+        assert snapshot(before) == image
+        assert again == step.after
+        assert snapshot(again) == snapshot(step.after)
+
+
+def exhaustive_check(state, candidates) -> None:
+    """Every action in legal_actions(meta=True) applies; every other well-formed action raises
+    IllegalActionError with a message and leaves the input unchanged."""
+    image = snapshot(state)
+    legal = set(legal_actions(state, meta=True))
+    assert len(legal) == len(legal_actions(state, meta=True)), "legal actions are listed once"
+    for action in candidates:
+        if action in legal:
+            assert is_legal(state, action)
+            apply(state, action)
+            check(state, action)
+        else:
+            assert not is_legal(state, action), action
+            with pytest.raises(IllegalActionError) as info:
+                apply(state, action)
+            assert str(info.value)
+            with pytest.raises(IllegalActionError):
+                check(state, action)
+    if not state.is_chance:
+        with pytest.raises(IllegalActionError):
+            apply(state, random_deal(state, random.Random(0)))
+    assert snapshot(state) == image
+
+
+@settings(max_examples=60, deadline=None)
+@given(games())
+def test_legal_actions_are_exactly_what_apply_accepts(spec):
+    """STYLE.md "Ask, check, do": legal_actions(meta=True) lists exactly the actions apply accepts; candidates:
+    every card, call word and tengo 0..40 for every seat (and one seat beyond the table)."""
+    candidates = candidate_actions(spec.rules.players)
+    rng = random.Random(spec.seed)
+    checked = 0
+    last = None
+    for index, step in enumerate(random_playout(spec)):
+        last = step.after
+        if index < 12 or rng.random() < 0.08:
+            exhaustive_check(step.before, candidates)
+            checked += 1
+            if checked >= 25:
+                break
+    if last is not None and last.is_over:
+        exhaustive_check(last, candidates)
+
+
+@settings(max_examples=100, deadline=None)
+@given(games(), st.floats(min_value=0.0, max_value=1.0))
+def test_records_replay_to_an_equal_state(spec, stop):
+    """RECORDS.md: a generated record replays to an equal state and round-trips through JSON; a record may stop
+    anywhere."""
+    steps = list(random_playout(spec))
+    cut = steps[: max(1, round(stop * len(steps)))]
+    for state in (cut[-1].after, steps[-1].after):
+        record = Record.from_state(state)
+        again = Record.from_json(record.dumps())
+        assert again == record
+        result = replay(again)
+        assert result.state == state
+        assert result.state.score == state.score
+        out = result.to_json()
+        assert out["score"] == list(state.score)
+        assert out["chicos"] == list(state.chicos)
+        assert out["winner"] == state.winner
+        assert out["finished"] is state.is_over
+        assert len(out["hands"]) == len(record.hands) == state.hands_dealt
+        assert replay(record.dumps()).state == state
+
+
+@settings(max_examples=40, deadline=None)
+@given(games())
+def test_replay_trace_lines(spec):
+    """RECORDS.md "--trace": one line before each action with exactly five members; legal in sorted order; the
+    action that follows is listed (timeout and rendirse are never listed)."""
+    final = list(random_playout(spec))[-1].after
+    record = Record.from_state(final)
+    lines: list[dict] = []
+    replay(record, trace=lines.append)
+    texts = list(record.pre) + [text for hand in record.hands for text in hand.actions]
+    assert len(lines) == len(texts)
+    for line, text in zip(lines, texts, strict=True):
+        assert set(line) == {"hand", "action", "to_act", "legal", "score"}
+        assert line["legal"] == sorted(line["legal"])
+        assert line["to_act"] == sorted(line["to_act"])
+        if text.split(" ")[1] not in ("timeout", "rendirse"):
+            assert text in line["legal"]
+        assert not any(item.endswith((" timeout", " rendirse")) for item in line["legal"])
+
+
+@settings(max_examples=50, deadline=None)
+@given(rulesets(), seeds)
+def test_random_deal_is_reproducible(rules, seed):
+    """STYLE.md: the random source lives outside the rules; a seed gives the same deal of distinct cards."""
+    state = new_game(rules, first_mano=0)
+    deal = random_deal(state, random.Random(seed))
+    assert deal == random_deal(state, random.Random(seed))
+    assert len(deal.hands) == rules.players
+    cards = [card for hand in deal.hands for card in hand]
+    assert len(cards) == len(set(cards)) == 3 * rules.players
+    assert Deal.parse(deal.to_json()) == deal

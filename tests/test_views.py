@@ -1,0 +1,129 @@
+"""Per-seat views never leak a hidden card (the guide's game-developer contract), and bots only see views."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pytruco import Action, Deal, Kind, RuleSet, apply, legal_actions, new_game, random_deal
+from pytruco.bots import RandomBot, SimpleBot, play_match
+from pytruco.cards import ALL_CARDS
+from pytruco.views import view
+
+CARD_TEXTS = {str(card) for card in ALL_CARDS}
+
+
+def card_tokens(value: object) -> set[str]:
+    """Every card notation that appears anywhere in a JSON value."""
+    found: set[str] = set()
+    if isinstance(value, str):
+        found |= {token for token in value.split() if token in CARD_TEXTS}
+    elif isinstance(value, dict):
+        for item in value.values():
+            found |= card_tokens(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= card_tokens(item)
+    return found
+
+
+CONFIGS = [
+    ("default", 2),
+    ("online", 2),
+    ("classic", 2),
+    ("ladder", 2),
+    ("reglamento", 2),
+    ("default", 4),
+    ("classic", 6),
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 10**6))
+def test_views_show_only_own_and_played_cards(config: tuple[str, int], seed: int) -> None:
+    """A seat's view shows its own cards and the cards played face up, nothing else, at every step."""
+    preset, players = config
+    rng = random.Random(seed)
+    state = (
+        new_game(RuleSet.preset(preset, players=players), first_mano=0) if preset != "online" else new_game("online")
+    )
+    for _ in range(300):
+        if state.is_over:
+            break
+        if state.is_chance:
+            state, _ = apply(state, random_deal(state, rng))
+            continue
+        played = {str(card) for item in state.history if isinstance(item, Action) and item.card for card in [item.card]}
+        deals = [item for item in state.history if isinstance(item, Deal)]
+        for seat in range(players):
+            seen = view(state, seat)
+            own = {str(card) for deal in deals for card in deal.hands[seat]}
+            shown = card_tokens(json.loads(json.dumps(seen.to_json())))
+            assert shown <= own | played, (seat, shown - own - played)
+            assert all(a.seat == seat for a in seen.legal)
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+
+
+def test_view_hides_the_other_rock_paper_scissors_choice() -> None:
+    """PRESETS.md §2 (online): choices are hidden from the other seat until both have chosen."""
+    state, _ = apply(new_game("online"), Action.parse("0 rps tijera"))
+    assert view(state, 1).history == ("0 rps ?",)
+    assert view(state, 0).history == ("0 rps tijera",)
+    assert "0 rps tijera" not in json.dumps(view(state, 1).to_json())
+    state, _ = apply(state, Action.parse("1 rps piedra"))
+    assert view(state, 1).history == ("0 rps tijera", "1 rps piedra")
+
+
+def test_view_of_a_hand() -> None:
+    """The view lists what a table shows: own cards, cards left per seat, the trick, calls and legal actions."""
+    state = new_game("default", first_mano=0)
+    state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    state, _ = apply(state, Action.parse("0 envido"))
+    seen = view(state, 1)
+    assert [str(card) for card in seen.hand] == ["5O", "4O", "3B"]
+    assert seen.cards_left == (3, 3)
+    assert seen.envido_calls == (Kind.ENVIDO,)
+    assert seen.to_act == (1,)
+    assert sorted(str(a) for a in seen.legal) == [
+        "1 envido",
+        "1 falta-envido",
+        "1 mazo",
+        "1 no-quiero",
+        "1 quiero",
+        "1 real-envido",
+    ]
+    assert view(state, 0).legal == ()
+    assert seen.history == ("deal 5O 4O 3B", "0 envido")
+
+
+def test_view_rejects_unknown_seat() -> None:
+    state = new_game("default", first_mano=0)
+    try:
+        view(state, 2)
+    except ValueError as error:
+        assert "seat 2" in str(error)
+    else:
+        raise AssertionError("seat 2 accepted at a 2-seat table")
+
+
+def test_bots_finish_games_in_every_preset() -> None:
+    """Bots play whole games from views only, in every preset and team size."""
+    for preset, players in CONFIGS:
+        rng = random.Random(players)
+        rules = RuleSet.preset(preset, players=players)
+        bots = [SimpleBot(rng) if seat % 2 == 0 else RandomBot(rng) for seat in range(players)]
+        final = play_match(rules, bots, rng=rng)
+        assert final.is_over and final.winner in (0, 1)
+
+
+def test_simple_bot_beats_random_bot_more_often_than_not() -> None:
+    """SimpleBot is a sensible opponent for `pytruco play`: it wins most games against a random player."""
+    wins = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        final = play_match(RuleSet.preset("default", target=15), [SimpleBot(rng), RandomBot(rng)], rng=rng)
+        wins += final.winner == 0
+    assert wins >= 18
