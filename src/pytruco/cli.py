@@ -50,6 +50,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_bench.add_argument("--seed", type=int, default=1)
 
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except BrokenPipeError:  # the reader went away (``pytruco replay --trace f | head``)
+        sys.stderr.close()
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "replay":
         return _replay(args.file, args.trace, sys.stdout, sys.stderr)
     if args.command == "play":

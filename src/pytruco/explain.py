@@ -86,6 +86,11 @@ def _explain_round(state: State, r: Round, action: Action, text: str) -> str:
                 if kind in (Kind.QUIERO, Kind.NO_QUIERO):
                     return f"seat {s} cannot answer its own team's {own}"
                 return f"seat {s} cannot raise its own team's {own}: {_who(state, r)}"
+        if kind in TRUCO_CALLS and not r._truco_call and r._truco_level and r._quiero_team == s & 1:
+            return (
+                f"seat {s} cannot raise to {kind.value} now: a raise is made on one's own turn "
+                f"or as an answer, and {_who(state, r)}"
+            )
         return f"seat {s} cannot act now: {_who(state, r)}"
     if kind is Kind.TIMEOUT:
         return f"seat {s} is not to act"

@@ -115,11 +115,17 @@ def view(state: State, seat: int) -> SeatView:
         raise ValueError(f"there is no seat {seat} at a table of {n}")
     r = state.round
     history: list[str] = []
+    hidden: dict[int, tuple[int, str]] = {}  # rps choices not yet revealed: seat -> (index, text)
     for item in state.history:
         if isinstance(item, Deal):
             history.append("deal " + " ".join(str(card) for card in item.hands[seat]))
-        elif item.kind is Kind.RPS and item.seat != seat:
-            history.append(f"{item.seat} rps ?")
+        elif item.kind is Kind.RPS:
+            hidden[item.seat] = (len(history), str(item))
+            history.append(str(item) if item.seat == seat else f"{item.seat} rps ?")
+            if len(hidden) == 2:  # both have chosen: the choices are shown
+                for index, text in hidden.values():
+                    history[index] = text
+                hidden.clear()
         else:
             history.append(str(item))
     legal = tuple(a for a in legal_actions(state) if a.seat == seat)
