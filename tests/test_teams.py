@@ -143,3 +143,88 @@ def test_team_tie_in_a_won_trick_by_partners():
     trick = state.round.tricks[0]
     assert (trick.team, trick.seat) == (1, 1)
     assert state.to_act == (1,)
+
+
+# --- 3v3 pica-pica (§2, §8.23) -------------------------------------------------------------------------------
+PICA_DEAL_1 = DEAL_6
+PICA_DEAL_2 = [
+    ["4C", "5B", "6O"],  # 0
+    ["7E", "1B", "3O"],  # 1
+    ["2C", "12E", "11B"],  # 2
+    ["1E", "7O", "3B"],  # 3
+    ["4E", "5O", "6C"],  # 4
+    ["2E", "12O", "11C"],  # 5
+]
+
+
+def pica_game(preset: str, **options):
+    """A 3v3 game with pica-pica after a normal first hand (team 0 wins it by a refused truco)."""
+    state = play(preset, PICA_DEAL_1, "0 truco", "1 no-quiero", players=6, pica_pica=True, **options)
+    assert state.is_chance and state.mano == 1
+    return act(state, PICA_DEAL_2)
+
+
+@pytest.mark.parametrize("preset", TEAM_PRESETS)
+def test_pica_hand_follows_a_normal_hand(preset):
+    """PRESETS.md §2 and §8.23 (pica-pica): after the first (normal) hand, while both teams are at least 5 points
+    from the target, a pica hand follows: seat 0 against seat 3 first; in each duel the seat nearer the hand's
+    mano (seat 1 here) is mano, so seat 3 leads the first duel."""
+    state = pica_game(preset)
+    assert state.to_act == (3,)
+    state = act(state, "3 truco")
+    assert state.to_act == (0,)  # a 1v1 duel: only the opposite seat answers
+
+
+def test_pica_duels_in_order_and_points_at_once():
+    """PRESETS.md §8.23: the three duels are played one after the other (0-3, then 1-4, then 2-5), each a 1v1 hand of
+    the preset from the one deal; in presets that score at once the points are added as each duel ends."""
+    state = pica_game("default")
+    state = act(state, "3 truco", "0 no-quiero")
+    assert state.score == (1, 1)
+    assert state.to_act == (1,)  # duel 1 against 4: seat 1 is the hand's mano
+    state = act(state, "1 truco", "4 no-quiero")
+    assert state.score == (1, 2)
+    assert state.to_act == (2,)  # duel 2 against 5: seat 2 is nearer the mano
+    state = act(state, "2 truco", "5 no-quiero")
+    assert state.score == (2, 2)
+    assert state.is_chance  # the pica hand is over; a normal hand follows
+
+
+def test_pica_points_all_together_at_the_end_in_classic():
+    """PRESETS.md §8.23: in presets that add points at the end of a hand, the duels' points are added together
+    when the pica hand ends."""
+    state = pica_game("classic")
+    state = act(state, "3 truco", "0 no-quiero", "1 truco", "4 no-quiero")
+    assert state.score == (1, 0)
+    state = act(state, "2 truco", "5 no-quiero")
+    assert state.score == (2, 2)
+
+
+@pytest.mark.parametrize("preset", TEAM_PRESETS)
+def test_no_pica_hand_near_the_target(preset):
+    """PRESETS.md §8.23: when a team is less than 5 points from the target the next hand is normal."""
+    state = play(preset, PICA_DEAL_1, "0 truco", "1 no-quiero", players=6, pica_pica=True, score=(25, 0))
+    state = act(state, PICA_DEAL_2)
+    assert state.to_act == (1,)
+    assert act(state, "1 truco").to_act == (0, 2, 4)
+
+
+@pytest.mark.parametrize("preset", TEAM_PRESETS)
+def test_pica_pica_off_by_default(preset):
+    """PRESETS.md §2: pica-pica is optional and off: every hand of 3v3 is normal."""
+    state = play(preset, PICA_DEAL_1, "0 truco", "1 no-quiero", players=6)
+    state = act(state, PICA_DEAL_2)
+    assert state.to_act == (1,)
+    assert act(state, "1 truco").to_act == (0, 2, 4)
+
+
+def test_classic_show_rule_in_teams():
+    """PRESETS.md §5 (classic show rule, team play): the envido winner who folds before showing loses the envido
+    and the hand for its team, although its partner is still in the hand."""
+    deal = [["7C", "6C", "1E"], ["5O", "4O", "3B"], ["2E", "12O", "11C"], ["5C", "7B", "4E"]]
+    actions = ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "3 son-buenas"]
+    actions += ["0 7C", "1 3B", "2 2E", "3 5C", "1 4O", "2 12O", "3 7B", "0 mazo"]
+    state = play("classic", deal, *actions, players=4)
+    assert state.round.ended
+    assert state.round.folded == frozenset({0})
+    assert state.round.points == (0, 2 + 1)
