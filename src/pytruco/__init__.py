@@ -20,9 +20,11 @@ from .cards import RANKS, Card, Deck, Hand, Suit
 from .engine import apply, check, is_legal, legal_actions, new_game, random_deal
 from .errors import IllegalActionError, NotationError, RecordError, RuleSetError, TrucoError
 from .events import Event, EventKind
+from .partners import TirarReyes, tirar_reyes
 from .records import FORMAT, HandSummary, Record, RecordHand, ReplayResult, replay
 from .rules import PRESET_NAMES, CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, PardaRule, RuleSet, Scoring
 from .state import Phase, Round, State, Trick
+from .views import SeatView, view
 
 __version__ = "0.1.0"
 
@@ -56,8 +58,10 @@ __all__ = [
     "RuleSet",
     "RuleSetError",
     "Scoring",
+    "SeatView",
     "State",
     "Suit",
+    "TirarReyes",
     "Trick",
     "TrucoError",
     "__version__",
@@ -68,4 +72,6 @@ __all__ = [
     "new_game",
     "random_deal",
     "replay",
+    "tirar_reyes",
+    "view",
 ]

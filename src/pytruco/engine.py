@@ -210,9 +210,7 @@ def legal_actions(state: State, *, meta: bool = False) -> tuple[Action, ...]:
     """
     legal = state._legal
     if legal is None:
-        _compute_legal(state)
-        legal = state._legal
-        assert legal is not None
+        legal = _compute_legal(state)
     if not meta:
         return legal
     return legal + _meta_actions(state)
@@ -238,9 +236,7 @@ def is_legal(state: State, action: Action | Deal) -> bool:
         return state._phase is not Phase.OVER and action.seat in state.to_act
     legal = state._legal
     if legal is None:
-        _compute_legal(state)
-        legal = state._legal
-        assert legal is not None
+        legal = _compute_legal(state)
     return _canonical(action) in legal
 
 
@@ -287,7 +283,8 @@ def check(state: State, action: Action | Deal) -> None:
         raise IllegalActionError(explain(state, action))
 
 
-def _compute_legal(st: State) -> None:
+def _compute_legal(st: State) -> tuple[Action, ...]:
+    """Fill the state's cache of legal actions and seats to act; returns the actions."""
     phase = st._phase
     acts: list[Action] = []
     to_act: tuple[int, ...] = ()
@@ -300,7 +297,8 @@ def _compute_legal(st: State) -> None:
         for s in to_act:
             acts.extend(_RPS_ACTIONS[s])
     st._to_act = to_act
-    st._legal = tuple(acts)
+    legal = st._legal = tuple(acts)
+    return legal
 
 
 def _seats(mask: int, n: int) -> tuple[int, ...]:
@@ -458,8 +456,10 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
     level = r._truco_level
     if level < 3 and (level == 0 or r._quiero_team == t & 1):
         acts.append(p[TRUCO_CALLS[level]])
-    if not r._env_state and not level and _envido_open(rules, r, t):
-        acts.extend(_OPENING[rules.envido_style is EnvidoStyle.CUMULATIVE][t])
+    if not r._env_state and not level and not r._flor_sung:
+        window = rules.envido_window is EnvidoWindow.OWN_FIRST_CARD
+        if (not r._tricks and len(r._held[t]) == 3) if window else (not r._cards_played and not r._truco_call):
+            acts.extend(_OPENING[rules.envido_style is EnvidoStyle.CUMULATIVE][t])
     if flor:
         acts.append(p[_FLOR])
     if not (rules.mano_must_act_before_mazo and t == r._mano and not r._acted >> t & 1):
@@ -495,10 +495,13 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
     else:
         legal = state._legal
         if legal is None:
-            _compute_legal(state)
-            legal = state._legal
-            assert legal is not None
-        canonical = _canonical(action)
+            legal = _compute_legal(state)
+        card = action.card
+        if kind is _PLAYK and card.__class__ is Card and 0 <= action.seat < 6 and action.points is None:
+            assert card is not None
+            canonical = _PLAY[action.seat][card.index]
+        else:
+            canonical = _canonical(action)
         for candidate in legal:  # shared instances: an identity test suffices
             if candidate is canonical:
                 break
@@ -854,7 +857,7 @@ def _penalty(st: State, r: Round, team: int, events: _Events) -> None:
 # --- cards and tricks -------------------------------------------------------
 def _play(st: State, r: Round, s: int, card: Card, events: _Events) -> None:
     held = list(r._held)
-    held[s] = tuple(c for c in held[s] if c is not card)
+    held[s] = tuple([c for c in held[s] if c is not card])
     r._held = tuple(held)
     r._cards_played += 1
     r._trick = (*r._trick, (s, card))
@@ -869,6 +872,8 @@ def _play(st: State, r: Round, s: int, card: Card, events: _Events) -> None:
 def _next_in_trick(r: Round, s: int) -> int:
     """The next seat still in the hand that has not played in this trick, or -1."""
     n = r._n
+    if n == 2:  # 1v1: a fold ends the hand, so the other seat is still in
+        return -1 if len(r._trick) == 2 else s ^ 1
     folded = r._folded
     for step in range(1, n):
         c = (s + step) % n

@@ -23,34 +23,58 @@ __all__ = ["Event", "EventKind"]
 
 
 class EventKind(enum.Enum):
-    """The kinds of :class:`Event`."""
+    """The kinds of :class:`Event`.
+
+    One action's events come in the order things happen. A hand that ends
+    gives ``hand-won`` (or a refusal's points first), then the ``points``
+    events, then ``hand-ended``; in presets that add points at the end of
+    the hand, the ``points`` come just before ``hand-ended``.
+    """
 
     RPS_CHOSEN = "rps-chosen"
+    """``seat`` chose in rock-paper-scissors (the choice itself stays hidden)."""
     RPS_TIE = "rps-tie"
+    """Both chose the same (``detail``); the draw repeats."""
     FIRST_MANO = "first-mano"
+    """Rock-paper-scissors is decided: ``seat`` is the first mano."""
     DEALT = "dealt"
+    """A hand is dealt; ``seat`` is its mano; ``detail`` is ``"pica"`` for a pica hand."""
     DUEL_STARTED = "duel-started"
     """A duel of a pica hand starts (``detail``: 0-2; ``seat``: its mano)."""
     CARD_PLAYED = "card-played"
+    """``seat`` played ``card``."""
     TRICK_WON = "trick-won"
+    """The trick is complete: ``seat``'s card won it for ``team``."""
     TRICK_PARDA = "trick-parda"
+    """The trick is complete and tied."""
     CALLED = "called"
-    """A call or an answer (``detail`` is its word)."""
+    """``seat`` made a call or an answer (``detail`` is its word: ``truco``, ``quiero``, ...)."""
     DECLARED = "declared"
+    """``seat`` declared: ``detail`` is ``tengo N`` (``points`` is N) or ``son-buenas``."""
     ENVIDO_WON = "envido-won"
+    """The envido is decided: ``seat`` (of ``team``) wins ``points``."""
     ENVIDO_VOID = "envido-void"
+    """A flor voided the envido chain: it scores nothing."""
     FLOR_WON = "flor-won"
+    """A flor contest is decided in favour of ``seat``."""
     FOLDED = "folded"
+    """``seat`` went to the mazo."""
     TIMED_OUT = "timed-out"
+    """``seat``'s time ran out; the events after it say how it was resolved."""
     POINTS = "points"
-    """``team`` scores ``points``; ``detail`` says what for."""
+    """``team`` scores ``points``; ``detail`` says what for (``envido``, ``flor``, ``truco``, ``penalty``)."""
     POINTS_MOVED = "points-moved"
     """Points won earlier in the hand go to ``team`` instead (a false or unshown envido, a lost flor)."""
     HAND_WON = "hand-won"
+    """``team`` wins the hand (its truco value follows as ``points``)."""
     HAND_ENDED = "hand-ended"
+    """The hand is over (``detail``: ``duel N`` for a duel of a pica hand)."""
     CHICO_WON = "chico-won"
+    """``team`` reached the target: it wins the game (a chico, in a partido)."""
     MATCH_OVER = "match-over"
+    """The match is over; ``team`` won it."""
     SURRENDERED = "surrendered"
+    """``seat`` conceded the match (``rendirse``)."""
 
 
 class Event(NamedTuple):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from .actions import Action, Kind
+from .actions import TRUCO_CALLS, Action, Deal, Kind
 from .cards import Card, Hand
 from .rules import RuleSet
 
@@ -87,7 +87,7 @@ class Round:
     """One deal of three cards each and its up to three tricks (a *hand*).
 
     Read-only. The public properties describe what a table shows; hidden
-    cards are visible here, so give players a :func:`pytruco.view` instead.
+    cards are visible here, so give players a :func:`pytruco.views.view` instead.
     """
 
     __slots__ = (
@@ -263,6 +263,50 @@ class Round:
         return self._ended
 
     @property
+    def quiero_team(self) -> int | None:
+        """The team that accepted the last truco level and may raise it, if any."""
+        return None if self._quiero_team < 0 else self._quiero_team
+
+    @property
+    def pending(self) -> tuple[Kind, int] | None:
+        """The call waiting for an answer, and the seat that made it; ``None``
+        when nothing is pending. A flor waiting for the second holder's answer
+        shows as ``(Kind.FLOR, first singer)``; declarations are not calls (see
+        :attr:`declaring`).
+
+        >>> from pytruco import new_game, apply, Deal, Action
+        >>> state = new_game("default", first_mano=0)
+        >>> state, _ = apply(state, Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
+        >>> state, _ = apply(state, Action.parse("0 truco"))
+        >>> state.round.pending
+        (<Kind.TRUCO: 'truco'>, 0)
+        """
+        if self._ended:
+            return None
+        if self._flor_stage == FLOR_ANSWER:
+            return (Kind.FLOR, self._flor_first)
+        if self._flor_stage == FLOR_CALL and self._flor_call is not None:
+            return (self._flor_call, self._flor_caller)
+        if self._decl_kind:
+            return None
+        if self._env_state == ENV_PENDING:
+            return (self._env_calls[-1], self._env_caller)
+        if self._truco_call:
+            return (TRUCO_CALLS[self._truco_call - 1], self._truco_caller)
+        return None
+
+    @property
+    def declaring(self) -> str | None:
+        """``"envido"`` or ``"flor"`` while seats are declaring their points, else ``None``."""
+        return (None, "envido", "flor")[self._decl_kind] if not self._ended else None
+
+    @property
+    def declarations(self) -> tuple[tuple[int, int | None], ...]:
+        """The declarations made so far in the current round of declaring:
+        ``(seat, points)``, with ``None`` for ``son-buenas``."""
+        return self._decls
+
+    @property
     def winner(self) -> int | None:
         """The team that won the hand's truco points, once known."""
         return None if self._winner < 0 else self._winner
@@ -406,9 +450,9 @@ class State:
         return self._phase is Phase.DEAL
 
     @property
-    def history(self) -> tuple[Any, ...]:
+    def history(self) -> tuple[Action | Deal, ...]:
         """Every action applied since :func:`pytruco.new_game`, deals included."""
-        items: list[Any] = []
+        items: list[Action | Deal] = []
         node = self._history
         while node is not None:
             items.append(node[0])
