@@ -112,6 +112,12 @@ class Event(NamedTuple):
             return f"seat {self.seat} wins the trick for team {self.team}"
         if kind is EventKind.HAND_WON:
             return f"team {self.team} wins the hand"
+        if kind is EventKind.ENVIDO_WON:
+            return f"seat {self.seat} wins the envido ({self.points})"
+        if kind is EventKind.FLOR_WON:
+            return f"seat {self.seat} wins the flor"
+        if kind is EventKind.FOLDED:
+            return f"seat {self.seat} goes to the mazo"
         if self.seat is not None:
             return f"{kind.value}: seat {self.seat}" + (f" ({self.detail})" if self.detail else "")
         if self.team is not None:
