@@ -29,18 +29,52 @@ from pytruco import (
 )
 from strategies import COMBOS, GameSpec, candidate_actions, games, random_playout, rulesets, seeds, snapshot
 
+ENVIDO_WORDS = {Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO}
+TRUCO_WORDS = {Kind.TRUCO, Kind.RETRUCO, Kind.VALE_CUATRO}
+BLUFF_VALUES = {*range(8), *range(20, 39)}
+
+
+def counts_three(rules) -> tuple[bool, bool]:
+    """PRESETS.md §1 and §8.5: (envido, flor) count all three cards of one suit."""
+    name = rules.preset_name
+    return name in ("ladder", "reglamento"), name in ("ladder", "reglamento", "default")
+
+
+def check_declarations(rules, state, legal) -> None:
+    """PRESETS.md §5 and §8.8: declared points are the seat's true points (envido bluffs only in reglamento)."""
+    r = state.round
+    envido_three, flor_three = counts_three(rules)
+    for a in legal:
+        if a.kind is not Kind.TENGO:
+            continue
+        hand = r.dealt[a.seat]
+        if r.flor_sung:
+            assert a.points == hand.flor_points(count_three=flor_three), (a, hand)
+        elif rules.preset_name == "reglamento":
+            assert a.points in BLUFF_VALUES
+        else:
+            assert a.points == hand.envido_points(count_three=envido_three), (a, hand)
+
 
 def check_playout(spec: GameSpec) -> None:
     """The invariants checked on every step of a playout."""
     rules = spec.rules
     played: set[str] = set()
+    timed_out: set[int] = set()
     chico_over = False
     final = None
+    last_mano = None
+    mandatory_flor = rules.flor and rules.preset_name in ("classic", "reglamento", "default")
     for step in random_playout(spec):
         before, action, after = step.before, step.action, step.after
         final = after
         if isinstance(action, Deal):
             played = set()
+            timed_out = set()
+            # PRESETS.md §2: the next hand's mano is seat + 1 (the other player in 1v1)
+            if last_mano is not None:
+                assert after.round.mano == (last_mano + 1) % rules.players
+            last_mano = after.round.mano
             assert len({card for hand in action.hands for card in hand}) == 3 * rules.players
             if chico_over:  # PRESETS.md §8.11: after a chico the next hand starts at 0-0
                 assert after.score == (0, 0)
@@ -59,6 +93,33 @@ def check_playout(spec: GameSpec) -> None:
         for a in legal:
             assert Action.parse(str(a)) == a
         assert is_legal(before, action)
+        assert not [a for a in legal if a.kind in (Kind.TIMEOUT, Kind.RENDIRSE)]
+        if before.phase is Phase.PLAY:
+            r = before.round
+            check_declarations(rules, before, legal)
+            # PRESETS.md §6 and §8.6: only a holder of three cards of one suit sings, and only where flor is in play
+            for a in legal:
+                if a.kind is Kind.FLOR:
+                    assert rules.flor and r.dealt[a.seat].has_flor
+                # PRESETS.md §5 window: envido calls only in trick 1, never after an accepted truco or a flor
+                if a.kind in ENVIDO_WORDS and not r.envido_calls:
+                    assert r.tricks == () and r.truco_level == 0 and not r.flor_sung
+                # PRESETS.md §8.1: no card while a call is pending or a declaration is due
+                if a.kind is Kind.PLAY:
+                    assert a.seat == r.turn
+                    assert not [b for b in legal if b.kind in (Kind.QUIERO, Kind.TENGO)]
+            # PRESETS.md §8.6: a mandatory flor is sung before the holder's first card
+            first_card = action.kind is Kind.PLAY and len(r.held[action.seat]) == 3
+            if mandatory_flor and first_card and r.dealt[action.seat].has_flor and action.seat not in timed_out:
+                assert action.seat in r.flor_sung
+            if action.kind is Kind.TIMEOUT:
+                timed_out.add(action.seat)
+        # PRESETS.md §2: immediate presets end the game at once at the target; the others add points at the end
+        if rules.preset_name in ("default", "online"):
+            if max(after.score) >= rules.target:
+                assert after.is_over
+        elif after.score != before.score:
+            assert after.round.ended
         # no card is played twice, and only a card the seat holds
         if action.kind is Kind.PLAY:
             text = str(action.card)
