@@ -441,6 +441,28 @@ def test_online_no_fold_while_a_flor_answer_is_due():
     assert "0 mazo" not in legal(play("online", FLORES, "0 flor", "1 contraflor"))
 
 
+# --- §8.10 timeouts on flor calls (online) ---------------------------------------------------------------------
+def test_online_timeout_answering_a_flor():
+    """PRESETS.md §7 and §8.10: a second flor holder who times out leaves the first flor its +3."""
+    state = play("online", [["4C", "5C", "6C"], ["7B", "5B", "12B"]], "0 flor", "1 timeout")
+    assert state.round.points == (3, 0)
+    assert state.to_act == (0,)
+
+
+@pytest.mark.parametrize(
+    ("actions", "points"),
+    [
+        (["0 flor", "1 contraflor", "0 timeout"], (0, 3)),
+        (["0 flor", "1 contraflor-al-resto", "0 timeout"], (0, 3)),
+        (["0 flor", "1 contraflor", "0 contraflor-al-resto", "1 timeout"], (6, 0)),
+    ],
+)
+def test_online_timeout_on_a_flor_call(actions, points):
+    """PRESETS.md §8.10: a pending contraflor or contraflor al resto is refused like any call."""
+    state = play("online", [["4C", "5C", "6C"], ["7B", "5B", "12B"]], *actions)
+    assert state.round.points == points
+
+
 # --- §8.24 a flor after a settled envido ----------------------------------------------------------------------
 DEAL_4 = [
     ["7E", "6E", "4O"],  # seat 0: 33

@@ -83,6 +83,14 @@ def test_penalty_on_top_of_a_refused_truco(preset):
     assert state.round.points == (1 + 1, 0)
 
 
+@pytest.mark.parametrize("preset", PENALTY)
+def test_penalty_when_the_mano_folds_answering_a_truco_in_trick_1(preset):
+    """PRESETS.md §8.3: the mano that played its card and folds answering a truco in trick 1 refuses it and pays
+    the penalty on top (no envido called, no truco accepted)."""
+    state = play(preset, DEAL, "0 1E", "1 truco", "0 mazo")
+    assert state.round.points == (0, 1 + 1)
+
+
 # --- folding with a call pending -------------------------------------------------------------------------
 @pytest.mark.parametrize("preset", MAZO_WITH_CALL)
 def test_fold_refuses_a_pending_envido_then_gives_the_hand(preset):
@@ -176,6 +184,13 @@ def test_awards_in_order_stop_at_the_target():
     assert state.is_over and state.winner == 0
     assert state.score == (30, 3)
     assert state.round.points == (1, 0)
+
+
+def test_penalty_not_scored_after_the_target():
+    """PRESETS.md §8.14: a fold answering a truco at 29: the refusal reaches 30 and the penalty scores nothing."""
+    state = play("default", DEAL, "0 truco", "1 mazo", score=(29, 0))
+    assert state.is_over
+    assert state.score == (30, 0)
 
 
 def test_refusal_before_the_fold_stops_at_the_target():
@@ -361,27 +376,6 @@ def test_timeout_of_an_unsung_mandatory_flor(preset, options):
     assert state.round.points == (0, 2)
     state = play(preset, [["3E", "2O", "5O"], ["4C", "5C", "6C"]], "0 truco", "1 timeout", **options)
     assert state.round.points == (1, 0)
-
-
-def test_online_timeout_answering_a_flor():
-    """PRESETS.md §7 and §8.10: a second flor holder who times out leaves the first flor its +3."""
-    state = play("online", [["4C", "5C", "6C"], ["7B", "5B", "12B"]], "0 flor", "1 timeout")
-    assert state.round.points == (3, 0)
-    assert state.to_act == (0,)
-
-
-@pytest.mark.parametrize(
-    ("actions", "points"),
-    [
-        (["0 flor", "1 contraflor", "0 timeout"], (0, 3)),
-        (["0 flor", "1 contraflor-al-resto", "0 timeout"], (0, 3)),
-        (["0 flor", "1 contraflor", "0 contraflor-al-resto", "1 timeout"], (6, 0)),
-    ],
-)
-def test_online_timeout_on_a_flor_call(actions, points):
-    """PRESETS.md §8.10: a pending contraflor or contraflor al resto is refused like any call."""
-    state = play("online", [["4C", "5C", "6C"], ["7B", "5B", "12B"]], *actions)
-    assert state.round.points == points
 
 
 # --- rendirse (§7, §8.11, §8.21) -------------------------------------------------------------------------------

@@ -114,3 +114,12 @@ def test_rps_record_round_trip():
     with pytest.raises(ValueError, match="first_mano") as info:
         Record.from_dict(data)
     assert info.value.kind == "bad-record"
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_rendirse_during_the_draw(seat):
+    """PRESETS.md §7: rendirse is legal for every seat until the match is over, also during the draw."""
+    state = act(new_game("online"), "0 rps piedra", f"{seat} rendirse")
+    assert state.is_over
+    assert state.winner == 1 - seat
+    assert state.score == (0, 0)

@@ -1,0 +1,127 @@
+"""Game records through the Python API: RECORDS.md "The record", "`pytruco replay FILE`" (errors) and §8.13."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from helpers import play, record_result
+from pytruco import Record, RecordError, replay
+
+DEAL = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+
+
+def record(**members: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": "truco-record/1", "rules": "default", "first_mano": 0}
+    data["hands"] = [{"deal": DEAL, "actions": ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas"]}]
+    data.update(members)
+    return {key: value for key, value in data.items() if value is not None}
+
+
+@pytest.mark.parametrize(
+    ("changes", "kind", "hand", "action"),
+    [
+        ({"format": "truco-record/2"}, "bad-record", None, None),
+        ({"format": None}, "bad-record", None, None),
+        ({"rules": "truco-uruguayo"}, "bad-record", None, None),
+        ({"rules": {"preset": "default", "colour": "red"}}, "bad-record", None, None),
+        ({"rules": {"preset": "online", "players": 4}}, "bad-record", None, None),
+        ({"first_mano": None}, "bad-record", None, None),
+        ({"score": [30, 0]}, "bad-record", None, None),
+        ({"rules": "online", "pre": ["0 rps piedra", "1 rps papel"]}, "bad-record", None, None),
+        ({"hands": [{"deal": [["7C", "6C"], ["5O", "4O", "3B"]], "actions": []}]}, "bad-deal", 0, None),
+        ({"hands": [{"deal": [["7C", "6C", "1E"], ["7C", "4O", "3B"]], "actions": []}]}, "bad-deal", 0, None),
+        ({"hands": [{"deal": [["7C", "6C", "1E"], ["8O", "4O", "3B"]], "actions": []}]}, "bad-deal", 0, None),
+        ({"hands": [{"deal": DEAL, "actions": ["0 envido", "1 quiero", "0 tengo trece"]}]}, "bad-notation", 0, 2),
+        ({"hands": [{"deal": DEAL, "actions": ["0 envido", "1 quiero", "0 tengo 31"]}]}, "illegal-action", 0, 2),
+        ({"hands": [{"deal": DEAL, "actions": ["2 truco"]}]}, "illegal-action", 0, 0),
+        ({"hands": [{"deal": DEAL, "actions": ["0 5O"]}]}, "illegal-action", 0, 0),
+        (
+            {"hands": [{"deal": DEAL, "actions": ["0 1E"]}, {"deal": DEAL, "actions": []}]},
+            "bad-record",
+            None,
+            None,
+        ),
+    ],
+)
+def test_replay_errors(changes, kind, hand, action):
+    """RECORDS.md: replay fails with kind bad-record, bad-deal, bad-notation or illegal-action, and says where."""
+    with pytest.raises(RecordError) as info:
+        replay(record(**changes))
+    error = info.value
+    assert (error.kind, error.hand, error.action) == (kind, hand, action)
+    assert error.to_json()["kind"] == kind
+    assert str(error)
+
+
+def test_invalid_json():
+    """RECORDS.md: invalid JSON is a bad-record."""
+    with pytest.raises(RecordError) as info:
+        Record.from_json("{not json")
+    assert info.value.kind == "bad-record"
+
+
+def test_illegal_action_error_quotes_the_text():
+    """RECORDS.md: the error of an illegal action carries its text; nothing after it is applied."""
+    with pytest.raises(RecordError) as info:
+        replay(record(hands=[{"deal": DEAL, "actions": ["0 truco", "0 retruco", "1 quiero"]}]))
+    error = info.value
+    assert error.text == "0 retruco"
+    assert error.to_json()["text"] == "0 retruco"
+    assert "seat 0" in error.message
+
+
+def test_action_after_the_match_is_over():
+    """RECORDS.md: any action after the match is over is an illegal-action."""
+    with pytest.raises(RecordError) as info:
+        replay(
+            record(
+                score=[29, 0],
+                hands=[{"deal": DEAL, "actions": ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 1E"]}],
+            )
+        )
+    assert (info.value.kind, info.value.hand, info.value.action) == ("illegal-action", 0, 4)
+
+
+def test_meta_is_ignored_and_kept():
+    """RECORDS.md: metadata under "meta" is ignored by replay."""
+    data = record(meta={"table": "mesa 4", "players": ["Ana", "Beto"]})
+    assert replay(data).to_json() == replay(record()).to_json()
+    assert Record.from_dict(data).meta["table"] == "mesa 4"
+
+
+def test_unfinished_hand_gets_an_entry():
+    """RECORDS.md: a hand whose actions stop before it ends still gets an entry with the points so far."""
+    out = record_result("default", [(DEAL, ["0 envido", "1 no-quiero", "0 1E"])])
+    assert out == {
+        "hands": [{"points": [1, 0], "score": [1, 0]}],
+        "score": [1, 0],
+        "chicos": [0, 0],
+        "winner": None,
+        "finished": False,
+    }
+
+
+def test_end_of_hand_presets_show_only_what_was_added():
+    """RECORDS.md --trace and hands: in presets that add a hand's points when it ends, score and points show only
+    what has been added so far."""
+    out = record_result("classic", [(DEAL, ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas"])])
+    assert out["hands"] == [{"points": [0, 0], "score": [0, 0]}]
+
+
+def test_record_from_state_round_trip():
+    """RECORDS.md: the library writes records that replay exactly; JSON text round-trips."""
+    state = play("classic", DEAL, "0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 1E", players=2, score=(3, 4))
+    rec = Record.from_state(state, meta={"id": 7})
+    data = json.loads(rec.dumps())
+    assert data["rules"] == "classic"
+    assert data["score"] == [3, 4]
+    assert data["first_mano"] == 0
+    assert data["hands"] == [{"deal": DEAL, "actions": ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 1E"]}]
+    assert data["meta"] == {"id": 7}
+    assert replay(rec).state == state
+    state = play("reglamento", DEAL, "0 1E", target=15)
+    data = json.loads(Record.from_state(state).dumps())
+    assert data["rules"] == {"preset": "reglamento", "target": 15}
