@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import legal, play
+from helpers import act, legal, play
 from pytruco import IllegalActionError
 
 # Flor of copas: 31 on the best two (6 + 5), 35 on all three. Flor of bastos: 32 either way (12 counts 0).
@@ -407,6 +407,18 @@ def test_reglamento_flor_lost_by_folding():
     assert state.round.points == (0, 3 + 1)
     classic = play("classic", deal, *actions)
     assert classic.round.points == (3, 1)
+
+
+def test_reglamento_team_flor_points_lost_by_a_fold():
+    """PRESETS.md §8.22: the flor points that the folding seat's team would have scored in that hand (here both
+    partners' flores, +3 each) go to the other team; the partner plays on."""
+    deal = [F0, ["3E", "2O", "5E"], ["7O", "6O", "4O"], ["4E", "6B", "7C"]]
+    actions = ["0 flor", "0 4C", "1 3E", "2 flor", "2 7O", "3 4E", "2 6O", "3 6B", "0 mazo"]
+    state = play("reglamento", deal, *actions, players=4)
+    assert not state.round.ended
+    assert state.to_act == (1,)
+    state = act(state, "1 2O", "1 5E", "2 4O", "3 7C")
+    assert state.round.points == (0, 3 + 3 + 1)
 
 
 def test_reglamento_flor_kept_when_the_hand_is_played_out():

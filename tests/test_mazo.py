@@ -376,6 +376,8 @@ def test_timeout_of_an_unsung_mandatory_flor(preset, options):
     assert state.round.points == (0, 2)
     state = play(preset, [["3E", "2O", "5O"], ["4C", "5C", "6C"]], "0 truco", "1 timeout", **options)
     assert state.round.points == (1, 0)
+    state = play(preset, [["3E", "2O", "5O"], ["4C", "5C", "6C"]], "0 envido", "1 timeout", "0 3E", **options)
+    assert legal(state) == ["1 4C", "1 5C", "1 6C", "1 mazo", "1 truco"]  # the flor is lost, not sung
 
 
 # --- rendirse (§7, §8.11, §8.21) -------------------------------------------------------------------------------
