@@ -228,3 +228,13 @@ def test_classic_show_rule_in_teams():
     assert state.round.ended
     assert state.round.folded == frozenset({0})
     assert state.round.points == (0, 2 + 1)
+
+
+def test_team_tie_goes_to_the_seat_nearer_the_mano_not_the_manos_team():
+    """PRESETS.md §5 tie (team play): equal points go to the seat nearer the mano in playing order, whichever team
+    it is on (seat 1 before seat 2 when seat 0 is mano)."""
+    deal = [["4C", "5O", "1E"], ["7C", "6C", "3B"], ["7E", "6E", "12O"], ["10C", "11O", "4B"]]
+    actions = ["0 envido", "1 quiero", "0 tengo 5", "1 tengo 33", "2 tengo 33"]
+    state = play("default", deal, *actions, players=4)
+    assert state.round.points == (0, 2)  # seat 3 is skipped: its team holds the best
+    assert state.to_act == (0,)
