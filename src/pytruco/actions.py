@@ -211,12 +211,15 @@ class Deal:
     """
 
     hands: tuple[Hand, ...] = attrs.field(converter=_as_hands)
+    _checked: bool = attrs.field(default=False, init=False, eq=False, repr=False)
 
     @classmethod
-    def _of(cls, hands: tuple[Hand, ...]) -> Deal:
-        """Wrap a tuple of hands without conversion (the engine's fast path)."""
+    def _of(cls, hands: tuple[Hand, ...], *, checked: bool = False) -> Deal:
+        """Wrap a tuple of hands without conversion (the engine's fast path).
+        *checked*: the cards are known to be distinct (:func:`pytruco.random_deal`)."""
         deal = object.__new__(cls)
         object.__setattr__(deal, "hands", hands)
+        object.__setattr__(deal, "_checked", checked)
         return deal
 
     @classmethod

@@ -185,8 +185,9 @@ def random_deal(state: State, rng: random.Random | None = None) -> Deal:
         cards[i], cards[j] = cards[j], cards[i]
     of = Hand._of
     if n == 2:
-        return Deal._of((of((cards[0], cards[1], cards[2])), of((cards[3], cards[4], cards[5]))))
-    return Deal._of(tuple(of(tuple(cards[3 * seat : 3 * seat + 3])) for seat in range(n)))
+        return Deal._of((of((cards[0], cards[1], cards[2])), of((cards[3], cards[4], cards[5]))), checked=True)
+    return Deal._of(tuple(of(tuple(cards[3 * seat : 3 * seat + 3])) for seat in range(n)), checked=True)
+
 
 
 from .cards import ALL_CARDS as _ALL_CARDS_T  # noqa: E402
@@ -613,7 +614,9 @@ def _apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
         if state._phase is Phase.OVER:
             raise IllegalActionError("the match is over: no more deals")
         raise IllegalActionError(f"cannot deal now: the table is waiting for {state._phase.value}")
-    problem = _deal_problem(state, deal)
+    # A deal made by random_deal has distinct cards by construction.
+    trusted = deal._checked and len(deal.hands) == state._rules.players
+    problem = None if trusted else _deal_problem(state, deal)
     if problem is not None:
         raise IllegalActionError(f"bad deal: {problem}")
     st = state._copy()
@@ -1198,7 +1201,7 @@ def _fold(st: State, r: Round, s: int, events: _Events, *, timeout: bool = False
         _penalty(st, r, other, events)
         _finish(st, r, events)
         return
-    team_out = all(r._folded >> t & 1 for t in range(team, r._n, 2))
+    team_out = r._n == 2 or all(r._folded >> t & 1 for t in range(team, r._n, 2))
     if team_out or forfeit:
         _win_hand(st, r, other, events)
         _penalty(st, r, other, events)
