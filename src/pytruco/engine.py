@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 
 from .actions import _PLAIN, _PLAY, _TENGO, ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind, Rps
-from .cards import Card, Hand, points_of
+from .cards import ALL_CARDS, Card, Hand, points_of
 from .envido import FALTA, accepted_value, falta_value, next_calls, opening_calls, refused_value
 from .errors import IllegalActionError, RuleSetError
 from .events import Event, EventKind
@@ -189,10 +189,7 @@ def random_deal(state: State, rng: random.Random | None = None) -> Deal:
     return Deal._of(tuple(of(tuple(cards[3 * seat : 3 * seat + 3])) for seat in range(n)), checked=True)
 
 
-
-from .cards import ALL_CARDS as _ALL_CARDS_T  # noqa: E402
-
-_ALL_CARDS = list(_ALL_CARDS_T)
+_ALL_CARDS = list(ALL_CARDS)
 
 
 # ---------------------------------------------------------------------------
