@@ -661,7 +661,6 @@ def _new_round(rules: RuleSet, hands: tuple[Hand, ...], mano: int, absent: int) 
     n = rules.players
     r._n = n
     r._mano = mano
-    r._leader = mano
     r._turn = mano
     r._folded = absent
     r._dealt = hands
@@ -689,7 +688,6 @@ def _blank_round() -> Round:
     r._flor_pts = ()
     r._trick = ()
     r._tricks = ()
-    r._leader = 0
     r._turn = 0
     r._folded = 0
     r._acted = 0
@@ -705,7 +703,6 @@ def _blank_round() -> Round:
     r._env_deferred = None
     r._env_forfeit = False
     r._env_winner = -1
-    r._env_stake_seat = -1
     r._decl_kind = DECL_NONE
     r._decl_queue = ()
     r._decl_best = -1
@@ -911,7 +908,6 @@ def _complete_trick(st: State, r: Round, events: _Events) -> None:
         return
     # The winner of a trick leads the next; after a parda, the mano (§3).
     leader = _first_in_hand(r, r._mano if seat is None else seat)
-    r._leader = leader
     r._turn = leader
 
 

@@ -107,7 +107,6 @@ class Round:
         "_env_deferred",
         "_env_forfeit",
         "_env_pts",
-        "_env_stake_seat",
         "_env_state",
         "_env_winner",
         "_flor_answerers",
@@ -122,7 +121,6 @@ class Round:
         "_flor_sung",
         "_folded",
         "_held",
-        "_leader",
         "_mano",
         "_n",
         "_pending",
@@ -153,7 +151,6 @@ class Round:
     _env_deferred: tuple[int, int, int] | None
     _env_forfeit: bool
     _env_pts: tuple[int, ...]
-    _env_stake_seat: int
     _env_state: int
     _env_winner: int
     _flor_answerers: int
@@ -168,7 +165,6 @@ class Round:
     _flor_sung: int
     _folded: int
     _held: tuple[tuple[Card, ...], ...]
-    _leader: int
     _mano: int
     _n: int
     _pending: tuple[tuple[int, int, str], ...]
