@@ -303,11 +303,28 @@ def _seats(mask: int, n: int) -> tuple[int, ...]:
     return tuple(s for s in range(n) if mask >> s & 1)
 
 
+_TEAM_SEATS = {n: (tuple(range(0, n, 2)), tuple(range(1, n, 2))) for n in (2, 4, 6)}
+
+
 def _answerers(r: Round, caller: int) -> tuple[int, ...]:
     """Seats of the other team than *caller*'s still in the hand."""
-    other = 1 - (caller & 1)
+    seats = _TEAM_SEATS[r._n][1 - (caller & 1)]
     folded = r._folded
-    return tuple(s for s in range(other, r._n, 2) if not folded >> s & 1)
+    if not folded:
+        return seats
+    return tuple([s for s in seats if not folded >> s & 1])
+
+
+def _calls(seat: int, kinds: tuple[Kind, ...]) -> tuple[Action, ...]:
+    """The shared actions of *seat* for *kinds* (memoized: a handful of combinations)."""
+    key = (seat, kinds)
+    found = _CALLS_CACHE.get(key)
+    if found is None:
+        found = _CALLS_CACHE[key] = tuple(_PLAIN[seat][kind] for kind in kinds)
+    return found
+
+
+_CALLS_CACHE: dict[tuple[int, tuple[Kind, ...]], tuple[Action, ...]] = {}
 
 
 def _may_sing(rules: RuleSet, r: Round, s: int) -> bool:
@@ -411,13 +428,14 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
         raises = next_calls(rules, r._env_calls)
         for a in seats:
             p = _PLAIN[a]
-            if _must_sing(rules, r, a):
+            flor = rules.flor and r._flor_pts[a] is not None and _may_sing(rules, r, a)
+            if flor and rules.flor_mandatory:
                 acts.append(p[_FLOR])
                 continue
             acts.append(p[_QUIERO])
             acts.append(p[_NO_QUIERO])
-            acts.extend(p[k] for k in raises)
-            if _may_sing(rules, r, a):
+            acts.extend(_calls(a, raises))
+            if flor:
                 acts.append(p[_FLOR])
             if rules.mazo_with_pending_call:
                 acts.append(p[_MAZO])
@@ -428,7 +446,8 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
         primero = rules.envido_primero and truco_call == 1 and not r._truco_level
         for a in seats:
             p = _PLAIN[a]
-            if _must_sing(rules, r, a):
+            flor = rules.flor and r._flor_pts[a] is not None and _may_sing(rules, r, a)
+            if flor and rules.flor_mandatory:
                 acts.append(p[_FLOR])
                 continue
             acts.append(p[_QUIERO])
@@ -436,8 +455,8 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
             if truco_call < 3:
                 acts.append(p[TRUCO_CALLS[truco_call]])
             if primero and _envido_open(rules, r, a):
-                acts.extend(p[k] for k in opening_calls(rules))
-            if _may_sing(rules, r, a):
+                acts.extend(_calls(a, opening_calls(rules)))
+            if flor:
                 acts.append(p[_FLOR])
             if rules.mazo_with_pending_call:
                 acts.append(p[_MAZO])
