@@ -106,3 +106,12 @@ def test_legal_moves_ui_enables_buttons_and_explains_disabled_ones() -> None:
     assert "[x] quiero" in out
     assert "declare your points: tengo 29" in out
     assert "your cards: [5O] [4O] [3B]" in out
+
+
+def test_json_table_answers_in_json_and_restores_after_a_restart() -> None:
+    """examples/json_table.py: errors change nothing, the saved record restores the table, views hide cards."""
+    out = run("json_table.py").stdout
+    assert "bad move: {'ok': False, 'error': 'no level is skipped" in out
+    assert "unknown word 'trucoo'" in out
+    assert "restored identical: True" in out
+    assert "seat 1's view shows seat 0's cards: False" in out
