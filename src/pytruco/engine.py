@@ -31,6 +31,7 @@ from .state import (
     CAT_ENVIDO,
     CAT_FLOR,
     CAT_TRUCO,
+    CAT_UNSHOWN,
     DECL_ENVIDO,
     DECL_FLOR,
     DECL_NONE,
@@ -126,6 +127,8 @@ def new_game(
     chicos = _pair("chicos", chicos)
     if max(score) >= rules.target:
         raise ValueError(f"starting score {list(score)} already reaches the target {rules.target}")
+    if rules.chicos_to_win == 1 and chicos != (0, 0):
+        raise ValueError(f"starting chicos {list(chicos)}: {rules.preset_name} plays one game, not a partido of chicos")
     if max(chicos) >= rules.chicos_to_win and rules.chicos_to_win > 1:
         raise ValueError(f"starting chicos {list(chicos)} already win the match")
     st = State.__new__(State)
@@ -731,6 +734,7 @@ def _blank_round() -> Round:
     r._flor_sung = 0
     r._flor_lost = 0
     r._flor_first = -1
+    r._flor_forfeit = 0
     r._flor_answerers = 0
     r._flor_call = None
     r._flor_caller = -1
@@ -752,6 +756,9 @@ def _award(st: State, r: Round, team: int, points: int, category: str, events: _
     """Give *points* to *team*: at once, or when the hand ends (§2)."""
     if points <= 0 or r._ended:
         return
+    if r._flor_forfeit and category is CAT_FLOR and r._flor_forfeit >> team & 1:
+        team = 1 - team  # §8.22: this team's flor points in the hand go to the other team
+        events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "flor lost by folding"))
     if not r._defer:
         score = list(st._score)
         score[team] += points
@@ -774,8 +781,9 @@ def _flush(st: State, r: Round, events: _Events) -> int:
         return -1
     target = st._rules.target
     if st._rules.scoring is Scoring.END_OF_HAND:
-        ordered = [p for p in r._pending if p[2] in (CAT_ENVIDO, CAT_FLOR)]
-        ordered += [p for p in r._pending if p[2] not in (CAT_ENVIDO, CAT_FLOR)]
+        first = (CAT_ENVIDO, CAT_FLOR, CAT_UNSHOWN)
+        ordered = [p for p in r._pending if p[2] in first]
+        ordered += [p for p in r._pending if p[2] not in first]
     else:
         ordered = list(r._pending)
     score = list(st._score)
@@ -830,18 +838,8 @@ def _finish(st: State, r: Round, events: _Events) -> None:
     points are added, and the next hand (or the end) follows."""
     if r._ended:
         return
-    deferred = r._env_deferred
-    if deferred is not None:
-        team, points, declared = deferred
-        r._env_deferred = None
-        winner = r._env_winner
-        if st._rules.bluff and declared != r._env_pts[winner]:
-            team = 1 - team  # a false winning declaration gives the points away (§5)
-            events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "false envido"))
-        elif r._env_forfeit:
-            team = 1 - team  # the show rule (§5, classic)
-            events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "envido not shown"))
-        _award(st, r, team, points, CAT_ENVIDO, events)
+    if r._env_deferred is not None:
+        _show_envido(st, r, events)
         if r._ended:
             return
     pica = st._pica
@@ -862,6 +860,32 @@ def _finish(st: State, r: Round, events: _Events) -> None:
     else:
         r._ended = True
         _next_hand(st)
+
+
+def _show_envido(st: State, r: Round, events: _Events) -> None:
+    """The cards are shown: settle the envido that waited for them (§5).
+
+    A false winning declaration (``reglamento``) or a winner who folded
+    before showing (``classic``) gives the points to the other team. The
+    award keeps its place among the hand's points, before any later flor.
+    """
+    deferred = r._env_deferred
+    assert deferred is not None
+    r._env_deferred = None
+    team, points, declared = deferred
+    if st._rules.bluff and declared != r._env_pts[r._env_winner]:
+        team = 1 - team
+        events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "false envido"))
+    elif r._env_forfeit:
+        team = 1 - team
+        events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "envido not shown"))
+    if r._defer:
+        r._pending = tuple(
+            (team, points, CAT_ENVIDO) if category is CAT_UNSHOWN else (owner, value, category)
+            for owner, value, category in r._pending
+        )
+    else:
+        _award(st, r, team, points, CAT_ENVIDO, events)
 
 
 def _penalty(st: State, r: Round, team: int, events: _Events) -> None:
@@ -1019,6 +1043,8 @@ def _declare(st: State, r: Round, s: int, points: int | None, events: _Events) -
         if rules.bluff or rules.show_rule:
             # settled when the cards are shown at the end of the hand
             r._env_deferred = (team, value, r._decl_best)
+            if r._defer:
+                r._pending = (*r._pending, (team, value, CAT_UNSHOWN))
         else:
             _award(st, r, team, value, CAT_ENVIDO, events)
     else:
@@ -1163,6 +1189,8 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: _Events) -> None:
     if not r._defer:
         _award(st, r, team, max(0, target - st._score[team]), CAT_FLOR, events)
         return
+    if r._env_deferred is not None:
+        _show_envido(st, r, events)  # a settled envido stands (§8.24); the cards are shown
     _flush(st, r, events)
     raise_by = max(0, target - st._score[team])
     if raise_by:
@@ -1241,6 +1269,7 @@ def _lose_flor(r: Round, team: int, events: _Events) -> None:
         else:
             pending.append((owner, points, category))
     r._pending = tuple(pending)
+    r._flor_forfeit |= 1 << team  # and the team's later flor points in this hand too
     if moved:
         events.append(_ev(EventKind.POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))
 

@@ -131,10 +131,8 @@ def _explain_round(state: State, r: Round, action: Action, text: str) -> str:
         if r._decl_kind:
             return f"seat {s} must declare its points, not answer {kind.value}"
         if r._flor_stage == FLOR_ANSWER:
-            return (
-                f"{kind.value} is not an answer to a flor in {rules.preset_name}: "
-                "answer flor, contraflor or contraflor-al-resto"
-            )
+            answers = sorted({a.kind.value for a in legal_actions(state) if a.seat == s and a.kind is not Kind.MAZO})
+            return f"{kind.value} is not an answer to a flor in {rules.preset_name}: answer {' or '.join(answers)}"
         if r._flor_stage == FLOR_CALL:
             return (
                 f"{kind.value} is not an answer to a second flor: "

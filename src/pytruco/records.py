@@ -115,6 +115,8 @@ class Record:
         chicos = _pair(data, "chicos")
         if max(score) >= rules.target:
             raise _bad(f"the starting score {list(score)} already reaches the target {rules.target}")
+        if rules.chicos_to_win == 1 and chicos != (0, 0):
+            raise _bad(f"'chicos' {list(chicos)}: {rules.preset_name} plays one game, not a partido of chicos")
         if rules.chicos_to_win > 1 and max(chicos) >= rules.chicos_to_win:
             raise _bad(f"the starting chicos {list(chicos)} already win the match")
         if "hands" not in data:

@@ -44,6 +44,8 @@ FLOR_NONE, FLOR_ANSWER, FLOR_CALL, FLOR_DECLARING, FLOR_DONE = range(5)
 DECL_NONE, DECL_ENVIDO, DECL_FLOR = range(3)
 # Award categories: envido and flor points are added before truco points.
 CAT_ENVIDO, CAT_FLOR, CAT_TRUCO = "envido", "flor", "truco"
+CAT_UNSHOWN = "envido-unshown"
+"""An envido award waiting for the cards to be shown (bluff or show rule)."""
 
 TRUCO_VALUE = (1, 2, 3, 4)
 
@@ -113,6 +115,7 @@ class Round:
         "_flor_call",
         "_flor_caller",
         "_flor_first",
+        "_flor_forfeit",
         "_flor_lost",
         "_flor_over",
         "_flor_pts",
@@ -157,6 +160,7 @@ class Round:
     _flor_call: Kind | None
     _flor_caller: int
     _flor_first: int
+    _flor_forfeit: int
     _flor_lost: int
     _flor_over: Kind | None
     _flor_pts: tuple[int | None, ...]

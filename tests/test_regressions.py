@@ -1,0 +1,87 @@
+"""Regressions found by a rules audit, each pinned to the PRESETS.md text that decides it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pytruco import RecordError, new_game, replay
+
+TEAM_DEAL = [["7B", "3B", "12O"], ["4O", "5C", "1E"], ["4C", "6C", "11C"], ["7O", "6O", "2E"]]
+LATE_FLOR = [
+    "0 envido", "1 quiero", "0 tengo 30", "1 son-buenas", "3 tengo 33",  # team 1 wins the envido (+2)
+    "0 12O", "1 1E", "2 flor",  # seat 2 first acts after the envido was settled, and sings (+3, §8.24)
+    "2 4C", "3 2E", "1 4O", "2 6C", "3 7O", "0 3B",  # team 1 wins the hand (+1)
+]  # fmt: skip
+
+
+def record(rules: Any, hands: list[dict[str, Any]], **members: Any) -> dict[str, Any]:
+    return {"format": "truco-record/1", "rules": rules, "first_mano": 0, "hands": hands, **members}
+
+
+@pytest.mark.parametrize(("preset", "winner", "chicos"), [("classic", 1, [0, 0]), ("reglamento", None, [0, 1])])
+def test_envido_settled_before_a_later_flor_counts_first(preset: str, winner: int | None, chicos: list[int]) -> None:
+    """§2 (end of hand: envido or flor first, then truco; whoever reaches the target first in that order wins)
+    and §8.24 (the settled envido stands): team 1's earlier envido reaches 30 before team 0's later flor."""
+    result = replay(
+        record({"preset": preset, "players": 4}, [{"deal": TEAM_DEAL, "actions": LATE_FLOR}], score=[27, 28])
+    ).to_json()
+    assert result["hands"] == [{"points": [3, 3], "score": [30, 31]}]
+    assert result["winner"] == winner
+    assert result["chicos"] == chicos
+
+
+FLOR_DEAL = [["4C", "5C", "6C"], ["1E", "7B", "3B"], ["7O", "6O", "5O"], ["2E", "3E", "4B"]]
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [
+        ["0 flor", "0 mazo", "1 1E", "2 flor", "2 7O", "3 2E", "1 7B", "2 6O", "3 3E"],
+        ["0 flor", "0 4C", "1 1E", "2 flor", "2 7O", "3 2E", "1 7B", "2 6O", "3 3E", "0 mazo"],
+    ],
+    ids=["fold-before-partner-sings", "fold-after-partner-sang"],
+)
+def test_reglamento_fold_gives_away_every_flor_of_the_team_in_the_hand(actions: list[str]) -> None:
+    """§8.22: the flor points that the folding seat's team would have scored in that hand go to the other
+    team, whether the partner sang before or after the fold."""
+    result = replay(record({"preset": "reglamento", "players": 4}, [{"deal": FLOR_DEAL, "actions": actions}]))
+    assert result.to_json()["hands"] == [{"points": [0, 7], "score": [0, 7]}]
+
+
+def test_settled_envido_stands_when_contraflor_al_resto_wins_the_chico() -> None:
+    """§8.24 (the settled envido stands and keeps its points) with §6 reglamento (an accepted contraflor al
+    resto wins the chico at once): the cards are shown as the hand ends, so team 1 keeps its envido."""
+    deal = [*TEAM_DEAL, ["1B", "2B", "10O"], ["4E", "5E", "10E"]]
+    actions = [
+        "0 envido", "1 quiero", "0 tengo 30", "1 son-buenas", "3 tengo 33", "4 son-buenas",
+        "0 12O", "1 1E", "2 flor", "5 contraflor-al-resto", "2 quiero", "2 tengo 30", "5 son-buenas",
+    ]  # fmt: skip
+    result = replay(
+        record({"preset": "reglamento", "players": 6}, [{"deal": deal, "actions": actions}], score=[10, 12])
+    ).to_json()
+    assert result["hands"] == [{"points": [20, 2], "score": [30, 14]}]
+    assert result["chicos"] == [1, 0]
+
+
+def test_chicos_only_in_a_partido() -> None:
+    """RECORDS.md: `chicos` are starting values for partido presets (zeros elsewhere): a non-zero value in a
+    one-game preset is a bad record, and new_game refuses it too."""
+    hand = {"deal": [["1E", "3O", "4B"], ["7O", "2C", "5E"]], "actions": ["0 truco", "1 no-quiero"]}
+    with pytest.raises(RecordError) as caught:
+        replay(record("classic", [hand], chicos=[1, 0]))
+    assert caught.value.kind == "bad-record" and "chicos" in str(caught.value)
+    assert replay(record("classic", [hand], chicos=[0, 0])).to_json()["chicos"] == [0, 0]
+    assert replay(record("reglamento", [hand], chicos=[1, 0])).to_json()["chicos"] == [1, 0]
+    with pytest.raises(ValueError, match="chicos"):
+        new_game("default", first_mano=0, chicos=(1, 0))
+
+
+def test_refusing_a_flor_names_the_presets_own_answers() -> None:
+    """§6 reglamento: the second holder answers flor or contraflor-al-resto (there is no contraflor there)."""
+    hand = {"deal": [["4C", "5C", "6C"], ["7B", "5B", "12B"]], "actions": ["0 flor", "1 no-quiero"]}
+    with pytest.raises(RecordError) as caught:
+        replay(record("reglamento", [hand]))
+    message = str(caught.value)
+    assert "contraflor-al-resto or flor" in message and "contraflor or" not in message
