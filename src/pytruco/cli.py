@@ -46,7 +46,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     p_bench = commands.add_parser("bench", help="measure random playouts and replays per second")
     p_bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
-    p_bench.add_argument("--seconds", type=float, default=1.0, help="time per measurement (default: %(default)s)")
+    p_bench.add_argument("--seconds", type=float, default=2.0, help="time per figure (default: %(default)s)")
+    p_bench.add_argument(
+        "--repeats", type=int, default=5, help="report the best of this many runs (default: %(default)s)"
+    )
     p_bench.add_argument("--seed", type=int, default=1)
 
     args = parser.parse_args(argv)
@@ -76,7 +79,9 @@ def _run(args: argparse.Namespace) -> int:
         return _random(args.preset, args.players, args.seed, sys.stdout)
     from .bench import run_bench
 
-    return run_bench(seconds=args.seconds, as_json=args.json, seed=args.seed, out=sys.stdout)
+    return run_bench(
+        seconds=args.seconds, as_json=args.json, seed=args.seed, repeats=max(1, args.repeats), out=sys.stdout
+    )
 
 
 def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:
