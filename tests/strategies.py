@@ -55,10 +55,13 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 @st.composite
 def rulesets(draw: st.DrawFn, preset: str | None = None, players: int | None = None) -> RuleSet:
-    """A preset with an allowed seat count and target; flor switched on or off now and then (§8.5)."""
+    """A preset with an allowed seat count and target; flor switched on or off now and then (§8.5);
+    pica-pica on or off with 6 seats (§2)."""
     name = draw(presets) if preset is None else preset
     n = draw(st.sampled_from(PLAYERS[name])) if players is None else players
     options: dict[str, Any] = {"players": n, "target": draw(st.sampled_from(TARGETS[name]))}
+    if n == 6:
+        options["pica_pica"] = draw(st.booleans())
     if name == "default":
         options["flor"] = draw(st.booleans())
     elif draw(st.integers(0, 5)) == 0:
