@@ -74,9 +74,13 @@ def test_duel_order_and_duel_mano() -> None:
     assert state.to_act == (3,)
     assert sorted({a.seat for a in legal_actions(state)}) == [3]
     manos = [3]
-    for text in PICA_ACTIONS:
+    for index, text in enumerate(PICA_ACTIONS):
         state, events = apply(state, Action.parse(text))
         manos += [e.seat for e in events if e.kind is EventKind.DUEL_STARTED]
+        if index == 5:  # duel 0 is over: its cards stay played while duel 1 starts
+            assert state.duel == 1
+            assert state.round.held[0].cards == () and state.round.held[3].cards == ()
+            assert len(state.round.held[1].cards) == 3
     assert manos == [3, 1, 2]
     assert state.duel is None
     assert state.mano == 2  # the mano still moves one seat per hand

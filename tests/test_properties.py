@@ -71,10 +71,13 @@ def check_playout(spec: GameSpec) -> None:
         if isinstance(action, Deal):
             played = set()
             timed_out = set()
-            # PRESETS.md §2: the next hand's mano is seat + 1 (the other player in 1v1)
+            # PRESETS.md §2: the next hand's mano is seat + 1 (the other player in 1v1); in a pica hand
+            # the hand's mano still moves one seat, while each duel has its own mano (state.duel)
             if last_mano is not None:
-                assert after.round.mano == (last_mano + 1) % rules.players
-            last_mano = after.round.mano
+                assert after.mano == (last_mano + 1) % rules.players
+            last_mano = after.mano
+            if after.duel is None:
+                assert after.round.mano == after.mano
             assert len({card for hand in action.hands for card in hand}) == 3 * rules.players
             if chico_over:  # PRESETS.md §8.11: after a chico the next hand starts at 0-0
                 assert after.score == (0, 0)

@@ -664,7 +664,12 @@ def _apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
 
 
 def _duel_round(
-    rules: RuleSet, hands: tuple[Hand, ...], hand_mano: int, duel: int, pending: tuple[tuple[int, int, str], ...]
+    rules: RuleSet,
+    hands: tuple[Hand, ...],
+    hand_mano: int,
+    duel: int,
+    pending: tuple[tuple[int, int, str], ...],
+    held: tuple[tuple[Card, ...], ...] | None = None,
 ) -> Round:
     """Duel *duel* of a pica hand: seat *duel* against seat *duel* + 3, with
     the one dealt first (nearer the hand's mano) as mano (§2, §8.23)."""
@@ -675,6 +680,8 @@ def _duel_round(
     r = _new_round(rules, hands, mano, absent)
     r._defer = True
     r._pending = pending
+    if held is not None:  # the earlier duels' cards stay played
+        r._held = held
     return r
 
 
@@ -854,7 +861,7 @@ def _finish(st: State, r: Round, events: _Events) -> None:
         r._ended = True
         duel = pica[0] + 1
         st._pica = (duel, pica[1])
-        nxt = _duel_round(st._rules, r._dealt, pica[1], duel, r._pending if carry else ())
+        nxt = _duel_round(st._rules, r._dealt, pica[1], duel, r._pending if carry else (), r._held)
         st._round = nxt
         events.append(_ev(EventKind.DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
     else:
