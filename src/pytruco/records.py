@@ -159,10 +159,9 @@ class Record:
                 current.append(str(item))
         if deal is not None and current is not None:
             hands.append(RecordHand(_deal_texts(deal), tuple(current)))
-        rps = state.rules.rps_first_mano and bool(pre)
-        first_mano = None if rps or (state.rules.rps_first_mano and not state.history) else state._start_mano
-        if state.rules.rps_first_mano and first_mano is None and not pre and state.phase is not Phase.RPS:
-            first_mano = state._start_mano
+        # The first mano is written unless rock-paper-scissors chooses (or is choosing) it.
+        by_rps = state.rules.rps_first_mano and (bool(pre) or state.phase is Phase.RPS)
+        first_mano = None if by_rps else state._start_mano
         return cls(
             state.rules,
             first_mano,
