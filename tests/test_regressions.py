@@ -85,3 +85,36 @@ def test_refusing_a_flor_names_the_presets_own_answers() -> None:
         replay(record("reglamento", [hand]))
     message = str(caught.value)
     assert "contraflor-al-resto or flor" in message and "contraflor or" not in message
+
+
+@pytest.mark.parametrize("preset", ["classic", {"preset": "default", "flor": True}])
+def test_any_seat_of_the_other_team_answers_a_contraflor(preset: Any) -> None:
+    """§4: in team play a pending call may be answered by any seat of the other team (the contraflor is a
+    call, "Words"); seat 2 has no flor and refuses for its team: the contraflor's caller scores 4."""
+    rules = {"preset": "classic", "players": 4} if preset == "classic" else {**preset, "players": 4}
+    deal = [["4C", "5C", "6C"], ["7O", "10O", "11O"], ["1E", "2B", "3E"], ["4E", "12E", "6B"]]
+    actions = [
+        "0 flor",
+        "1 contraflor",
+        "2 no-quiero",
+        "0 4C",
+        "1 7O",
+        "2 1E",
+        "3 4E",
+        "2 3E",
+        "3 12E",
+        "0 5C",
+        "1 10O",
+    ]
+    result = replay(record(rules, [{"deal": deal, "actions": actions}])).to_json()
+    assert result["hands"] == [{"points": [1, 4], "score": [1, 4]}]
+
+
+@pytest.mark.parametrize("order", [["5E", "12E", "11E"], ["5E", "11E", "12E"]])
+def test_show_rule_accepts_either_figure(order: list[str]) -> None:
+    """§8.12 (classic show rule): the played 5E and 11E make the declared 25, whichever figure was dealt
+    first, so the envido is shown and the later fold costs only the hand."""
+    deal = [order, ["1E", "1B", "4O"]]
+    actions = ["0 envido", "1 quiero", "0 tengo 25", "1 son-buenas", "0 5E", "1 4O", "0 11E", "1 1E", "1 1B", "0 mazo"]
+    result = replay(record({"preset": "classic", "flor": False}, [{"deal": deal, "actions": actions}]))
+    assert result.to_json()["hands"] == [{"points": [2, 1], "score": [2, 1]}]

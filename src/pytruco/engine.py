@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 
 from .actions import _PLAIN, _PLAY, _TENGO, ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind, Rps
-from .cards import ALL_CARDS, Card, Hand, points_of
+from .cards import ALL_CARDS, Card, Hand, _points, points_of
 from .envido import FALTA, accepted_value, falta_value, next_calls, opening_calls, refused_value
 from .errors import IllegalActionError, RuleSetError
 from .events import Event, EventKind
@@ -393,9 +393,9 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
                     acts.append(p[_MAZO])
         return seats
     if stage == FLOR_CALL:
-        other = 1 - (r._flor_caller & 1)
-        mask = r._flor_sung & ~r._folded
-        seats = tuple(s for s in range(other, r._n, 2) if mask >> s & 1)
+        # A contraflor, a contraflor al resto or a second flor is a call: any
+        # seat of the other team still in the hand may answer it (§4).
+        seats = _answerers(r, r._flor_caller)
         call = r._flor_call
         for a in seats:
             p = _PLAIN[a]
@@ -1059,29 +1059,12 @@ def _declare(st: State, r: Round, s: int, points: int | None, events: _Events) -
 
 
 def _envido_shown(rules: RuleSet, r: Round, s: int) -> bool:
-    """Whether the cards that make seat *s*'s envido points are face up (§8.12, §8.19)."""
-    dealt = r._dealt[s].cards
+    """Whether the cards that make seat *s*'s envido points are face up (§8.12, §8.19):
+    the cards it has played make those points by themselves (any one card for 0)."""
     held = r._held[s]
-    points = r._env_pts[s]
-    if points == 0:
-        return len(held) < len(dealt)
-    if points < 20:
-        return any(c.envido_value == points and c not in held for c in dealt)
-    for suit_cards in _by_suit(dealt):
-        if len(suit_cards) < 2:
-            continue
-        values = sorted(suit_cards, key=lambda c: c.envido_value, reverse=True)
-        used = values if rules.envido_count_three else values[:2]
-        if 20 + sum(c.envido_value for c in used) == points:
-            return all(c not in held for c in used)
-    return True
+    played = [card for card in r._dealt[s].cards if card not in held]
+    return bool(played) and _points(played, rules.envido_count_three) == r._env_pts[s]
 
-
-def _by_suit(cards: Sequence[Card]) -> list[list[Card]]:
-    groups: dict[object, list[Card]] = {}
-    for card in cards:
-        groups.setdefault(card.suit, []).append(card)
-    return list(groups.values())
 
 
 # --- flor -------------------------------------------------------------------
