@@ -17,7 +17,14 @@ calls. The falta value depends on the score, so it is computed by
 from __future__ import annotations
 
 from .actions import Kind
+from .cards import _points
+from .declarations import _start_declarations
+from .events import _WORD, EventKind, _ev, _Events
 from .rules import EnvidoStyle, FaltaRule, RuleSet
+from .scoring import _award
+from .state import CAT_ENVIDO, CAT_UNSHOWN, DECL_ENVIDO, ENV_DECLARING, ENV_SETTLED, Round, State
+
+_QUIERO, _NO_QUIERO = Kind.QUIERO, Kind.NO_QUIERO
 
 __all__ = ["FALTA", "accepted_value", "falta_value", "next_calls", "opening_calls", "refused_value"]
 
@@ -91,3 +98,48 @@ def falta_value(rules: RuleSet, score: tuple[int, int], winner_team: int) -> int
     if rules.falta is FaltaRule.LOSER:
         return rules.target - score[1 - winner_team]
     return rules.target - max(score)
+
+
+# --- the chain at the table -------------------------------------------------
+def _envido_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
+    events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    if kind is _QUIERO:
+        r._env_state = ENV_DECLARING
+        _start_declarations(r, DECL_ENVIDO, ~r._folded)
+    elif kind is _NO_QUIERO:
+        _refuse_envido(st, r, events)
+    else:  # a raise
+        r._env_calls = (*r._env_calls, kind)
+        r._env_caller = s
+
+
+def _refuse_envido(st: State, r: Round, events: _Events) -> None:
+    r._env_state = ENV_SETTLED
+    _award(st, r, r._env_caller & 1, refused_value(st._rules, r._env_calls), CAT_ENVIDO, events)
+
+
+def _envido_shown(rules: RuleSet, r: Round, s: int) -> bool:
+    """Whether the cards that make seat *s*'s envido points are face up (§8.12, §8.19):
+    the cards it has played make those points by themselves (any one card for 0)."""
+    held = r._held[s]
+    played = [card for card in r._dealt[s].cards if card not in held]
+    return bool(played) and _points(played, rules.envido_count_three) == r._env_pts[s]
+
+
+def _resolve_envido(st: State, r: Round, winner: int, events: _Events) -> None:
+    """The declarations are over: *winner*'s team wins the envido's value."""
+    team = winner & 1
+    rules = st._rules
+    value = accepted_value(rules, r._env_calls)
+    if value == FALTA:
+        value = falta_value(rules, st._score, team)
+    r._env_state = ENV_SETTLED
+    r._env_winner = winner
+    events.append(_ev(EventKind.ENVIDO_WON, winner, team, value))
+    if rules.bluff or rules.show_rule:
+        # settled when the cards are shown at the end of the hand
+        r._env_deferred = (team, value, r._decl_best)
+        if r._defer:
+            r._pending = (*r._pending, (team, value, CAT_UNSHOWN))
+    else:
+        _award(st, r, team, value, CAT_ENVIDO, events)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
+from .actions import Kind
 from .cards import Card
 
 __all__ = ["Event", "EventKind"]
@@ -123,3 +124,23 @@ class Event(NamedTuple):
         if self.team is not None:
             return f"{kind.value}: team {self.team}" + (f" ({self.detail})" if self.detail else "")
         return str(kind.value) + (f" ({self.detail})" if self.detail else "")
+
+
+# --- for the engine: events are built positionally on the hot path ---------
+_tuple_new = tuple.__new__
+_WORD = {kind: kind.value for kind in Kind}
+
+
+def _ev(
+    kind: EventKind,
+    seat: int | None = None,
+    team: int | None = None,
+    points: int = 0,
+    card: Card | None = None,
+    detail: str = "",
+) -> Event:
+    """A new :class:`Event`, built positionally (the hot path makes several per action)."""
+    return _tuple_new(Event, (kind, seat, team, points, card, detail))
+
+
+_Events = list[Event]

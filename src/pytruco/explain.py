@@ -7,17 +7,12 @@ it may take its time. Each message names the seat and the rule.
 from __future__ import annotations
 
 from .actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
-from .engine import (
-    _can_answer_flor,
-    _deal_problem,
-    _envido_open,
-    _may_sing,
-    _must_sing,
-    legal_actions,
-)
+from .deal import _deal_problem
+from .engine import legal_actions
 from .envido import next_calls, opening_calls
 from .rules import CfarRule, EnvidoWindow
 from .state import ENV_DECLARING, ENV_PENDING, ENV_SETTLED, ENV_VOID, FLOR_ANSWER, FLOR_CALL, Phase, Round, State
+from .windows import _can_answer_flor, _envido_open, _may_sing, _must_sing
 
 __all__ = ["explain"]
 

@@ -335,7 +335,7 @@ def replay(
 
 
 def _deal_shape(state: State, deal: Deal) -> str | None:
-    from .engine import _deal_problem
+    from .deal import _deal_problem
 
     return _deal_problem(state, deal)
 

@@ -15,7 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card
+from .events import EventKind, _ev, _Events
 from .rules import PardaRule
+from .scoring import _finish, _win_hand
+from .state import Round, State, Trick
 
 __all__ = ["hand_winner", "trick_result"]
 
@@ -88,3 +91,63 @@ def hand_winner(results: Sequence[int | None], mano_team: int, rule: PardaRule) 
         if count == 3:
             return mano_team
     return None
+
+
+# --- cards on the table -----------------------------------------------------
+def _play(st: State, r: Round, s: int, card: Card, events: _Events) -> None:
+    held = list(r._held)
+    held[s] = tuple([c for c in held[s] if c is not card])
+    r._held = tuple(held)
+    r._cards_played += 1
+    r._trick = (*r._trick, (s, card))
+    events.append(_ev(EventKind.CARD_PLAYED, s, None, 0, card))
+    nxt = _next_in_trick(r, s)
+    if nxt < 0:
+        _complete_trick(st, r, events)
+    else:
+        r._turn = nxt
+
+
+def _next_in_trick(r: Round, s: int) -> int:
+    """The next seat still in the hand that has not played in this trick, or -1."""
+    n = r._n
+    if n == 2:  # 1v1: a fold ends the hand, so the other seat is still in
+        return -1 if len(r._trick) == 2 else s ^ 1
+    folded = r._folded
+    for step in range(1, n):
+        c = (s + step) % n
+        if folded >> c & 1:
+            continue
+        for seat, _card in r._trick:
+            if seat == c:
+                return -1
+        return c
+    return -1
+
+
+def _first_in_hand(r: Round, s: int) -> int:
+    """*s*, or the next seat in playing order still in the hand (§8.16)."""
+    n = r._n
+    for step in range(n):
+        c = (s + step) % n
+        if not r._folded >> c & 1:
+            return c
+    return s
+
+
+def _complete_trick(st: State, r: Round, events: _Events) -> None:
+    team, seat = trick_result(r._trick)
+    r._tricks = (*r._tricks, Trick(r._trick, team, seat))
+    r._trick = ()
+    if team is None:
+        events.append(_ev(EventKind.TRICK_PARDA))
+    else:
+        events.append(_ev(EventKind.TRICK_WON, seat, team))
+    winner = hand_winner([t.team for t in r._tricks], r._mano & 1, st._rules.parda)
+    if winner is not None:
+        _win_hand(st, r, winner, events)
+        _finish(st, r, events)
+        return
+    # The winner of a trick leads the next; after a parda, the mano (§3).
+    leader = _first_in_hand(r, r._mano if seat is None else seat)
+    r._turn = leader
