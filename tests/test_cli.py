@@ -91,6 +91,22 @@ def test_trace_adds_a_line_when_the_record_stops_mid_hand(tmp_path: Path, capsys
     assert lines[3]["hands"] == [{"points": [0, 0], "score": [0, 0]}]
 
 
+def test_trace_before_any_choice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """RECORDS.md --trace: an online record that stops before the draw's first choice still waits on it."""
+    record = {"format": "truco-record/1", "rules": "online", "hands": []}
+    code, out, _ = run(tmp_path, capsys, record, "--trace")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert lines[0] == {
+        "hand": None,
+        "action": 0,
+        "to_act": [0, 1],
+        "legal": sorted(f"{seat} rps {word}" for seat in (0, 1) for word in ("piedra", "papel", "tijera")),
+        "score": [0, 0],
+    }
+    assert "hands" in lines[1]
+
+
 def test_trace_of_rock_paper_scissors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """RECORDS.md --trace: `hand` is null for pre actions; a record that stops in the draw gets one more line."""
     record = {"format": "truco-record/1", "rules": "online", "pre": ["1 rps piedra"], "hands": []}

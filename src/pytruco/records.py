@@ -327,7 +327,7 @@ def replay(
                     points[event.team] += event.points
         summaries.append(HandSummary((points[0], points[1]), state.score))
     if trace is not None:
-        if state.phase is Phase.RPS and record.pre:
+        if state.phase is Phase.RPS:  # the draw is waiting for a choice
             trace(trace_line(state, None, len(record.pre)))
         elif state.phase is Phase.PLAY and record.hands:
             trace(trace_line(state, len(record.hands) - 1, len(record.hands[-1].actions)))
