@@ -35,20 +35,6 @@ __all__ = ["FORMAT", "HandSummary", "Record", "RecordHand", "ReplayResult", "rep
 FORMAT = "truco-record/1"
 """The value of a record's ``format`` member."""
 
-_KNOWN_MEMBERS = {
-    "format",
-    "rules",
-    "first_mano",
-    "score",
-    "chicos",
-    "pre",
-    "hands",
-    "meta",
-    "name",
-    "source",
-    "expect",
-}
-
 
 @attrs.frozen
 class RecordHand:
