@@ -8,7 +8,7 @@ from .actions import Kind
 from .declarations import _start_declarations
 from .events import _WORD, EventKind, _ev, _Events
 from .rules import CfarRule
-from .scoring import _award, _chico_won, _flush, _show_envido
+from .scoring import _add_points, _award, _chico_won, _flush, _show_envido
 from .state import (
     CAT_FLOR,
     DECL_FLOR,
@@ -146,13 +146,7 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: _Events) -> None:
     _flush(st, r, events)
     raise_by = max(0, target - st._score[team])
     if raise_by:
-        score = list(st._score)
-        score[team] += raise_by
-        st._score = (score[0], score[1])
-        got = list(r._points)
-        got[team] += raise_by
-        r._points = (got[0], got[1])
-        events.append(_ev(EventKind.POINTS, None, team, raise_by, None, CAT_FLOR))
+        _add_points(st, r, team, raise_by, CAT_FLOR, events)
     events.append(_ev(EventKind.HAND_ENDED))
     _chico_won(st, r, team, events)
 

@@ -22,17 +22,22 @@ def _award(st: State, r: Round, team: int, points: int, category: str, events: _
         team = 1 - team  # §8.22: this team's flor points in the hand go to the other team
         events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "flor lost by folding"))
     if not r._defer:
-        score = list(st._score)
-        score[team] += points
-        st._score = (score[0], score[1])
-        got = list(r._points)
-        got[team] += points
-        r._points = (got[0], got[1])
-        events.append(_ev(EventKind.POINTS, None, team, points, None, category))
-        if score[team] >= st._rules.target:
+        if _add_points(st, r, team, points, category, events) >= st._rules.target:
             _chico_won(st, r, team, events)
     else:
         r._pending = (*r._pending, (team, points, category))
+
+
+def _add_points(st: State, r: Round, team: int, points: int, category: str, events: _Events) -> int:
+    """Add *points* to *team*'s score and to the hand's points; returns the team's new score."""
+    score = list(st._score)
+    score[team] += points
+    st._score = (score[0], score[1])
+    got = list(r._points)
+    got[team] += points
+    r._points = (got[0], got[1])
+    events.append(_ev(EventKind.POINTS, None, team, points, None, category))
+    return score[team]
 
 
 def _flush(st: State, r: Round, events: _Events) -> int:
@@ -48,17 +53,10 @@ def _flush(st: State, r: Round, events: _Events) -> int:
         ordered += [p for p in r._pending if p[2] not in first]
     else:
         ordered = list(r._pending)
-    score = list(st._score)
-    got = list(r._points)
     reached = -1
     for team, points, category in ordered:
-        score[team] += points
-        got[team] += points
-        events.append(_ev(EventKind.POINTS, None, team, points, None, category))
-        if reached < 0 and score[team] >= target:
+        if _add_points(st, r, team, points, category, events) >= target and reached < 0:
             reached = team
-    st._score = (score[0], score[1])
-    r._points = (got[0], got[1])
     r._pending = ()
     return reached
 
