@@ -118,3 +118,47 @@ def test_show_rule_accepts_either_figure(order: list[str]) -> None:
     actions = ["0 envido", "1 quiero", "0 tengo 25", "1 son-buenas", "0 5E", "1 4O", "0 11E", "1 1E", "1 1B", "0 mazo"]
     result = replay(record({"preset": "classic", "flor": False}, [{"deal": deal, "actions": actions}]))
     assert result.to_json()["hands"] == [{"points": [2, 1], "score": [2, 1]}]
+
+
+def test_bluff_option_on_a_preset_that_scores_at_once() -> None:
+    """§5 (reglamento's bluff as an option on default): a false winning declaration gives the points to the
+    other team when the cards are shown at the end of the hand, even where points are scored at once."""
+    deal = [["5O", "4O", "3B"], ["6C", "5C", "1E"]]
+    actions = ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas"]
+    mid = replay(record({"preset": "default", "bluff": True}, [{"deal": deal, "actions": actions}]))
+    assert mid.to_json()["score"] == [0, 0]  # waiting for the cards to be shown
+    done = replay(record({"preset": "default", "bluff": True}, [{"deal": deal, "actions": [*actions, "0 mazo"]}]))
+    assert done.to_json()["hands"] == [{"points": [0, 3], "score": [0, 3]}]
+
+
+def test_show_rule_option_on_a_preset_that_scores_at_once_can_end_the_game() -> None:
+    """§5 show rule as an option on default: the hand's point scores at once (29), the shown envido when the
+    hand ends (31), and the game is won then."""
+    deal = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+    actions = ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 7C", "1 5O", "0 6C", "1 4O"]
+    result = replay(
+        record({"preset": "default", "show_rule": True}, [{"deal": deal, "actions": actions}], score=[28, 0])
+    )
+    assert result.to_json()["hands"] == [{"points": [3, 0], "score": [31, 0]}]
+    assert result.to_json()["winner"] == 0
+
+
+def test_a_hand_listed_after_the_match_is_over() -> None:
+    """RECORDS.md: any action after the match is over is an illegal-action; a hand with no actions after it is a
+    bad record."""
+    over = {"deal": [["1E", "3O", "4B"], ["7O", "2C", "5E"]], "actions": ["0 truco", "1 no-quiero"]}
+    extra = {"deal": [["1B", "3E", "5C"], ["4O", "6B", "7C"]], "actions": ["1 4O"]}
+    with pytest.raises(RecordError) as caught:
+        replay(record("default", [over, extra], score=[29, 0]))
+    assert (caught.value.kind, caught.value.hand, caught.value.action) == ("illegal-action", 1, 0)
+    with pytest.raises(RecordError) as caught:
+        replay(record("default", [over, {**extra, "actions": []}], score=[29, 0]))
+    assert caught.value.kind == "bad-record"
+
+
+def test_apply_refuses_what_is_not_an_action() -> None:
+    """Bad input gets a clear error: apply takes an Action or a Deal, not text."""
+    from pytruco import IllegalActionError, apply
+
+    with pytest.raises(IllegalActionError, match="not an action"):
+        apply(new_game("default", first_mano=0), "0 truco")  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ from .events import EventKind, _ev, _Events
 from .flor import _lose_flor, _refuse_flor_call
 from .scoring import _award, _finish, _penalty, _win_hand
 from .state import CAT_FLOR, ENV_PENDING, FLOR_ANSWER, FLOR_CALL, FLOR_DONE, Round, State
-from .tricks import _complete_trick, _first_in_hand, _next_in_trick
+from .tricks import _complete_trick, _next_in_trick
 from .truco import _refuse_truco
 
 
@@ -57,10 +57,7 @@ def _fold(st: State, r: Round, s: int, events: _Events, *, timeout: bool = False
         return
     if r._turn == s:
         nxt = _next_in_trick(r, s)
-        if nxt < 0:
-            if r._trick:
-                _complete_trick(st, r, events)
-            else:
-                r._turn = _first_in_hand(r, s)
-        else:
+        if nxt < 0:  # the others of this trick have played: it is complete
+            _complete_trick(st, r, events)
+        else:  # the next seat plays (or leads, §8.16)
             r._turn = nxt
