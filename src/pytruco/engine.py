@@ -30,7 +30,7 @@ from .errors import IllegalActionError, RuleSetError
 from .events import _WORD, Event, EventKind, _ev, _Events
 from .flor import _flor_answer, _flor_call_answer, _refuse_flor_call, _resolve_flor, _sing_flor
 from .mazo import _fold
-from .rules import CfarRule, EnvidoStyle, EnvidoWindow, RuleSet
+from .rules import CfarRule, RuleSet
 from .scoring import _award, _finish
 from .state import CAT_FLOR, DECL_ENVIDO, DECL_FLOR, ENV_PENDING, FLOR_ANSWER, FLOR_CALL, FLOR_DONE, Phase, Round, State
 from .tricks import _play
@@ -45,10 +45,6 @@ BLUFF_VALUES: tuple[int, ...] = (*range(8), *range(20, 39))
 _FLOR, _CONTRAFLOR, _CFAR, _ACHICO = Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO, Kind.CON_FLOR_ME_ACHICO
 _QUIERO, _NO_QUIERO, _MAZO = Kind.QUIERO, Kind.NO_QUIERO, Kind.MAZO
 _TIMEOUT, _RENDIRSE, _PLAYK = Kind.TIMEOUT, Kind.RENDIRSE, Kind.PLAY
-_OPENING = (
-    tuple(tuple(_PLAIN[seat][k] for k in (Kind.ENVIDO,)) for seat in range(6)),
-    tuple(tuple(_PLAIN[seat][k] for k in (Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO)) for seat in range(6)),
-)
 _RPS_ACTIONS = [tuple(Action.rps(seat, choice) for choice in Rps) for seat in range(2)]
 _RPS_CACHE = {(a.seat, a.choice): a for seats in _RPS_ACTIONS for a in seats}
 
@@ -358,10 +354,8 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
     level = r._truco_level
     if level < 3 and (level == 0 or r._quiero_team == t & 1):
         acts.append(p[TRUCO_CALLS[level]])
-    if not r._env_state and not level and not r._flor_sung:
-        window = rules.envido_window is EnvidoWindow.OWN_FIRST_CARD
-        if (not r._tricks and len(r._held[t]) == 3) if window else (not r._cards_played and not r._truco_call):
-            acts.extend(_OPENING[rules.envido_style is EnvidoStyle.CUMULATIVE][t])
+    if not r._env_state and _envido_open(rules, r, t):
+        acts.extend(_calls(t, opening_calls(rules)))
     if flor:
         acts.append(p[_FLOR])
     if not (rules.mano_must_act_before_mazo and t == r._mano and not r._acted >> t & 1):
