@@ -49,7 +49,7 @@ GAMES: dict[str, tuple[str, dict[str, Any], int, int]] = {
     "ladder-1v1": ("ladder", {}, 14, 4),
     "reglamento-1v1": ("reglamento", {}, 15, 4),
     "default-2v2": ("default", {"players": 4}, 16, 2),
-    "classic-2v2-flor": ("classic", {"players": 4}, 22, 2),
+    "classic-2v2-flor": ("classic", {"players": 4}, 19, 2),
     "default-3v3-pica": ("default", {"players": 6, "pica_pica": True}, 19, 2),
 }
 
