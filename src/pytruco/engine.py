@@ -28,6 +28,7 @@ from .declarations import _record_declaration
 from .envido import _envido_answer, _refuse_envido, _resolve_envido, next_calls, opening_calls
 from .errors import IllegalActionError, RuleSetError
 from .events import _WORD, Event, EventKind, _ev, _Events
+from .explain import explain
 from .flor import _flor_answer, _flor_call_answer, _refuse_flor_call, _resolve_flor, _sing_flor
 from .mazo import _fold
 from .rules import CfarRule, RuleSet
@@ -105,8 +106,6 @@ def new_game(
     st._pica = None
     st._pica_last = False
     st._history = None
-    st._legal = None
-    st._to_act = None
     if first_mano is None and rules.rps_first_mano:
         st._phase = Phase.RPS
         st._mano = 0
@@ -120,6 +119,7 @@ def new_game(
     st._start_mano = st._mano
     st._start_score = score
     st._start_chicos = chicos
+    _compute_legal(st)
     return st
 
 
@@ -144,8 +144,6 @@ def legal_actions(state: State, *, meta: bool = False) -> tuple[Action, ...]:
     (Action('0 rps piedra'), Action('0 rps papel'), Action('0 rps tijera'))
     """
     legal = state._legal
-    if legal is None:
-        legal = _compute_legal(state)
     if not meta:
         return legal
     return legal + _meta_actions(state)
@@ -169,10 +167,7 @@ def is_legal(state: State, action: Action | Deal) -> bool:
         return state._phase is not Phase.OVER and 0 <= action.seat < state._rules.players
     if kind is _TIMEOUT:
         return state._phase is not Phase.OVER and action.seat in state.to_act
-    legal = state._legal
-    if legal is None:
-        legal = _compute_legal(state)
-    return _canonical(action) in legal
+    return _canonical(action) in state._legal
 
 
 def _canonical(action: Action) -> Action:
@@ -213,13 +208,11 @@ def check(state: State, action: Action | Deal) -> None:
     pytruco.errors.IllegalActionError: seat 0 cannot raise to retruco: seat 1 holds the quiero
     """
     if not is_legal(state, action):
-        from .explain import explain
-
-        raise IllegalActionError(explain(state, action))
+        raise IllegalActionError(explain(state, action, state._legal))
 
 
-def _compute_legal(st: State) -> tuple[Action, ...]:
-    """Fill the state's cache of legal actions and seats to act; returns the actions."""
+def _compute_legal(st: State) -> None:
+    """Fill the state's legal actions and seats to act: every state the reducer returns has them."""
     phase = st._phase
     acts: list[Action] = []
     to_act: tuple[int, ...] = ()
@@ -232,8 +225,7 @@ def _compute_legal(st: State) -> tuple[Action, ...]:
         for s in to_act:
             acts.extend(_RPS_ACTIONS[s])
     st._to_act = to_act
-    legal = st._legal = tuple(acts)
-    return legal
+    st._legal = tuple(acts)
 
 
 def _seats(mask: int, n: int) -> tuple[int, ...]:
@@ -381,7 +373,9 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
     """
     if action.__class__ is not Action:
         if isinstance(action, Deal):
-            return _apply_deal(state, action)
+            st, dealt = _apply_deal(state, action)
+            _compute_legal(st)
+            return st, dealt
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
     kind = action.kind
@@ -390,8 +384,6 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             check(state, action)
     else:
         legal = state._legal
-        if legal is None:
-            legal = _compute_legal(state)
         card = action.card
         if kind is _PLAYK and card.__class__ is Card and 0 <= action.seat < 6 and action.points is None:
             assert card is not None
@@ -444,6 +436,7 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             _truco_call(r, s, kind, events)
         else:  # quiero / no-quiero to a truco-level call
             _truco_answer(st, r, s, kind, events)
+    _compute_legal(st)
     return st, tuple(events)
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from .actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
 from .deal import _deal_problem
-from .engine import legal_actions
 from .envido import next_calls, opening_calls
 from .rules import CfarRule, EnvidoWindow
 from .state import ENV_DECLARING, ENV_PENDING, ENV_SETTLED, ENV_VOID, FLOR_ANSWER, FLOR_CALL, Phase, Round, State
@@ -19,8 +18,8 @@ __all__ = ["explain"]
 _LEVEL_NAMES = ("truco", "retruco", "vale-cuatro")
 
 
-def explain(state: State, action: Action | Deal) -> str:
-    """A sentence saying why *action* is not legal in *state*."""
+def explain(state: State, action: Action | Deal, legal: tuple[Action, ...]) -> str:
+    """A sentence saying why *action* is not legal in *state*, whose legal actions are *legal*."""
     if isinstance(action, Deal):
         if state.phase is not Phase.DEAL:
             return f"cannot deal now: the table is waiting for {state.phase.value}"
@@ -46,7 +45,7 @@ def explain(state: State, action: Action | Deal) -> str:
         return "rock-paper-scissors is only played before the first deal"
     r = state.round
     assert r is not None
-    return _explain_round(state, r, action, text)
+    return _explain_round(state, r, action, text, legal)
 
 
 def _who(state: State, r: Round) -> str:
@@ -67,7 +66,7 @@ def _who(state: State, r: Round) -> str:
     return f"it is seat {r._turn}'s turn"
 
 
-def _explain_round(state: State, r: Round, action: Action, text: str) -> str:
+def _explain_round(state: State, r: Round, action: Action, text: str, legal: tuple[Action, ...]) -> str:
     rules = state.rules
     s = action.seat
     kind = action.kind
@@ -126,7 +125,7 @@ def _explain_round(state: State, r: Round, action: Action, text: str) -> str:
         if r._decl_kind:
             return f"seat {s} must declare its points, not answer {kind.value}"
         if r._flor_stage == FLOR_ANSWER:
-            answers = sorted({a.kind.value for a in legal_actions(state) if a.seat == s and a.kind is not Kind.MAZO})
+            answers = sorted({a.kind.value for a in legal if a.seat == s and a.kind is not Kind.MAZO})
             return f"{kind.value} is not an answer to a flor in {rules.preset_name}: answer {' or '.join(answers)}"
         if r._flor_stage == FLOR_CALL:
             return (
@@ -134,7 +133,7 @@ def _explain_round(state: State, r: Round, action: Action, text: str) -> str:
                 "answer quiero, con-flor-me-achico or contraflor-al-resto"
             )
         return f"there is no call for seat {s} to answer"
-    return _fallback(state, s, text)
+    return _fallback(legal, s, text)
 
 
 def _own_pending(r: Round, s: int) -> str:
@@ -250,6 +249,6 @@ def _explain_declaration(state: State, r: Round, s: int, action: Action) -> str:
     return f"seat {s} must declare its true envido points ({r._env_pts[s]}), not {points}"
 
 
-def _fallback(state: State, s: int, text: str) -> str:
-    legal = sorted(str(a) for a in legal_actions(state) if a.seat == s)
-    return f"{text!r} is not allowed now (seat {s} may: {', '.join(legal)})"
+def _fallback(legal: tuple[Action, ...], s: int, text: str) -> str:
+    mine = sorted(str(a) for a in legal if a.seat == s)
+    return f"{text!r} is not allowed now (seat {s} may: {', '.join(mine)})"

@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from .actions import Action, Deal
+from .deal import _deal_problem
 from .engine import apply, legal_actions, new_game
 from .errors import IllegalActionError, NotationError, RecordError, RuleSetError
 from .events import Event, EventKind
@@ -321,8 +322,6 @@ def replay(
 
 
 def _deal_shape(state: State, deal: Deal) -> str | None:
-    from .deal import _deal_problem
-
     return _deal_problem(state, deal)
 
 

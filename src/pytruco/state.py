@@ -342,7 +342,7 @@ class State:
     _chicos: tuple[int, int]
     _hands_dealt: int
     _history: tuple[Any, ...] | None
-    _legal: tuple[Action, ...] | None
+    _legal: tuple[Action, ...]
     _mano: int
     _phase: Phase
     _pica: tuple[int, int] | None
@@ -355,7 +355,7 @@ class State:
     _start_chicos: tuple[int, int]
     _start_mano: int
     _start_score: tuple[int, int]
-    _to_act: tuple[int, ...] | None
+    _to_act: tuple[int, ...]
     _winner: int | None
 
     def _copy(self) -> State:  # replaced below by a generated straight-line copy
@@ -463,11 +463,6 @@ class State:
     @property
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now, in increasing order."""
-        if self._to_act is None:
-            from .engine import _compute_legal
-
-            _compute_legal(self)
-        assert self._to_act is not None
         return self._to_act
 
 
@@ -485,4 +480,4 @@ def _make_copier(cls: type, reset: tuple[str, ...] = ()) -> Any:
 
 
 Round._copy = _make_copier(Round)  # type: ignore[method-assign]
-State._copy = _make_copier(State, reset=("_legal", "_to_act"))  # type: ignore[method-assign]
+State._copy = _make_copier(State)  # type: ignore[method-assign]
