@@ -196,6 +196,22 @@ class Action:
     def __repr__(self) -> str:
         return f"Action('{self}')"
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Pickling and deep copies give back the shared instance when there is one (the engine's legal
+        # actions are shared, and membership is an identity test).
+        return (_shared, (self.seat, self.kind, self.card, self.points, self.choice))
+
+
+def _shared(seat: int, kind: Kind, card: Card | None, points: int | None, choice: Rps | None) -> Action:
+    if 0 <= seat < MAX_SEATS and isinstance(seat, int) and choice is None:
+        if kind is Kind.PLAY and card is not None and points is None:
+            return _PLAY[seat][card.index]
+        if kind is Kind.TENGO and card is None and points is not None and 0 <= points < len(_TENGO[seat]):
+            return _TENGO[seat][points]
+        if kind in _PLAIN[seat] and card is None and points is None:
+            return _PLAIN[seat][kind]
+    return Action(seat, kind, card, points, choice)
+
 
 def _as_hands(hands: Iterable[Hand]) -> tuple[Hand, ...]:
     return tuple(hands)

@@ -134,6 +134,14 @@ class Card:
         """Cards sort by their index (suit E, B, O, C, then rank)."""
         return self.index < other.index
 
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        # Pickling and deep copies give back the shared instance: the engine compares cards by identity.
+        return (_card_at, (self.index,))
+
+
+def _card_at(index: int) -> Card:
+    return ALL_CARDS[index]
+
 
 def _card_error(text: object) -> str:
     if not isinstance(text, str):

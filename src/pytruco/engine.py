@@ -25,11 +25,12 @@ from .actions import _PLAIN, _PLAY, _TENGO, ENVIDO_CALLS, TRUCO_CALLS, Action, D
 from .cards import Card
 from .deal import _apply_deal, _deal_problem, random_deal
 from .declarations import _record_declaration
-from .envido import _envido_answer, _refuse_envido, _resolve_envido, next_calls, opening_calls
+from .envido import _envido_answer, _refuse_envido, _resolve_envido, chain_next, opening_calls
 from .errors import IllegalActionError, RuleSetError
 from .events import _WORD, Event, EventKind, _ev, _Events
 from .explain import explain
 from .flor import _flor_answer, _flor_call_answer, _refuse_flor_call, _resolve_flor, _sing_flor
+from .history import push
 from .mazo import _fold
 from .rules import CfarRule, RuleSet
 from .scoring import _award, _finish
@@ -106,9 +107,12 @@ def new_game(
     st._pica = None
     st._pica_last = False
     st._history = None
+    st._deal_node = None
+    st._log = None
     if first_mano is None and rules.rps_first_mano:
         st._phase = Phase.RPS
         st._mano = 0
+        st._start_mano = None
     else:
         if first_mano is None:
             first_mano = (rng if rng is not None else random.SystemRandom()).randrange(n)
@@ -116,7 +120,7 @@ def new_game(
             raise ValueError(f"first_mano must be a seat from 0 to {n - 1}, not {first_mano!r}")
         st._phase = Phase.DEAL
         st._mano = first_mano
-    st._start_mano = st._mano
+        st._start_mano = first_mano
     st._start_score = score
     st._start_chicos = chicos
     _compute_legal(st)
@@ -298,7 +302,7 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
         return (d,)
     if r._env_state == ENV_PENDING:
         seats = _answerers(r, r._env_caller)
-        raises = next_calls(rules, r._env_calls)
+        raises = chain_next(rules, r._env_calls, r._env_count)
         for a in seats:
             p = _PLAIN[a]
             flor = rules.flor and r._flor_pts[a] is not None and _may_sing(rules, r, a)
@@ -396,7 +400,7 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
         else:
             check(state, action)
     st = state._copy()
-    st._history = (action, state._history)
+    st._history = push(action, state._history)
     events: _Events = []
     s = action.seat
     if kind is _RENDIRSE:
@@ -430,6 +434,7 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
             r._env_state = ENV_PENDING
             r._env_calls = (kind,)
+            r._env_count = 1
             r._env_caller = s
             r._env_any = True
         elif kind in TRUCO_CALLS:

@@ -51,31 +51,12 @@ def next_calls(rules: RuleSet, calls: tuple[Kind, ...]) -> tuple[Kind, ...]:
     closes. ``ladder``: strictly E → R → E-E → F. ``per-word``: envido
     again while the accepted value stays within the target.
     """
-    style = rules.envido_style
-    if style is EnvidoStyle.CUMULATIVE:
-        if F in calls:
-            return ()
-        if R in calls:
-            return (F,)
-        if len(calls) == 1:
-            return (E, R, F)
-        return (R, F)
-    if style is EnvidoStyle.LADDER:
-        return (_LADDER[len(calls)],) if len(calls) < len(_LADDER) else ()
-    # per-word: each envido adds 2; a raise past the target is illegal (decided).
-    return (E,) if 2 * (len(calls) + 1) <= rules.target else ()
+    return chain_next(rules, calls, len(calls))
 
 
 def accepted_value(rules: RuleSet, calls: tuple[Kind, ...]) -> int:
     """What the chain is worth when accepted; :data:`FALTA` for the falta."""
-    style = rules.envido_style
-    if style is EnvidoStyle.CUMULATIVE:
-        if F in calls:
-            return FALTA
-        return sum(_CUMULATIVE_VALUE[call] for call in calls)
-    if style is EnvidoStyle.LADDER:
-        return _LADDER_ACCEPTED[len(calls) - 1]
-    return 2 * len(calls)
+    return chain_accepted(rules, calls, len(calls))
 
 
 def refused_value(rules: RuleSet, calls: tuple[Kind, ...]) -> int:
@@ -84,12 +65,52 @@ def refused_value(rules: RuleSet, calls: tuple[Kind, ...]) -> int:
     ``cumulative`` and ``per-word``: the accepted value without the last call,
     at least 1. ``ladder``: E 1, R 1, E-E 2, F :attr:`RuleSet.ladder_falta_refused`.
     """
+    return chain_refused(rules, calls, len(calls))
+
+
+# A hand keeps its chain as the first calls (at most CHAIN_HEAD) and a count: every style's chain but per-word's
+# is at most four calls long, and per-word chains are envido only, so nothing is lost, and a raise costs O(1)
+# however long a per-word chain grows under a high target.
+CHAIN_HEAD = 4
+
+
+def chain_next(rules: RuleSet, head: tuple[Kind, ...], count: int) -> tuple[Kind, ...]:
+    """:func:`next_calls` of a chain of *count* calls that starts with *head* (the rest is envido)."""
+    style = rules.envido_style
+    if style is EnvidoStyle.CUMULATIVE:
+        if F in head:
+            return ()
+        if R in head:
+            return (F,)
+        if count == 1:
+            return (E, R, F)
+        return (R, F)
+    if style is EnvidoStyle.LADDER:
+        return (_LADDER[count],) if count < len(_LADDER) else ()
+    # per-word: each envido adds 2; a raise past the target is illegal (decided).
+    return (E,) if 2 * (count + 1) <= rules.target else ()
+
+
+def chain_accepted(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int:
+    """:func:`accepted_value` of a chain of *count* calls that starts with *head*."""
+    style = rules.envido_style
+    if style is EnvidoStyle.CUMULATIVE:
+        if F in head:
+            return FALTA
+        return sum(_CUMULATIVE_VALUE[call] for call in head)
+    if style is EnvidoStyle.LADDER:
+        return _LADDER_ACCEPTED[count - 1]
+    return 2 * count
+
+
+def chain_refused(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int:
+    """:func:`refused_value` of a chain of *count* calls that starts with *head*."""
     style = rules.envido_style
     if style is EnvidoStyle.LADDER:
-        return (1, 1, 2, rules.ladder_falta_refused)[len(calls) - 1]
-    if len(calls) == 1:
+        return (1, 1, 2, rules.ladder_falta_refused)[count - 1]
+    if count == 1:
         return 1
-    return max(1, accepted_value(rules, calls[:-1]))
+    return max(1, chain_accepted(rules, head[:-1] if count <= len(head) else head, count - 1))
 
 
 def falta_value(rules: RuleSet, score: tuple[int, int], winner_team: int) -> int:
@@ -109,13 +130,15 @@ def _envido_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> 
     elif kind is _NO_QUIERO:
         _refuse_envido(st, r, events)
     else:  # a raise
-        r._env_calls = (*r._env_calls, kind)
+        if r._env_count < CHAIN_HEAD:
+            r._env_calls = (*r._env_calls, kind)
+        r._env_count += 1
         r._env_caller = s
 
 
 def _refuse_envido(st: State, r: Round, events: _Events) -> None:
     r._env_state = ENV_SETTLED
-    _award(st, r, r._env_caller & 1, refused_value(st._rules, r._env_calls), CAT_ENVIDO, events)
+    _award(st, r, r._env_caller & 1, chain_refused(st._rules, r._env_calls, r._env_count), CAT_ENVIDO, events)
 
 
 def _envido_shown(rules: RuleSet, r: Round, s: int) -> bool:
@@ -130,7 +153,7 @@ def _resolve_envido(st: State, r: Round, winner: int, events: _Events) -> None:
     """The declarations are over: *winner*'s team wins the envido's value."""
     team = winner & 1
     rules = st._rules
-    value = accepted_value(rules, r._env_calls)
+    value = chain_accepted(rules, r._env_calls, r._env_count)
     if value == FALTA:
         value = falta_value(rules, st._score, team)
     r._env_state = ENV_SETTLED

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
 from .deal import _deal_problem
-from .envido import next_calls, opening_calls
+from .envido import chain_next, opening_calls
 from .rules import CfarRule, EnvidoWindow
 from .state import ENV_DECLARING, ENV_PENDING, ENV_SETTLED, ENV_VOID, FLOR_ANSWER, FLOR_CALL, Phase, Round, State
 from .windows import _can_answer_flor, _envido_open, _may_sing, _must_sing
@@ -60,7 +60,7 @@ def _who(state: State, r: Round) -> str:
     if r._decl_kind:
         return f"{seats} must declare"
     if r._env_state == ENV_PENDING:
-        return f"{seats} must answer the {r._env_calls[-1].value}"
+        return f"{seats} must answer the {r.last_envido_call().value}"
     if r._truco_call:
         return f"{seats} must answer the {_LEVEL_NAMES[r._truco_call - 1]}"
     return f"it is seat {r._turn}'s turn"
@@ -139,7 +139,7 @@ def _explain_round(state: State, r: Round, action: Action, text: str, legal: tup
 def _own_pending(r: Round, s: int) -> str:
     team = s & 1
     if r._env_state == ENV_PENDING and r._env_caller & 1 == team:
-        return r._env_calls[-1].value
+        return r.last_envido_call().value
     if r._truco_call and r._truco_caller & 1 == team:
         return _LEVEL_NAMES[r._truco_call - 1]
     return ""
@@ -151,7 +151,7 @@ def _pending_name(r: Round) -> str:
     if r._decl_kind:
         return "a declaration"
     if r._env_state == ENV_PENDING:
-        return f"the {r._env_calls[-1].value}"
+        return f"the {r.last_envido_call().value}"
     if r._truco_call:
         return f"the {_LEVEL_NAMES[r._truco_call - 1]}"
     return ""
@@ -185,8 +185,8 @@ def _explain_truco(r: Round, s: int, kind: Kind, pending: str) -> str:
 def _explain_envido(state: State, r: Round, s: int, kind: Kind) -> str:
     rules = state.rules
     if r._env_state == ENV_PENDING:
-        allowed = next_calls(rules, r._env_calls)
-        chain = "-".join(call.value for call in r._env_calls)
+        allowed = chain_next(rules, r._env_calls, r._env_count)
+        chain = "-".join(call.value for call in r.envido_calls)
         if not allowed:
             return f"nothing may raise {chain}: answer quiero or no-quiero"
         names = ", ".join(call.value for call in allowed)

@@ -28,6 +28,7 @@ from .deal import _deal_problem
 from .engine import apply, legal_actions, new_game
 from .errors import IllegalActionError, NotationError, RecordError, RuleSetError
 from .events import Event, EventKind
+from .history import RecordHand
 from .rules import RuleSet
 from .state import Phase, State
 
@@ -35,14 +36,6 @@ __all__ = ["FORMAT", "HandSummary", "Record", "RecordHand", "ReplayResult", "rep
 
 FORMAT = "truco-record/1"
 """The value of a record's ``format`` member."""
-
-
-@attrs.frozen
-class RecordHand:
-    """One hand of a record: the deal (card texts per seat) and the action texts."""
-
-    deal: tuple[tuple[str, ...], ...]
-    actions: tuple[str, ...]
 
 
 @attrs.frozen
@@ -131,31 +124,18 @@ class Record:
     @classmethod
     def from_state(cls, state: State, meta: Mapping[str, Any] | None = None) -> Record:
         """The record of everything that happened to reach *state*."""
-        pre: list[str] = []
-        hands: list[RecordHand] = []
-        current: list[str] | None = None
-        deal: Deal | None = None
-        for item in state.history:
-            if isinstance(item, Deal):
-                if deal is not None and current is not None:
-                    hands.append(RecordHand(_deal_texts(deal), tuple(current)))
-                deal, current = item, []
-            elif current is None:
-                pre.append(str(item))
-            else:
-                current.append(str(item))
-        if deal is not None and current is not None:
-            hands.append(RecordHand(_deal_texts(deal), tuple(current)))
+        # The state keeps its finished hands' record data, so this costs the current hand only.
+        pre = tuple(str(action) for action in state.opening_actions)
         # The first mano is written unless rock-paper-scissors chooses (or is choosing) it.
         by_rps = state.rules.rps_first_mano and (bool(pre) or state.phase is Phase.RPS)
-        first_mano = None if by_rps else state._start_mano
+        first_mano = None if by_rps else state.first_mano
         return cls(
             state.rules,
             first_mano,
-            state._start_score,
-            state._start_chicos,
-            tuple(pre),
-            tuple(hands),
+            state.starting_score,
+            state.starting_chicos,
+            pre,
+            state.record_hands,
             dict(meta or {}),
         )
 
@@ -186,10 +166,6 @@ class Record:
     def dumps(self, **kwargs: Any) -> str:
         """The record as JSON text."""
         return json.dumps(self.to_dict(), **kwargs)
-
-
-def _deal_texts(deal: Deal) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(str(card) for card in hand) for hand in deal.hands)
 
 
 def _bad(message: str) -> RecordError:

@@ -18,6 +18,18 @@ from typing import Any
 
 from .actions import TRUCO_CALLS, Action, Deal, Kind
 from .cards import Card, Hand
+from .history import (
+    HandLog,
+    Node,
+    RecordHand,
+    close_hand,
+    finished_hands,
+    history_hash,
+    items,
+    push,
+    record_hand,
+    same_history,
+)
 from .rules import RuleSet
 
 __all__ = ["Phase", "Round", "State", "Trick"]
@@ -50,38 +62,72 @@ CAT_UNSHOWN = "envido-unshown"
 TRUCO_VALUE = (1, 2, 3, 4)
 
 
-class Trick:
-    """A completed trick: the cards played and who won it.
+class Trick(tuple):  # type: ignore[type-arg]
+    """A completed trick: the cards played (:attr:`plays`) and who won it (:attr:`team`, :attr:`seat`).
+    Immutable (a tuple underneath), so states can share it.
 
-    Attributes:
-        plays: ``(seat, card)`` in playing order.
-        team: the winning team, or ``None`` for a parda.
-        seat: the seat whose card won (the first partner to play it), or ``None``.
+    >>> from pytruco.cards import Card
+    >>> trick = Trick(((0, Card.parse("3E")), (1, Card.parse("4O"))), 0, 0)
+    >>> trick, trick.parda
+    (Trick(0:3E 1:4O -> team 0), False)
+    >>> trick.team = 1
+    Traceback (most recent call last):
+    ...
+    AttributeError: Trick is immutable
     """
 
-    __slots__ = ("plays", "seat", "team")
+    __slots__ = ()
 
-    def __init__(self, plays: tuple[tuple[int, Card], ...], team: int | None, seat: int | None) -> None:
-        self.plays = plays
-        self.team = team
-        self.seat = seat
+    def __new__(cls, plays: tuple[tuple[int, Card], ...], team: int | None, seat: int | None) -> Trick:
+        return tuple.__new__(cls, (plays, team, seat))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` in playing order."""
+        plays: tuple[tuple[int, Card], ...] = self[0]
+        return plays
+
+    @property
+    def team(self) -> int | None:
+        """The winning team, or ``None`` for a parda."""
+        team: int | None = self[1]
+        return team
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose card won (the first partner to play it), or ``None`` for a parda."""
+        seat: int | None = self[2]
+        return seat
 
     @property
     def parda(self) -> bool:
         """The trick is tied."""
-        return self.team is None
+        return self[1] is None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Trick is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Trick is immutable")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trick):
             return NotImplemented
-        return (self.plays, self.team, self.seat) == (other.plays, other.team, other.seat)
+        return tuple.__eq__(self, other)
 
-    def __hash__(self) -> int:
-        return hash((self.plays, self.team, self.seat))
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Trick):
+            return NotImplemented
+        return tuple.__ne__(self, other)
+
+    __hash__ = tuple.__hash__
 
     def __repr__(self) -> str:
-        cards = " ".join(f"{seat}:{card}" for seat, card in self.plays)
-        result = "parda" if self.team is None else f"team {self.team}"
+        cards = " ".join(f"{seat}:{card}" for seat, card in self[0])
+        result = "parda" if self[1] is None else f"team {self[1]}"
         return f"Trick({cards} -> {result})"
 
 
@@ -106,6 +152,7 @@ class Round:
         "_env_any",
         "_env_caller",
         "_env_calls",
+        "_env_count",
         "_env_deferred",
         "_env_forfeit",
         "_env_pts",
@@ -151,6 +198,7 @@ class Round:
     _env_any: bool
     _env_caller: int
     _env_calls: tuple[Kind, ...]
+    _env_count: int
     _env_deferred: tuple[int, int, int] | None
     _env_forfeit: bool
     _env_pts: tuple[int, ...]
@@ -195,6 +243,12 @@ class Round:
 
     def __hash__(self) -> int:
         return hash(self._key())
+
+    def __copy__(self) -> Round:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Round:
+        return self
 
     # --- public, read-only -------------------------------------------------
     @property
@@ -245,7 +299,18 @@ class Round:
     @property
     def envido_calls(self) -> tuple[Kind, ...]:
         """The envido chain called in this hand, in order."""
-        return self._env_calls
+        calls = self._env_calls
+        extra = self._env_count - len(calls)  # a long per-word chain keeps its first calls and a count
+        return calls + (Kind.ENVIDO,) * extra if extra else calls
+
+    @property
+    def envido_count(self) -> int:
+        """``len(round.envido_calls)``, without building it."""
+        return self._env_count
+
+    def last_envido_call(self) -> Kind:
+        """The last call of the envido chain (the one pending while the chain waits for an answer)."""
+        return self._env_calls[-1] if self._env_count <= len(self._env_calls) else Kind.ENVIDO
 
     @property
     def flor_sung(self) -> frozenset[int]:
@@ -290,7 +355,7 @@ class Round:
         if self._decl_kind:
             return None
         if self._env_state == ENV_PENDING:
-            return (self._env_calls[-1], self._env_caller)
+            return (self.last_envido_call(), self._env_caller)
         if self._truco_call:
             return (TRUCO_CALLS[self._truco_call - 1], self._truco_caller)
         return None
@@ -315,14 +380,26 @@ class Round:
 class State:
     """The whole table. Build with :func:`pytruco.new_game`; advance with
     :func:`pytruco.apply`. Read-only and hashable; two states are equal when
-    they have the same rules and history.
+    they have the same rules, the same start (first mano, score, chicos) and the
+    same history. ``copy.copy`` and ``copy.deepcopy`` return the state itself
+    (it is an immutable value); ``pickle`` works at any length of game.
+
+    >>> import pickle
+    >>> from pytruco import new_game, apply, Deal
+    >>> state = new_game("default", first_mano=1, score=(4, 7))
+    >>> state.first_mano, state.starting_score, state.starting_chicos
+    (1, (4, 7), (0, 0))
+    >>> pickle.loads(pickle.dumps(state)) == state
+    True
     """
 
     __slots__ = (
         "_chicos",
+        "_deal_node",
         "_hands_dealt",
         "_history",
         "_legal",
+        "_log",
         "_mano",
         "_phase",
         "_pica",
@@ -340,9 +417,11 @@ class State:
     )
 
     _chicos: tuple[int, int]
+    _deal_node: Node | None
     _hands_dealt: int
-    _history: tuple[Any, ...] | None
+    _history: Node | None
     _legal: tuple[Action, ...]
+    _log: HandLog | None
     _mano: int
     _phase: Phase
     _pica: tuple[int, int] | None
@@ -353,7 +432,7 @@ class State:
     _rules: RuleSet
     _score: tuple[int, int]
     _start_chicos: tuple[int, int]
-    _start_mano: int
+    _start_mano: int | None
     _start_score: tuple[int, int]
     _to_act: tuple[int, ...]
     _winner: int | None
@@ -362,6 +441,7 @@ class State:
         raise NotImplementedError
 
     def _key(self) -> tuple[Any, ...]:
+        """Everything but the history (compared and hashed apart, without materializing it)."""
         return (
             self._rules,
             self._phase,
@@ -375,16 +455,31 @@ class State:
             self._reset_score,
             self._pica,
             self._pica_last,
-            self.history,
+            self._start_mano,
+            self._start_score,
+            self._start_chicos,
         )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return self._key() == other._key()
+        if self is other:
+            return True
+        return same_history(self._history, other._history) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return hash((self._key(), history_hash(self._history)))
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The history is written flat (a loop, not the linked nodes, which would recurse once per item).
+        fields = {name: getattr(self, name) for name in State.__slots__ if name not in _REBUILT}
+        return (_restore, (fields, tuple(items(self._history))))
 
     def __repr__(self) -> str:
         return (
@@ -417,6 +512,21 @@ class State:
     def mano(self) -> int:
         """The mano of the current hand, or of the next one to be dealt."""
         return self._mano
+
+    @property
+    def first_mano(self) -> int | None:
+        """The mano of the first hand; ``None`` while rock-paper-scissors has not chosen it."""
+        return self._start_mano
+
+    @property
+    def starting_score(self) -> tuple[int, int]:
+        """The score the game started from (:func:`pytruco.new_game`'s *score*)."""
+        return self._start_score
+
+    @property
+    def starting_chicos(self) -> tuple[int, int]:
+        """The chicos the game started from (:func:`pytruco.new_game`'s *chicos*)."""
+        return self._start_chicos
 
     @property
     def round(self) -> Round | None:
@@ -452,18 +562,56 @@ class State:
     @property
     def history(self) -> tuple[Action | Deal, ...]:
         """Every action applied since :func:`pytruco.new_game`, deals included."""
-        items: list[Action | Deal] = []
-        node = self._history
-        while node is not None:
-            items.append(node[0])
-            node = node[1]
-        items.reverse()
-        return tuple(items)
+        return tuple(items(self._history))
+
+    @property
+    def history_length(self) -> int:
+        """``len(state.history)``, without building it."""
+        return 0 if self._history is None else self._history.size
+
+    @property
+    def opening_actions(self) -> tuple[Action, ...]:
+        """The actions applied before the first deal (rock-paper-scissors, a timeout or a surrender then)."""
+        first = self._deal_node if self._log is None else self._log.first
+        found = items(self._history if first is None else first.prev)
+        return tuple(item for item in found if isinstance(item, Action))
+
+    @property
+    def record_hands(self) -> tuple[RecordHand, ...]:
+        """Every hand dealt so far as a record hand (deal and action texts), the current one last.
+
+        Finished hands are made once and kept, so asking after every action costs the current hand only.
+        """
+        done = finished_hands(self._log)
+        if self._deal_node is None:
+            return done
+        assert self._history is not None
+        return (*done, record_hand(self._deal_node, self._history))
 
     @property
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now, in increasing order."""
         return self._to_act
+
+
+_REBUILT = frozenset({"_history", "_deal_node", "_log"})
+
+
+def _restore(fields: dict[str, Any], history: tuple[Action | Deal, ...]) -> State:
+    """Unpickle a state: its fields and its history, rebuilt as linked nodes."""
+    st: State = State.__new__(State)
+    for name, value in fields.items():
+        setattr(st, name, value)
+    node = deal = log = None
+    for item in history:
+        if isinstance(item, Deal):
+            if deal is not None and node is not None:
+                log = close_hand(deal, node, log)
+            node = deal = push(item, node)
+        else:
+            node = push(item, node)
+    st._history, st._deal_node, st._log = node, deal, log
+    return st
 
 
 def _make_copier(cls: type, reset: tuple[str, ...] = ()) -> Any:

@@ -147,7 +147,7 @@ def view(state: State, seat: int) -> SeatView:
         current_trick=r._trick,
         tricks=tuple((trick.plays, trick.team) for trick in r._tricks),
         truco_level=r._truco_level,
-        envido_calls=r._env_calls,
+        envido_calls=r.envido_calls,
         flor_sung=tuple(sorted(r.flor_sung)),
         folded=tuple(sorted(r.folded)),
         to_act=state.to_act,

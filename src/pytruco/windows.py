@@ -36,7 +36,7 @@ def _may_sing(rules: RuleSet, r: Round, s: int) -> bool:
         # once that call is answered any other way, no flor in the hand.
         state = r._env_state
         if state == ENV_PENDING:
-            return len(r._env_calls) == 1
+            return r._env_count == 1
         if state != ENV_NONE:
             return False
     return True

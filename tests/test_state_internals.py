@@ -1,0 +1,180 @@
+"""What states share and remember, at any length of game (issue 9: immutability, copies, equality, cost).
+
+None of these tests is timed (speed is reported by ``pytruco bench``); they pin the behaviour that makes the
+costs flat: a frozen Trick, a history that copies and pickles without recursion, equality that includes how the
+game started, cached hashes and record hands, and an envido chain kept as a count.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import pytest
+
+from helpers import act, play, start
+from pytruco import (
+    Action,
+    Deal,
+    Kind,
+    Record,
+    RecordHand,
+    RuleSet,
+    State,
+    apply,
+    legal_actions,
+    new_game,
+    random_deal,
+    replay,
+)
+from pytruco.envido import accepted_value, next_calls, refused_value
+
+
+def random_game(rules: RuleSet, seed: int, actions: int) -> list[State]:
+    """Every state of a seeded random game (a new game starts when one ends) until *actions* are applied."""
+    rng = random.Random(seed)
+    states = [new_game(rules, first_mano=0) if not rules.rps_first_mano else new_game(rules)]
+    while len(states) <= actions:
+        state = states[-1]
+        if state.is_over:
+            state = new_game(rules, first_mano=0) if not rules.rps_first_mano else new_game(rules)
+            states.append(state)
+            continue
+        item = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+        states.append(apply(state, item)[0])
+    return states
+
+
+@pytest.fixture(scope="module")
+def long_state() -> State:
+    """A reglamento game of more than 3,000 history items: the target is raised (issue 9 "scale")."""
+    rules = RuleSet.preset("reglamento", targets=(30, 15, 1500), target=1500)
+    rng = random.Random(5)
+    state = new_game(rules, first_mano=0)
+    while state.history_length < 3000:
+        item = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+        state = apply(state, item)[0]
+    return state
+
+
+def test_trick_is_immutable_and_shared_tricks_stay_put() -> None:
+    """Issue 9: assigning a Trick attribute raised nothing and rewrote every later state."""
+    state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 1E", "1 3B")
+    later = act(state, "0 7C")
+    trick = state.round.tricks[0]
+    assert later.round.tricks[0] is trick  # successor states share it: so it must not change
+    before = hash(later)
+    for name in ("team", "seat", "plays", "other"):
+        with pytest.raises(AttributeError):
+            setattr(trick, name, 1)
+    with pytest.raises(AttributeError):
+        del trick.team
+    assert trick.team == 0 and trick.seat == 0 and hash(later) == before
+
+
+def test_deepcopy_and_pickle_at_any_length(long_state: State) -> None:
+    """Issue 9: deepcopy raised RecursionError from ~330 history items, pickle from ~990."""
+    assert long_state.history_length >= 3000
+    assert copy.deepcopy(long_state) is long_state  # an immutable value copies to itself
+    assert copy.copy(long_state) is long_state
+    restored = pickle.loads(pickle.dumps(long_state))
+    assert restored == long_state and hash(restored) == hash(long_state)
+    assert restored.history == long_state.history
+    assert Record.from_state(restored) == Record.from_state(long_state)
+    # The copy plays on: its legal actions are the shared instances again.
+    assert legal_actions(restored) == legal_actions(long_state)
+    action = legal_actions(restored)[0] if not restored.is_chance else random_deal(restored, random.Random(1))
+    assert apply(restored, action)[0] == apply(long_state, action)[0]
+
+
+def test_games_that_started_differently_differ_after_a_chico_reset() -> None:
+    """Issue 9: two reglamento games started at 29-0 and 28-0 both win the chico in the same hand; the
+    next hand starts at 0-0 with chicos 1-0 in both, but they are different games (PRESETS.md §2, partido)."""
+    deal = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+    moves = ("0 envido", "1 no-quiero", "0 truco", "1 no-quiero", [["1E", "2E", "3E"], ["4E", "5E", "6E"]])
+    a = play("reglamento", deal, *moves, score=(29, 0))
+    b = play("reglamento", deal, *moves, score=(28, 0))
+    assert a.hands_dealt == 2
+    assert (
+        (a.score, a.chicos, a.mano, a.history)
+        == (b.score, b.chicos, b.mano, b.history)
+        == (
+            (0, 0),
+            (1, 0),
+            1,
+            a.history,
+        )
+    )
+    assert a != b
+    assert a.starting_score == (29, 0) and b.starting_score == (28, 0)
+    assert Record.from_state(a).score == (29, 0)
+    c = play("reglamento", deal, *moves, score=(29, 0))
+    assert a == c and hash(a) == hash(c)
+
+
+def test_hash_and_equality_cost_only_what_is_new(long_state: State) -> None:
+    """Issue 9: hash(state) walked the whole history each call, so a server that hashes every state was
+    quadratic. The running hash is cached on the history nodes; equal states of separate games compare equal."""
+    hash(long_state)
+    nxt = apply(long_state, legal_actions(long_state)[0])[0] if not long_state.is_chance else None
+    if nxt is not None:
+        assert nxt._history is not None and nxt._history.prev is long_state._history
+        assert nxt._history._hash is None and nxt._history.prev._hash is not None
+        hash(nxt)  # one new node to hash
+        assert nxt._history._hash is not None
+    # Two separate replays of one record: equal, same hash (compared by a loop, not a recursion).
+    record = Record.from_state(long_state)
+    one, two = replay(record).state, replay(record).state
+    assert one is not two and one._history is not two._history
+    assert one == two and hash(one) == hash(two) == hash(long_state) and one == long_state
+    other = apply(one, Action.call(0, Kind.RENDIRSE))[0]
+    assert other != two and two != other
+
+
+def test_a_long_per_word_chain_is_a_count() -> None:
+    """Issue 9: with a raised target a reglamento envido chain grows without limit, and each raise copied the
+    whole chain (100,000 calls took 26 s). PRESETS.md §5 per-word: each envido adds 2 while within the target."""
+    calls = 20_000
+    rules = RuleSet.preset("reglamento", targets=(30, 15, 2 * calls + 10), target=2 * calls + 10)
+    state = start(rules)
+    state = act(state, [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 envido")
+    for index in range(1, calls):
+        state = apply(state, Action.call(index % 2, Kind.ENVIDO))[0]
+    r = state.round
+    assert r is not None and r.envido_count == calls and len(r.envido_calls) == calls
+    assert r.pending == (Kind.ENVIDO, (calls - 1) % 2)
+    assert set(r.envido_calls) == {Kind.ENVIDO}
+    assert accepted_value(rules, r.envido_calls) == 2 * calls
+    assert next_calls(rules, r.envido_calls) == (Kind.ENVIDO,)
+    refused = apply(state, Action.call(calls % 2, Kind.NO_QUIERO))[0]
+    assert refused.round is not None and refused.round.points == (0, 0)  # end-of-hand scoring: deferred
+    assert refused_value(rules, r.envido_calls) == 2 * (calls - 1)
+    assert "0 tengo 33" in {str(a) for a in legal_actions(apply(state, Action.call(calls % 2, Kind.QUIERO))[0])}
+
+
+@pytest.mark.parametrize("preset", ["online", "reglamento", "default"])
+def test_record_from_state_reuses_finished_hands(preset: str) -> None:
+    """Issue 9: Record.from_state re-read the whole history. The state keeps its finished hands' record data:
+    records written after every action equal the record of the history, and finished hands are shared."""
+    rules = RuleSet.preset(preset, players=4) if preset == "default" else RuleSet.preset(preset)
+    states = random_game(rules, 3, 400)
+    previous = None
+    for state in states:
+        record = Record.from_state(state)
+        assert replay(record).state == state
+        assert record.hands == tuple(_record_hands_of(state))
+        if previous is not None and len(previous.hands) > 1 and len(record.hands) >= len(previous.hands):
+            assert record.hands[0] is previous.hands[0]
+        previous = record
+
+
+def _record_hands_of(state: State) -> list[RecordHand]:
+    """The record hands read from the whole history (what from_state did before)."""
+    hands: list[RecordHand] = []
+    for item in state.history:
+        if isinstance(item, Deal):
+            hands.append(RecordHand(tuple(tuple(str(c) for c in hand) for hand in item.hands), ()))
+        elif hands:
+            hands[-1] = RecordHand(hands[-1].deal, (*hands[-1].actions, str(item)))
+    return hands
