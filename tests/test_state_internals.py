@@ -117,12 +117,13 @@ def test_hash_and_equality_cost_only_what_is_new(long_state: State) -> None:
     """Issue 9: hash(state) walked the whole history each call, so a server that hashes every state was
     quadratic. The running hash is cached on the history nodes; equal states of separate games compare equal."""
     hash(long_state)
-    nxt = apply(long_state, legal_actions(long_state)[0])[0] if not long_state.is_chance else None
-    if nxt is not None:
-        assert nxt._history is not None and nxt._history.prev is long_state._history
-        assert nxt._history._hash is None and nxt._history.prev._hash is not None
-        hash(nxt)  # one new node to hash
-        assert nxt._history._hash is not None
+    assert long_state._hashed[1] == long_state.history_length  # the hash covers the whole history
+    action = random_deal(long_state, random.Random(2)) if long_state.is_chance else legal_actions(long_state)[0]
+    nxt = apply(long_state, action)[0]
+    assert nxt._history[1] is long_state._history  # the successor shares the history
+    assert nxt._hashed == long_state._hashed  # and starts from its parent's hash: one new item to hash
+    hash(nxt)
+    assert nxt._hashed[1] == long_state.history_length + 1
     # Two separate replays of one record: equal, same hash (compared by a loop, not a recursion).
     record = Record.from_state(long_state)
     one, two = replay(record).state, replay(record).state

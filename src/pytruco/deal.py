@@ -8,7 +8,7 @@ from .actions import Deal
 from .cards import ALL_CARDS, Card, Hand, points_of
 from .errors import IllegalActionError
 from .events import Event, EventKind, _ev
-from .history import close_hand, push
+from .history import deal_entry
 from .rules import RuleSet, Scoring
 from .state import DECL_NONE, ENV_NONE, FLOR_NONE, Phase, Round, State
 
@@ -71,11 +71,8 @@ def _apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     if problem is not None:
         raise IllegalActionError(f"bad deal: {problem}")
     st = state._copy()
-    node = st._history = st._deal_node = push(deal, state._history)
-    if state._deal_node is not None:
-        assert state._history is not None
-        st._log = close_hand(state._deal_node, state._history, state._log)
-    del node
+    history = state._history
+    st._history = (deal, history, history[2] + 1, deal_entry(history))
     if st._reset_score:
         st._score = (0, 0)
         st._reset_score = False
@@ -165,7 +162,6 @@ def _blank_round() -> Round:
     r._env_calls = ()
     r._env_count = 0
     r._env_caller = -1
-    r._env_any = False
     r._env_deferred = None
     r._env_forfeit = False
     r._env_winner = -1

@@ -30,7 +30,7 @@ from .errors import IllegalActionError, RuleSetError
 from .events import _WORD, Event, EventKind, _ev, _Events
 from .explain import explain
 from .flor import _flor_answer, _flor_call_answer, _refuse_flor_call, _resolve_flor, _sing_flor
-from .history import push
+from .history import ROOT
 from .mazo import _fold
 from .rules import CfarRule, RuleSet
 from .scoring import _award, _finish
@@ -106,13 +106,11 @@ def new_game(
     st._reset_score = False
     st._pica = None
     st._pica_last = False
-    st._history = None
-    st._deal_node = None
-    st._log = None
+    st._history = ROOT
+    st._hashed = (0, 0)
     if first_mano is None and rules.rps_first_mano:
         st._phase = Phase.RPS
         st._mano = 0
-        st._start_mano = None
     else:
         if first_mano is None:
             first_mano = (rng if rng is not None else random.SystemRandom()).randrange(n)
@@ -120,9 +118,7 @@ def new_game(
             raise ValueError(f"first_mano must be a seat from 0 to {n - 1}, not {first_mano!r}")
         st._phase = Phase.DEAL
         st._mano = first_mano
-        st._start_mano = first_mano
-    st._start_score = score
-    st._start_chicos = chicos
+    st._start = (None if st._phase is Phase.RPS else st._mano, score, chicos)
     _compute_legal(st)
     return st
 
@@ -400,7 +396,8 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
         else:
             check(state, action)
     st = state._copy()
-    st._history = push(action, state._history)
+    history = state._history
+    st._history = (action, history, history[2] + 1, history[3])
     events: _Events = []
     s = action.seat
     if kind is _RENDIRSE:
@@ -436,7 +433,6 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             r._env_calls = (kind,)
             r._env_count = 1
             r._env_caller = s
-            r._env_any = True
         elif kind in TRUCO_CALLS:
             _truco_call(r, s, kind, events)
         else:  # quiero / no-quiero to a truco-level call
@@ -468,7 +464,7 @@ def _rps(st: State, s: int, choice: Rps | None, events: _Events) -> None:
 
 def _first_mano(st: State, seat: int, events: _Events) -> None:
     st._mano = seat
-    st._start_mano = seat
+    st._start = (seat, *st._start[1:])
     st._phase = Phase.DEAL
     events.append(_ev(EventKind.FIRST_MANO, seat))
 

@@ -1,13 +1,14 @@
 """What a state remembers of its past: the actions applied and the hands of its record.
 
-The history is a persistent list: each :func:`pytruco.apply` adds one :class:`Node` that points to the one
-before, so adding is O(1) and successor states share their past. Two things are cached on the nodes the first
-time they are asked for and never change afterwards (a node's value is fixed when it is made):
+The history is a persistent list: each :func:`pytruco.apply` adds one node, a tuple ``(item, previous node,
+size, hand entry)``, so adding is O(1) and successor states share their past. What is worked out from it is kept
+the first time it is asked for:
 
-- the running hash of the history up to a node, so that ``hash(state)`` costs only the actions added since the
-  last hash (a server that hashes every state does linear work, not quadratic);
-- for every finished hand (a :class:`HandLog`), its :class:`RecordHand`, and the tuple of all the record hands so
-  far, so that :meth:`pytruco.Record.from_state` after every action costs the current hand only.
+- a state keeps the ``(hash, size)`` of its history once hashed, and a successor starts from its parent's, so
+  ``hash(state)`` costs only the actions added since the last hash (a server that hashes every state does
+  linear work, not quadratic);
+- for every finished hand its :class:`RecordHand`, and the tuple of all the record hands so far, so that
+  :meth:`pytruco.Record.from_state` after every action costs the current hand only.
 
 Every walk here is a loop, never a recursion, so a history of any length can be hashed, compared and pickled.
 
@@ -20,6 +21,8 @@ Every walk here is a loop, never a recursion, so a history of any length can be 
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import attrs
 
@@ -40,139 +43,91 @@ class RecordHand:
     actions: tuple[str, ...]
 
 
-class Node:
-    """One item of a history (an action or a deal) and the node before it."""
-
-    __slots__ = ("_hash", "item", "prev", "size")
-
-    item: Action | Deal
-    prev: Node | None
-    size: int
-    _hash: int | None
+ROOT: Any = (None, None, 0, None)
+"""The empty history: every history's first node points to it."""
 
 
-_new = object.__new__
-
-
-def push(item: Action | Deal, prev: Node | None) -> Node:
-    """A new node for *item* after *prev* (the reducer's O(1) append)."""
-    node: Node = _new(Node)
-    node.item = item
-    node.prev = prev
-    node.size = 1 if prev is None else prev.size + 1
-    node._hash = None
-    return node
-
-
-def items(node: Node | None) -> list[Action | Deal]:
+def items(node: Any) -> list[Action | Deal]:
     """The items up to *node*, oldest first."""
     out: list[Action | Deal] = []
-    while node is not None:
-        out.append(node.item)
-        node = node.prev
+    while node[2]:
+        out.append(node[0])
+        node = node[1]
     out.reverse()
     return out
 
 
-def history_hash(node: Node | None) -> int:
-    """The hash of the history ending at *node*, computing only what was not cached before."""
-    if node is None:
-        return 0
-    todo: list[Node] = []
-    cursor: Node | None = node
-    while cursor is not None and cursor._hash is None:
-        todo.append(cursor)
-        cursor = cursor.prev
-    value = 0 if cursor is None else cursor._hash
-    assert value is not None
+def history_hash(node: Any, known: tuple[int, int]) -> tuple[int, int]:
+    """``(hash, size)`` of the history ending at *node*, from *known*, the ``(hash, size)`` of an earlier point
+    of the same history: only the items added since are hashed."""
+    value, size = known
+    todo: list[Action | Deal] = []
+    while node[2] > size:
+        todo.append(node[0])
+        node = node[1]
     for item in reversed(todo):
-        value = hash((value, item.item))
-        item._hash = value
-    return value
+        value = hash((value, item))
+    return value, size + len(todo)
 
 
-def same_history(a: Node | None, b: Node | None) -> bool:
-    """Whether two histories hold equal items: shared tails stop the walk early."""
-    if a is b:
-        return True
-    if a is None or b is None or a.size != b.size:
-        return False
-    if a._hash is not None and b._hash is not None and a._hash != b._hash:
+def same_history(a: Any, b: Any) -> bool:
+    """Whether two histories hold equal items, by a loop: shared tails stop the walk early."""
+    if a[2] != b[2]:
         return False
     while a is not b:
-        assert a is not None and b is not None
-        if a.item != b.item:
+        if a[0] != b[0]:
             return False
-        a, b = a.prev, b.prev
+        a, b = a[1], b[1]
     return True
 
 
-class HandLog:
-    """A finished hand of the record: from its deal node to its last node (the one before the next deal)."""
-
-    __slots__ = ("_all", "_record", "deal", "first", "last", "prev")
-
-    deal: Node
-    last: Node
-    prev: HandLog | None
-    first: Node
-    _record: RecordHand | None
-    _all: tuple[RecordHand, ...] | None
+# A node is ``(item, previous node, size, hand)``; *hand* is the entry of the hand the node belongs to (``None``
+# before the first deal): ``(previous hand's entry, last node before this hand's deal, memo, last node before the
+# first deal)``. The memo is a two-cell cache, ``[record hands of every hand before this one, record hand of the
+# hand before this one]``, filled when asked for.
+HandEntry = tuple[Any, Any, list[Any], Any]
 
 
-def close_hand(deal: Node, last: Node, prev: HandLog | None) -> HandLog:
-    """The log entry of the hand dealt at *deal* that ended at *last* (made when the next hand is dealt)."""
-    log: HandLog = _new(HandLog)
-    log.deal = deal
-    log.last = last
-    log.prev = prev
-    log.first = deal if prev is None else prev.first
-    log._record = None
-    log._all = None
-    return log
+def deal_entry(before: Any) -> HandEntry:
+    """The entry of a hand dealt after node *before* (the reducer makes one per deal)."""
+    prev = before[3]
+    return (prev, before, [None, None], before if prev is None else prev[3])
 
 
-def record_hand(deal: Node, last: Node) -> RecordHand:
-    """The record hand dealt at *deal* and played up to *last*."""
+def record_hand(last: Any) -> RecordHand:
+    """The record hand that *last* belongs to, played up to *last*: its deal and its action texts."""
     texts: list[str] = []
-    node: Node | None = last
-    while node is not deal:
-        assert node is not None
-        texts.append(str(node.item))
-        node = node.prev
+    node = last
+    while node[0].__class__ is not Deal:
+        texts.append(str(node[0]))
+        node = node[1]
     texts.reverse()
-    item = deal.item
-    assert isinstance(item, Deal)
-    return RecordHand(tuple(tuple(str(card) for card in hand) for hand in item.hands), tuple(texts))
+    deal: Deal = node[0]
+    return RecordHand(tuple(tuple(str(card) for card in hand) for hand in deal.hands), tuple(texts))
 
 
-def finished_hands(log: HandLog | None) -> tuple[RecordHand, ...]:
-    """The record hands of every finished hand up to *log*.
+def finished_hands(entry: HandEntry) -> tuple[RecordHand, ...]:
+    """The record hands of every hand before the one of *entry*.
 
-    Each hand's record is made once. The tuple of all of them is kept on the newest log asked for only (so memory
-    stays linear): the next hand's tuple extends it, and asking for an older state's hands walks the logs once.
+    Each hand's record is made once. The tuple of all of them is kept on the newest entry asked for only (so
+    memory stays linear): the next hand's tuple extends it, and an older state's walks the entries once.
     """
-    if log is None:
-        return ()
-    if log._all is not None:
-        return log._all
-    prev = log.prev
-    if prev is not None and prev._all is not None:
-        done = (*prev._all, _record_of(log))
-        prev._all = None
-    else:
-        records: list[RecordHand] = []
-        cursor: HandLog | None = log
-        while cursor is not None:
-            records.append(_record_of(cursor))
-            cursor = cursor.prev
-        records.reverse()
-        done = tuple(records)
-    log._all = done
+    memo = entry[2]
+    if memo[0] is not None:
+        known: tuple[RecordHand, ...] = memo[0]
+        return known
+    todo = []  # entries whose tuple is not known, newest first
+    cursor = entry
+    while cursor[0] is not None and cursor[2][0] is None:
+        todo.append(cursor)
+        cursor = cursor[0]
+    done: tuple[RecordHand, ...] = cursor[2][0] or ()  # the first hand's entry has nothing before it
+    if todo:
+        cursor[2][0] = None
+    for later in reversed(todo):
+        cell = later[2]
+        if cell[1] is None:
+            cell[1] = record_hand(later[1])
+        done = (*done, cell[1])
+    memo[0] = done
     return done
-
-
-def _record_of(log: HandLog) -> RecordHand:
-    if log._record is None:
-        log._record = record_hand(log.deal, log.last)
-    return log._record

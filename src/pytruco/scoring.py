@@ -150,5 +150,5 @@ def _show_envido(st: State, r: Round, events: _Events) -> None:
 
 def _penalty(st: State, r: Round, team: int, events: _Events) -> None:
     """The envido penalty of the mazo (§7, §8.3)."""
-    if st._rules.mazo_envido_penalty and not r._tricks and not r._env_any and not r._flor_sung and not r._truco_level:
+    if st._rules.mazo_envido_penalty and not r._tricks and not r._env_count and not r._flor_sung and not r._truco_level:
         _award(st, r, team, 1, CAT_PENALTY, events)

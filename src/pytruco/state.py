@@ -19,14 +19,12 @@ from typing import Any
 from .actions import TRUCO_CALLS, Action, Deal, Kind
 from .cards import Card, Hand
 from .history import (
-    HandLog,
-    Node,
+    ROOT,
     RecordHand,
-    close_hand,
+    deal_entry,
     finished_hands,
     history_hash,
     items,
-    push,
     record_hand,
     same_history,
 )
@@ -149,7 +147,6 @@ class Round:
         "_decls",
         "_defer",
         "_ended",
-        "_env_any",
         "_env_caller",
         "_env_calls",
         "_env_count",
@@ -195,7 +192,6 @@ class Round:
     _dealt: tuple[Hand, ...]
     _defer: bool
     _ended: bool
-    _env_any: bool
     _env_caller: int
     _env_calls: tuple[Kind, ...]
     _env_count: int
@@ -395,11 +391,10 @@ class State:
 
     __slots__ = (
         "_chicos",
-        "_deal_node",
         "_hands_dealt",
+        "_hashed",
         "_history",
         "_legal",
-        "_log",
         "_mano",
         "_phase",
         "_pica",
@@ -409,19 +404,16 @@ class State:
         "_rps",
         "_rules",
         "_score",
-        "_start_chicos",
-        "_start_mano",
-        "_start_score",
+        "_start",
         "_to_act",
         "_winner",
     )
 
     _chicos: tuple[int, int]
-    _deal_node: Node | None
     _hands_dealt: int
-    _history: Node | None
+    _hashed: tuple[int, int]
+    _history: Any
     _legal: tuple[Action, ...]
-    _log: HandLog | None
     _mano: int
     _phase: Phase
     _pica: tuple[int, int] | None
@@ -431,9 +423,8 @@ class State:
     _rps: tuple[Any, ...]
     _rules: RuleSet
     _score: tuple[int, int]
-    _start_chicos: tuple[int, int]
-    _start_mano: int | None
-    _start_score: tuple[int, int]
+    _start: tuple[int | None, tuple[int, int], tuple[int, int]]
+    """How the game started: first mano (``None`` until rock-paper-scissors chooses), score, chicos."""
     _to_act: tuple[int, ...]
     _winner: int | None
 
@@ -455,9 +446,7 @@ class State:
             self._reset_score,
             self._pica,
             self._pica_last,
-            self._start_mano,
-            self._start_score,
-            self._start_chicos,
+            self._start,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -468,7 +457,12 @@ class State:
         return same_history(self._history, other._history) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self._key(), history_hash(self._history)))
+        # _hashed is (hash, size) of this state's history or of an ancestor's (a successor starts from its
+        # parent's), so only the actions added since the last hash are hashed.
+        hashed = self._hashed
+        if hashed[1] != self._history[2]:
+            hashed = self._hashed = history_hash(self._history, hashed)
+        return hash((self._key(), hashed[0]))
 
     def __copy__(self) -> State:
         return self
@@ -516,17 +510,17 @@ class State:
     @property
     def first_mano(self) -> int | None:
         """The mano of the first hand; ``None`` while rock-paper-scissors has not chosen it."""
-        return self._start_mano
+        return self._start[0]
 
     @property
     def starting_score(self) -> tuple[int, int]:
         """The score the game started from (:func:`pytruco.new_game`'s *score*)."""
-        return self._start_score
+        return self._start[1]
 
     @property
     def starting_chicos(self) -> tuple[int, int]:
         """The chicos the game started from (:func:`pytruco.new_game`'s *chicos*)."""
-        return self._start_chicos
+        return self._start[2]
 
     @property
     def round(self) -> Round | None:
@@ -567,13 +561,13 @@ class State:
     @property
     def history_length(self) -> int:
         """``len(state.history)``, without building it."""
-        return 0 if self._history is None else self._history.size
+        return int(self._history[2])
 
     @property
     def opening_actions(self) -> tuple[Action, ...]:
         """The actions applied before the first deal (rock-paper-scissors, a timeout or a surrender then)."""
-        first = self._deal_node if self._log is None else self._log.first
-        found = items(self._history if first is None else first.prev)
+        entry = self._history[3]
+        found = items(self._history if entry is None else entry[3])
         return tuple(item for item in found if isinstance(item, Action))
 
     @property
@@ -582,11 +576,10 @@ class State:
 
         Finished hands are made once and kept, so asking after every action costs the current hand only.
         """
-        done = finished_hands(self._log)
-        if self._deal_node is None:
-            return done
-        assert self._history is not None
-        return (*done, record_hand(self._deal_node, self._history))
+        node = self._history
+        if node[3] is None:
+            return ()
+        return (*finished_hands(node[3]), record_hand(node))
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -594,7 +587,7 @@ class State:
         return self._to_act
 
 
-_REBUILT = frozenset({"_history", "_deal_node", "_log"})
+_REBUILT = frozenset({"_history", "_hashed"})
 
 
 def _restore(fields: dict[str, Any], history: tuple[Action | Deal, ...]) -> State:
@@ -602,15 +595,10 @@ def _restore(fields: dict[str, Any], history: tuple[Action | Deal, ...]) -> Stat
     st: State = State.__new__(State)
     for name, value in fields.items():
         setattr(st, name, value)
-    node = deal = log = None
+    node = ROOT
     for item in history:
-        if isinstance(item, Deal):
-            if deal is not None and node is not None:
-                log = close_hand(deal, node, log)
-            node = deal = push(item, node)
-        else:
-            node = push(item, node)
-    st._history, st._deal_node, st._log = node, deal, log
+        node = (item, node, node[2] + 1, deal_entry(node) if isinstance(item, Deal) else node[3])
+    st._history, st._hashed = node, (0, 0)
     return st
 
 

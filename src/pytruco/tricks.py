@@ -22,6 +22,8 @@ from .state import Round, State, Trick
 
 __all__ = ["hand_winner", "trick_result"]
 
+_new_trick = tuple.__new__  # Trick(...) without the Python-level __new__ (the reducer's hot path)
+
 
 def trick_result(plays: Sequence[tuple[int, Card]]) -> tuple[int | None, int | None]:
     """``(team, seat)`` winning a complete trick, or ``(None, None)`` for a parda.
@@ -137,13 +139,13 @@ def _first_in_hand(r: Round, s: int) -> int:
 
 def _complete_trick(st: State, r: Round, events: _Events) -> None:
     team, seat = trick_result(r._trick)
-    r._tricks = (*r._tricks, Trick(r._trick, team, seat))
+    r._tricks = (*r._tricks, _new_trick(Trick, (r._trick, team, seat)))
     r._trick = ()
     if team is None:
         events.append(_ev(EventKind.TRICK_PARDA))
     else:
         events.append(_ev(EventKind.TRICK_WON, seat, team))
-    winner = hand_winner([t.team for t in r._tricks], r._mano & 1, st._rules.parda)
+    winner = hand_winner([t[1] for t in r._tricks], r._mano & 1, st._rules.parda)  # t[1]: the team
     if winner is not None:
         _win_hand(st, r, winner, events)
         _finish(st, r, events)
