@@ -157,7 +157,14 @@ def _meta_actions(state: State) -> tuple[Action, ...]:
 
 
 def is_legal(state: State, action: Action | Deal) -> bool:
-    """Whether :func:`apply` would accept *action* now."""
+    """Whether :func:`apply` would accept *action* now.
+
+    >>> from pytruco import Action, Deal, apply, is_legal, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> is_legal(state, Action.parse("0 truco")), is_legal(state, Action.parse("1 truco"))
+    (True, False)
+    """
     if isinstance(action, Deal):
         return state._phase is Phase.DEAL and _deal_problem(state, action) is None
     if not isinstance(action, Action):
@@ -269,6 +276,9 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
         call = r._flor_call
         for a in seats:
             p = _PLAIN[a]
+            if rules.flor_mandatory and _must_sing(rules, r, a):
+                acts.append(p[_FLOR])  # §8.6: an unsung mandatory flor comes first
+                continue
             acts.append(p[_QUIERO])
             if call is _FLOR:
                 acts.append(p[_ACHICO])
@@ -419,7 +429,7 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             _fold(st, r, s, events)
         elif r._flor_stage == FLOR_ANSWER:
             _flor_answer(st, r, s, kind, events)
-        elif r._flor_stage == FLOR_CALL:
+        elif r._flor_stage == FLOR_CALL and kind is not _FLOR:
             _flor_call_answer(st, r, s, kind, events)
         elif kind is Kind.TENGO or kind is Kind.SON_BUENAS:
             _declare(st, r, s, action.points, events)

@@ -35,8 +35,13 @@ __all__ = ["RecordHand"]
 class RecordHand:
     """One hand of a record: the deal (card texts per seat) and the action texts.
 
-    >>> RecordHand((("7C", "6C", "1E"), ("5O", "4O", "3B")), ("0 mazo",)).actions
-    ('0 mazo',)
+    >>> from pytruco import Action, Deal, Record, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 truco"))
+    >>> (hand,) = Record.from_state(state).hands
+    >>> hand.deal, hand.actions
+    ((('7C', '6C', '1E'), ('5O', '4O', '3B')), ('0 truco',))
     """
 
     deal: tuple[tuple[str, ...], ...]

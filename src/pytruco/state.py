@@ -34,7 +34,14 @@ __all__ = ["Phase", "Round", "State", "Trick"]
 
 
 class Phase(enum.Enum):
-    """What the table is waiting for."""
+    """What the table is waiting for.
+
+    >>> from pytruco import Phase, new_game
+    >>> new_game("default").phase
+    <Phase.DEAL: 'deal'>
+    >>> new_game("online").phase is Phase.RPS
+    True
+    """
 
     RPS = "rps"
     """Rock-paper-scissors for the first mano (``online``)."""
@@ -56,6 +63,9 @@ DECL_NONE, DECL_ENVIDO, DECL_FLOR = range(3)
 CAT_ENVIDO, CAT_FLOR, CAT_TRUCO = "envido", "flor", "truco"
 CAT_UNSHOWN = "envido-unshown"
 """An envido award waiting for the cards to be shown (bluff or show rule)."""
+CAT_FLOR_LOST = "flor-lost"
+"""Flor points a team collected because the other team lost a flor (§8.22):
+they are not its own flor points and never move again (§8.29)."""
 
 TRUCO_VALUE = (1, 2, 3, 4)
 
@@ -64,6 +74,14 @@ class Trick(tuple):  # type: ignore[type-arg]
     """A completed trick: the cards played (:attr:`plays`) and who won it (:attr:`team`, :attr:`seat`).
     Immutable (a tuple underneath), so states can share it.
 
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> for text in ["0 1E", "1 3B"]:
+    ...     state, _ = apply(state, Action.parse(text))
+    >>> (trick,) = state.round.tricks
+    >>> [(seat, str(card)) for seat, card in trick.plays], trick.team, trick.seat, trick.parda
+    ([(0, '1E'), (1, '3B')], 0, 0, False)
     >>> from pytruco.cards import Card
     >>> trick = Trick(((0, Card.parse("3E")), (1, Card.parse("4O"))), 0, 0)
     >>> trick, trick.parda
@@ -134,11 +152,20 @@ class Round:
 
     Read-only. The public properties describe what a table shows; hidden
     cards are visible here, so give players a :func:`pytruco.views.view` instead.
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 1E"))
+    >>> hand = state.round
+    >>> hand.mano, hand.turn, [str(card) for card in hand.held[0].cards]
+    (0, 1, ['7C', '6C'])
     """
 
     __slots__ = (
         "_acted",
         "_cards_played",
+        "_carried",
         "_dealt",
         "_decl_best",
         "_decl_best_seat",
@@ -184,6 +211,7 @@ class Round:
 
     _acted: int
     _cards_played: int
+    _carried: int
     _decl_best: int
     _decl_best_seat: int
     _decl_kind: int
@@ -387,6 +415,9 @@ class State:
     (1, (4, 7), (0, 0))
     >>> pickle.loads(pickle.dumps(state)) == state
     True
+    >>> after, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> after.phase.value, after.to_act, after.hands_dealt, state.hands_dealt
+    ('play', (1,), 1, 0)
     """
 
     __slots__ = (
