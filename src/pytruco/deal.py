@@ -10,7 +10,8 @@ from .errors import IllegalActionError
 from .events import Event, EventKind, _ev
 from .history import deal_entry
 from .rules import RuleSet, Scoring
-from .state import DECL_NONE, ENV_NONE, FLOR_NONE, Phase, Round, State
+from .state import Phase, Round, State
+from .table import DECL_NONE, ENV_NONE, FLOR_NONE
 
 __all__ = ["random_deal"]
 

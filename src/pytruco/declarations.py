@@ -1,26 +1,88 @@
-"""Declarations of envido or flor points around the table (PRESETS.md §5).
+"""Declarations of envido or flor points around the table (PRESETS.md §5): what a seat may declare, why a
+declaration is refused, and making one (the last one settles the envido or the flor).
 
-From the mano in playing order, once around; a seat whose team holds the best
-declaration so far is skipped; equal points go to the seat nearer the mano.
+From the mano in playing order, once around; a seat whose team holds the best declaration so far is skipped;
+equal points go to the seat nearer the mano.
+
+>>> from pytruco import Action, Deal, apply, legal_actions, new_game
+>>> state = new_game("default", first_mano=0)
+>>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+>>> for text in ["0 envido", "1 quiero", "0 tengo 33"]:
+...     state, _ = apply(state, Action.parse(text))
+>>> [str(action) for action in legal_actions(state)]
+['1 tengo 29', '1 son-buenas']
 """
 
 from __future__ import annotations
 
+from .actions import _PLAIN, _TENGO, Action, Kind
+from .envido import _resolve_envido
 from .events import EventKind, _ev, _Events
-from .state import DECL_NONE, Round
+from .flor import _resolve_flor, must_sing
+from .refusals import Refusal
+from .rules import RuleSet
+from .state import Round, State
+from .table import DECL_ENVIDO, DECL_FLOR, DECL_NONE
+
+BLUFF_VALUES: tuple[int, ...] = (*range(8), *range(20, 39))
+"""Every value an envido declaration can have: 0-7 and 20-38."""
+
+_FLOR, _SON_BUENAS = Kind.FLOR, Kind.SON_BUENAS
 
 
-def _start_declarations(r: Round, kind: int, mask: int) -> None:
-    """Seats in *mask* speak in playing order from the mano, once around (§5)."""
-    n = r._n
-    mano = r._mano
-    folded = r._folded
-    order = [(mano + step) % n for step in range(n)]
-    r._decl_kind = kind
-    r._decl_queue = tuple(c for c in order if mask >> c & 1 and not folded >> c & 1)
-    r._decl_best = -1
-    r._decl_best_seat = -1
-    r._decls = ()
+def declaration_actions(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
+    """What the seat to declare may say: its points (any possible value where bluffing is allowed), and
+    ``son-buenas`` once there is a best declaration; an unsung mandatory flor first (§8.6)."""
+    d = r._decl_queue[0]
+    if r._decl_kind is DECL_ENVIDO and must_sing(rules, r, d):
+        acts.append(_PLAIN[d][_FLOR])
+        return (d,)
+    tengo = _TENGO[d]
+    if r._decl_kind is DECL_FLOR:
+        points = r._flor_pts[d]
+        assert points is not None
+        acts.append(tengo[points])
+    elif rules.bluff:
+        acts.extend(tengo[v] for v in BLUFF_VALUES)
+    else:
+        acts.append(tengo[r._env_pts[d]])
+    if r._decl_best_seat >= 0:
+        acts.append(_PLAIN[d][_SON_BUENAS])
+    return (d,)
+
+
+def declaration_refusal(rules: RuleSet, r: Round, s: int, action: Action) -> Refusal:
+    """Why seat *s*, which is to act, may not make the declaration *action*."""
+    params: dict[str, int | str | None] = {"seat": s, "declared": action.points}
+    if r._decl_kind is DECL_NONE:
+        return Refusal("no-declaration-due", params)
+    if action.kind is _SON_BUENAS:
+        return Refusal("son-buenas-first", params)
+    if r._decl_kind is DECL_FLOR:
+        params["points"] = r._flor_pts[s]
+        return Refusal("flor-points-untrue", params)
+    if rules.bluff:
+        return Refusal("envido-value-impossible", params)
+    params["points"] = r._env_pts[s]
+    return Refusal("envido-points-untrue", params)
+
+
+def answer_refusal(r: Round, s: int, kind: Kind) -> Refusal | None:
+    """Why quiero or no quiero is refused while seat *s* must declare, or ``None`` when nothing is declared."""
+    if r._decl_kind is DECL_NONE:
+        return None
+    return Refusal("declare-not-answer", {"seat": s, "call": kind.value})
+
+
+def declare(st: State, r: Round, s: int, points: int | None, events: _Events) -> None:
+    """Seat *s* declares *points* (``None``: son buenas); the last declaration settles the envido or the flor."""
+    kind = r._decl_kind
+    winner = _record_declaration(r, s, points, events)
+    if winner >= 0:
+        if kind is DECL_ENVIDO:
+            _resolve_envido(st, r, winner, events)
+        else:
+            _resolve_flor(st, r, winner, events)
 
 
 def _record_declaration(r: Round, s: int, points: int | None, events: _Events) -> int:

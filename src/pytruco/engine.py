@@ -21,34 +21,45 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .actions import _PLAIN, _PLAY, _TENGO, ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind, Rps
+from .actions import _PLAIN, _PLAY, _TENGO, ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
 from .cards import Card
+from .clock import timeout, timeout_refusal
 from .deal import _apply_deal, _deal_problem, random_deal
-from .declarations import _record_declaration
-from .envido import _envido_answer, _refuse_envido, _resolve_envido, chain_next, opening_calls
-from .errors import IllegalActionError, RuleSetError
-from .events import _WORD, Event, EventKind, _ev, _Events
-from .explain import explain
-from .flor import _flor_answer, _flor_call_answer, _refuse_flor_call, _resolve_flor, _sing_flor
+from .declarations import answer_refusal, declaration_actions, declaration_refusal, declare
+from .envido import _envido_answer, envido_refusal, envido_window, open_chain, opening_actions, raise_actions
+from .errors import RuleSetError
+from .events import Event, _Events
+from .flor import (
+    _flor_answer,
+    _flor_call_answer,
+    _sing_flor,
+    first_flor_answers,
+    flor_answer_refusal,
+    flor_call_answers,
+    flor_call_refusal,
+    flor_refusal,
+    may_sing,
+    must_sing,
+)
 from .history import ROOT
-from .mazo import _fold
-from .rules import CfarRule, RuleSet
-from .scoring import _award, _finish
-from .state import CAT_FLOR, DECL_ENVIDO, DECL_FLOR, ENV_PENDING, FLOR_ANSWER, FLOR_CALL, FLOR_DONE, Phase, Round, State
-from .tricks import _play
-from .truco import _refuse_truco, _truco_answer, _truco_call
-from .windows import _answerers, _envido_open, _may_sing, _must_sing
+from .match import RPS_ACTIONS, START_MESSAGES, rps, start_problem, surrender, table_refusal
+from .mazo import _fold, may_fold, mazo_refusal
+from .refusals import Refusal, error
+from .rules import RuleSet
+from .state import Phase, Round, State
+from .table import DECL_NONE, ENV_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
+from .tricks import _play, play_actions, play_refusal
+from .truco import _truco_answer, _truco_call, holds_quiero, may_raise, truco_refusal
+from .turns import answerers, own_pending, pending, waiting
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "random_deal"]
-
-BLUFF_VALUES: tuple[int, ...] = (*range(8), *range(20, 39))
-"""Every value an envido declaration can have: 0-7 and 20-38."""
 
 _FLOR, _CONTRAFLOR, _CFAR, _ACHICO = Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO, Kind.CON_FLOR_ME_ACHICO
 _QUIERO, _NO_QUIERO, _MAZO = Kind.QUIERO, Kind.NO_QUIERO, Kind.MAZO
 _TIMEOUT, _RENDIRSE, _PLAYK = Kind.TIMEOUT, Kind.RENDIRSE, Kind.PLAY
-_RPS_ACTIONS = [tuple(Action.rps(seat, choice) for choice in Rps) for seat in range(2)]
-_RPS_CACHE = {(a.seat, a.choice): a for seats in _RPS_ACTIONS for a in seats}
+_ANSWERS = (_QUIERO, _NO_QUIERO)
+_FLOR_CALLS = (_CONTRAFLOR, _CFAR, _ACHICO)
+_RPS_CACHE = {(a.seat, a.choice): a for seats in RPS_ACTIONS for a in seats}
 
 
 # ---------------------------------------------------------------------------
@@ -89,12 +100,9 @@ def new_game(
     n = rules.players
     score = _pair("score", score)
     chicos = _pair("chicos", chicos)
-    if max(score) >= rules.target:
-        raise ValueError(f"starting score {list(score)} already reaches the target {rules.target}")
-    if rules.chicos_to_win == 1 and chicos != (0, 0):
-        raise ValueError(f"starting chicos {list(chicos)}: {rules.preset_name} plays one game, not a partido of chicos")
-    if max(chicos) >= rules.chicos_to_win and rules.chicos_to_win > 1:
-        raise ValueError(f"starting chicos {list(chicos)} already win the match")
+    problem = start_problem(rules, score, chicos)
+    if problem is not None:
+        raise ValueError(START_MESSAGES[problem.code].format(**problem.params))
     st = State.__new__(State)
     st._rules = rules
     st._score = score
@@ -215,7 +223,75 @@ def check(state: State, action: Action | Deal) -> None:
     pytruco.errors.IllegalActionError: seat 0 cannot raise to retruco: seat 1 holds the quiero
     """
     if not is_legal(state, action):
-        raise IllegalActionError(explain(state, action, state._legal))
+        raise error(refusal(state, action))
+
+
+def refusal(state: State, action: object) -> Refusal:
+    """Why *action* is not legal in *state*: the table asks first, then whose turn it is, then the rule
+    family of the action's kind. Only called for refused actions, so it may take its time."""
+    found = table_refusal(state, action)
+    if found is not None:
+        return found
+    assert isinstance(action, Action)
+    r = state._round
+    assert r is not None
+    rules = state._rules
+    s = action.seat
+    kind = action.kind
+    found = _turn_refusal(state, r, action)
+    if found is not None:
+        return found
+    if kind is _TIMEOUT:
+        return timeout_refusal(s)
+    if kind is not _FLOR and must_sing(rules, r, s):
+        return Refusal("must-sing-flor", {"seat": s, "preset": rules.preset_name})
+    blocked = pending(r)
+    if kind is _PLAYK:
+        return play_refusal(s, action.card, blocked)
+    if kind in TRUCO_CALLS:
+        return truco_refusal(r, s, kind, blocked)
+    if kind in ENVIDO_CALLS:
+        return envido_refusal(rules, r, s, kind)
+    if kind is _FLOR:
+        return flor_refusal(rules, r, s)
+    if kind in _FLOR_CALLS:
+        return flor_call_refusal(rules, kind)
+    if kind is Kind.TENGO or kind is Kind.SON_BUENAS:
+        return declaration_refusal(rules, r, s, action)
+    if kind is _MAZO:
+        return mazo_refusal(rules, r, s, blocked)
+    if kind in _ANSWERS:
+        return (
+            answer_refusal(r, s, kind)
+            or flor_answer_refusal(rules, r, s, kind, state._legal)
+            or Refusal("nothing-to-answer", {"seat": s, "call": kind.value})
+        )
+    mine = sorted(str(a) for a in state._legal if a.seat == s)
+    return Refusal("not-allowed", {"seat": s, "text": str(action), "legal": ",".join(mine)})
+
+
+def _turn_refusal(state: State, r: Round, action: Action) -> Refusal | None:
+    """Why a seat that is out of the hand or not to act is refused, or ``None`` when it is to act."""
+    s = action.seat
+    kind = action.kind
+    if r._folded >> s & 1:
+        duel = state.duel
+        half = state._rules.players // 2
+        if duel is not None and s % half != duel:
+            code = "waits-for-duel" if s % half > duel else "duel-played"
+            return Refusal(code, {"seat": s, "duel": duel, "opponent": duel + half})
+        return Refusal("folded", {"seat": s})
+    if s in state._to_act:
+        return None
+    params: dict[str, int | str | None] = {"seat": s, "call": kind.value, **waiting(state, r)}
+    if kind in _ANSWERS or kind in ENVIDO_CALLS or kind in TRUCO_CALLS:
+        own = own_pending(r, s)
+        if own is not None:
+            params["call"] = own
+            return Refusal("answer-own-call" if kind in _ANSWERS else "raise-own-call", params)
+    if kind in TRUCO_CALLS and not r._truco_call and holds_quiero(r, s):
+        return Refusal("raise-out-of-turn", params)
+    return Refusal("not-your-turn", params)
 
 
 def _compute_legal(st: State) -> None:
@@ -230,137 +306,83 @@ def _compute_legal(st: State) -> None:
     elif phase is Phase.RPS:
         to_act = tuple(s for s in (0, 1) if st._rps[s] is None)
         for s in to_act:
-            acts.extend(_RPS_ACTIONS[s])
+            acts.extend(RPS_ACTIONS[s])
     st._to_act = to_act
     st._legal = tuple(acts)
 
 
-def _seats(mask: int, n: int) -> tuple[int, ...]:
-    return tuple(s for s in range(n) if mask >> s & 1)
-
-
-def _calls(seat: int, kinds: tuple[Kind, ...]) -> tuple[Action, ...]:
-    """The shared actions of *seat* for *kinds* (memoized: a handful of combinations)."""
-    key = (seat, kinds)
-    found = _CALLS_CACHE.get(key)
-    if found is None:
-        found = _CALLS_CACHE[key] = tuple(_PLAIN[seat][kind] for kind in kinds)
-    return found
-
-
-_CALLS_CACHE: dict[tuple[int, tuple[Kind, ...]], tuple[Action, ...]] = {}
-
-
 def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
+    """Compose the rule families' actions for what the hand waits for; returns the seats that may act."""
     if r._ended:
         return ()
     stage = r._flor_stage
-    if stage == FLOR_ANSWER:
-        seats = _seats(r._flor_answerers, r._n)
+    if stage is FLOR_ANSWER:
+        return first_flor_answers(rules, r, acts)
+    if stage is FLOR_CALL:
+        return flor_call_answers(rules, r, acts)
+    if r._decl_kind is not DECL_NONE:
+        return declaration_actions(rules, r, acts)
+    if r._env_state is ENV_PENDING:
+        seats = answerers(r, r._env_caller)
         for a in seats:
-            p = _PLAIN[a]
-            acts.append(p[_FLOR])
-            if rules.contraflor:
-                acts.append(p[_CONTRAFLOR])
-            if rules.cfar is not CfarRule.NONE:
-                acts.append(p[_CFAR])
-            if rules.flor_refusable:
-                acts.append(p[_NO_QUIERO])
-                if rules.mazo_with_pending_call:
-                    acts.append(p[_MAZO])
-        return seats
-    if stage == FLOR_CALL:
-        # A contraflor, a contraflor al resto or a second flor is a call: any
-        # seat of the other team still in the hand may answer it (§4).
-        seats = _answerers(r, r._flor_caller)
-        call = r._flor_call
-        for a in seats:
-            p = _PLAIN[a]
-            if rules.flor_mandatory and _must_sing(rules, r, a):
-                acts.append(p[_FLOR])  # §8.6: an unsung mandatory flor comes first
+            if _answer_flor_first(rules, r, a, acts):
                 continue
-            acts.append(p[_QUIERO])
-            if call is _FLOR:
-                acts.append(p[_ACHICO])
-            else:
-                acts.append(p[_NO_QUIERO])
-            if call is not _CFAR and rules.cfar is not CfarRule.NONE:
-                acts.append(p[_CFAR])
-            if rules.mazo_with_pending_call:
-                acts.append(p[_MAZO])
-        return seats
-    if r._decl_kind:
-        d = r._decl_queue[0]
-        if r._decl_kind == DECL_ENVIDO and _must_sing(rules, r, d):
-            acts.append(_PLAIN[d][_FLOR])
-            return (d,)
-        tengo = _TENGO[d]
-        if r._decl_kind == DECL_FLOR:
-            points = r._flor_pts[d]
-            assert points is not None
-            acts.append(tengo[points])
-        elif rules.bluff:
-            acts.extend(tengo[v] for v in BLUFF_VALUES)
-        else:
-            acts.append(tengo[r._env_pts[d]])
-        if r._decl_best_seat >= 0:
-            acts.append(_PLAIN[d][Kind.SON_BUENAS])
-        return (d,)
-    if r._env_state == ENV_PENDING:
-        seats = _answerers(r, r._env_caller)
-        raises = chain_next(rules, r._env_calls, r._env_count)
-        for a in seats:
             p = _PLAIN[a]
-            flor = rules.flor and r._flor_pts[a] is not None and _may_sing(rules, r, a)
-            if flor and rules.flor_mandatory:
-                acts.append(p[_FLOR])
-                continue
             acts.append(p[_QUIERO])
             acts.append(p[_NO_QUIERO])
-            acts.extend(_calls(a, raises))
-            if flor:
-                acts.append(p[_FLOR])
-            if rules.mazo_with_pending_call:
-                acts.append(p[_MAZO])
+            acts.extend(raise_actions(rules, r, a))
+            _answer_flor_mazo(rules, r, a, acts)
         return seats
     truco_call = r._truco_call
     if truco_call:
-        seats = _answerers(r, r._truco_caller)
-        primero = rules.envido_primero and truco_call == 1 and not r._truco_level
+        seats = answerers(r, r._truco_caller)
         for a in seats:
-            p = _PLAIN[a]
-            flor = rules.flor and r._flor_pts[a] is not None and _may_sing(rules, r, a)
-            if flor and rules.flor_mandatory:
-                acts.append(p[_FLOR])
+            if _answer_flor_first(rules, r, a, acts):
                 continue
+            p = _PLAIN[a]
             acts.append(p[_QUIERO])
             acts.append(p[_NO_QUIERO])
             if truco_call < 3:
                 acts.append(p[TRUCO_CALLS[truco_call]])
-            if primero and _envido_open(rules, r, a):
-                acts.extend(_calls(a, opening_calls(rules)))
-            if flor:
-                acts.append(p[_FLOR])
-            if rules.mazo_with_pending_call:
-                acts.append(p[_MAZO])
+            if rules.envido_primero and envido_window(rules, r, a) is None:
+                acts.extend(opening_actions(rules, a))
+            _answer_flor_mazo(rules, r, a, acts)
         return seats
+    return _turn_legal(rules, r, acts)
+
+
+def _answer_flor_first(rules: RuleSet, r: Round, a: int, acts: list[Action]) -> bool:
+    """An answering seat that holds a mandatory flor it may sing can only sing it (§8.6)."""
+    if rules.flor_mandatory and r._flor_pts[a] is not None and may_sing(rules, r, a):
+        acts.append(_PLAIN[a][_FLOR])
+        return True
+    return False
+
+
+def _answer_flor_mazo(rules: RuleSet, r: Round, a: int, acts: list[Action]) -> None:
+    """What closes every answer menu: an optional flor (§8.7), and the mazo where folding may answer."""
+    if rules.flor and r._flor_pts[a] is not None and may_sing(rules, r, a):
+        acts.append(_PLAIN[a][_FLOR])
+    if rules.mazo_with_pending_call:
+        acts.append(_PLAIN[a][_MAZO])
+
+
+def _turn_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
+    """Nothing is pending: the seat whose turn it is plays, calls or folds."""
     t = r._turn
     p = _PLAIN[t]
-    flor = rules.flor and r._flor_pts[t] is not None and _may_sing(rules, r, t)
+    flor = rules.flor and r._flor_pts[t] is not None and may_sing(rules, r, t)
     if flor and rules.flor_mandatory:
         acts.append(p[_FLOR])
         return (t,)
-    plays = _PLAY[t]
-    for card in r._held[t]:
-        acts.append(plays[card.index])
-    level = r._truco_level
-    if level < 3 and (level == 0 or r._quiero_team == t & 1):
-        acts.append(p[TRUCO_CALLS[level]])
-    if not r._env_state and _envido_open(rules, r, t):
-        acts.extend(_calls(t, opening_calls(rules)))
+    play_actions(r, t, acts)
+    if may_raise(r, t):
+        acts.append(p[TRUCO_CALLS[r._truco_level]])
+    if r._env_state is ENV_NONE and envido_window(rules, r, t) is None:
+        acts.extend(opening_actions(rules, t))
     if flor:
         acts.append(p[_FLOR])
-    if not (rules.mano_must_act_before_mazo and t == r._mano and not r._acted >> t & 1):
+    if may_fold(rules, r, t):
         acts.append(p[_MAZO])
     return (t,)
 
@@ -387,33 +409,34 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             _compute_legal(st)
             return st, dealt
         if not isinstance(action, Action):
-            raise IllegalActionError(f"not an action: {action!r}")
+            raise error(Refusal("not-an-action", {"action": repr(action)}))
     kind = action.kind
     if kind is _RENDIRSE or kind is _TIMEOUT:
         if not is_legal(state, action):
             check(state, action)
     else:
+        # Legal actions are shared instances, and so are the ones Action.parse and legal_actions give, so an
+        # identity test usually suffices; any other equal action is first mapped to its shared instance.
         legal = state._legal
-        card = action.card
-        if kind is _PLAYK and card.__class__ is Card and 0 <= action.seat < 6 and action.points is None:
-            assert card is not None
-            canonical = _PLAY[action.seat][card.index]
-        else:
-            canonical = _canonical(action)
-        for candidate in legal:  # shared instances: an identity test suffices
-            if candidate is canonical:
+        for candidate in legal:
+            if candidate is action:
                 break
         else:
-            check(state, action)
+            canonical = _canonical(action)
+            for candidate in legal:
+                if candidate is canonical:
+                    break
+            else:
+                check(state, action)
     st = state._copy()
     history = state._history
     st._history = (action, history, history[2] + 1, history[3])
     events: _Events = []
     s = action.seat
     if kind is _RENDIRSE:
-        _surrender(st, s, events)
+        surrender(st, s, events)
     elif st._phase is Phase.RPS:
-        _rps(st, s, action.choice, events)
+        rps(st, s, action.choice, events)
     else:
         old = state._round
         assert old is not None
@@ -424,128 +447,24 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             assert action.card is not None
             _play(st, r, s, action.card, events)
         elif kind is _TIMEOUT:
-            _timeout(st, r, s, events)
+            timeout(st, r, s, events)
         elif kind is _MAZO:
             _fold(st, r, s, events)
-        elif r._flor_stage == FLOR_ANSWER:
+        elif r._flor_stage is FLOR_ANSWER:
             _flor_answer(st, r, s, kind, events)
-        elif r._flor_stage == FLOR_CALL and kind is not _FLOR:
+        elif r._flor_stage is FLOR_CALL and kind is not _FLOR:
             _flor_call_answer(st, r, s, kind, events)
         elif kind is Kind.TENGO or kind is Kind.SON_BUENAS:
-            _declare(st, r, s, action.points, events)
+            declare(st, r, s, action.points, events)
         elif kind is _FLOR:
             _sing_flor(st, r, s, events)
-        elif r._env_state == ENV_PENDING:
+        elif r._env_state is ENV_PENDING:
             _envido_answer(st, r, s, kind, events)
         elif kind in ENVIDO_CALLS:
-            events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
-            r._env_state = ENV_PENDING
-            r._env_calls = (kind,)
-            r._env_count = 1
-            r._env_caller = s
+            open_chain(r, s, kind, events)
         elif kind in TRUCO_CALLS:
             _truco_call(r, s, kind, events)
         else:  # quiero / no-quiero to a truco-level call
             _truco_answer(st, r, s, kind, events)
     _compute_legal(st)
     return st, tuple(events)
-
-
-# --- rock-paper-scissors, deal, surrender -----------------------------------
-def _rps(st: State, s: int, choice: Rps | None, events: _Events) -> None:
-    if choice is None:  # timeout: it loses the draw (§7)
-        events.append(_ev(EventKind.TIMED_OUT, s))
-        _first_mano(st, 1 - s, events)
-        return
-    events.append(_ev(EventKind.RPS_CHOSEN, s))
-    choices = list(st._rps)
-    choices[s] = choice
-    first, second = choices
-    if first is None or second is None:
-        st._rps = (first, second)
-        return
-    if first is second:
-        events.append(_ev(EventKind.RPS_TIE, None, None, 0, None, first.value))
-        st._rps = (None, None)
-        return
-    st._rps = (first, second)
-    _first_mano(st, 0 if first.beats(second) else 1, events)
-
-
-def _first_mano(st: State, seat: int, events: _Events) -> None:
-    st._mano = seat
-    st._start = (seat, *st._start[1:])
-    st._phase = Phase.DEAL
-    events.append(_ev(EventKind.FIRST_MANO, seat))
-
-
-def _surrender(st: State, s: int, events: _Events) -> None:
-    team = s & 1
-    events.append(_ev(EventKind.SURRENDERED, s, team))
-    if st._round is not None and not st._round._ended:
-        r = st._round._copy()
-        r._ended = True
-        st._round = r
-    st._phase = Phase.OVER
-    st._winner = 1 - team
-    events.append(_ev(EventKind.MATCH_OVER, None, 1 - team))
-
-
-# --- scoring ------------------------------------------------------------------
-
-
-# --- cards and tricks -------------------------------------------------------
-
-
-# --- truco ------------------------------------------------------------------
-
-
-# --- envido -----------------------------------------------------------------
-
-
-# --- flor -------------------------------------------------------------------
-
-
-# --- mazo and timeout -------------------------------------------------------
-
-
-# --- declarations and timeouts ----------------------------------------------
-def _declare(st: State, r: Round, s: int, points: int | None, events: _Events) -> None:
-    """A declaration; the last one settles the envido or the flor."""
-    kind = r._decl_kind
-    winner = _record_declaration(r, s, points, events)
-    if winner >= 0:
-        if kind == DECL_ENVIDO:
-            _resolve_envido(st, r, winner, events)
-        else:
-            _resolve_flor(st, r, winner, events)
-
-
-def _timeout(st: State, r: Round, s: int, events: _Events) -> None:
-    """The seat that was to act is resolved against itself (§7, §8.10, §8.20)."""
-    rules = st._rules
-    events.append(_ev(EventKind.TIMED_OUT, s, s & 1))
-    team = s & 1
-    if rules.flor and r._flor_pts[s] is not None and not r._flor_sung >> s & 1:
-        r._flor_lost |= 1 << s
-    stage = r._flor_stage
-    if stage == FLOR_ANSWER:
-        r._flor_answerers = 0
-        r._flor_stage = FLOR_DONE
-        _award(st, r, r._flor_first & 1, rules.flor_value, CAT_FLOR, events)
-    elif stage == FLOR_CALL:
-        _refuse_flor_call(st, r, events)
-    elif r._decl_kind:
-        if r._decl_best_seat < 0:
-            points = r._flor_pts[s] if r._decl_kind == DECL_FLOR else r._env_pts[s]
-            _declare(st, r, s, points, events)
-        else:
-            _declare(st, r, s, None, events)
-    elif r._env_state == ENV_PENDING:
-        _refuse_envido(st, r, events)
-    elif r._truco_call:
-        _refuse_truco(st, r, events)
-        _finish(st, r, events)
-    else:
-        _fold(st, r, s, events, timeout=True)
-    del team

@@ -1,4 +1,5 @@
-"""Envido chains: which calls may follow, and what a chain is worth.
+"""Envido: when a chain may open, which calls may follow, what a chain is worth, why an envido call is
+refused, and calling, answering and settling it.
 
 The three styles of PRESETS.md §5 as small pure functions of the chain of
 calls. The falta value depends on the score, so it is computed by
@@ -16,13 +17,15 @@ calls. The falta value depends on the score, so it is computed by
 
 from __future__ import annotations
 
-from .actions import Kind
+from .actions import _PLAIN, Action, Kind
 from .cards import _points
-from .declarations import _start_declarations
 from .events import _WORD, EventKind, _ev, _Events
-from .rules import EnvidoStyle, FaltaRule, RuleSet
+from .refusals import Refusal
+from .rules import EnvidoStyle, EnvidoWindow, FaltaRule, RuleSet
 from .scoring import _award
-from .state import CAT_ENVIDO, CAT_UNSHOWN, DECL_ENVIDO, ENV_DECLARING, ENV_SETTLED, Round, State
+from .state import Round, State
+from .table import CAT_ENVIDO, CAT_UNSHOWN, DECL_ENVIDO, ENV_DECLARING, ENV_NONE, ENV_PENDING, ENV_SETTLED
+from .turns import start_declarations
 
 _QUIERO, _NO_QUIERO = Kind.QUIERO, Kind.NO_QUIERO
 
@@ -121,12 +124,85 @@ def falta_value(rules: RuleSet, score: tuple[int, int], winner_team: int) -> int
     return rules.target - max(score)
 
 
-# --- the chain at the table -------------------------------------------------
+# --- when ---------------------------------------------------------------------
+def envido_window(rules: RuleSet, r: Round, s: int, kind: Kind | None = None) -> str | None:
+    """Why seat *s* may not open the envido chain now (a refusal code), or ``None`` when it may (§5 window,
+    envido primero). With *kind*, also whether that call may open it. The one statement of the envido window,
+    for legality and refusals alike."""
+    if r._flor_sung:
+        return "envido-after-flor"
+    if r._env_state is not ENV_NONE:
+        return "envido-one-chain"
+    if r._truco_level:
+        return "envido-after-truco"
+    if r._truco_call:
+        if not rules.envido_primero:
+            return "envido-not-truco-answer"
+        if r._truco_call > 1:
+            return "envido-primero-first-truco"
+    if kind is not None and kind not in opening_calls(rules):
+        return "envido-opening-call"
+    if rules.envido_window is EnvidoWindow.OWN_FIRST_CARD:
+        if r._tricks:
+            return "envido-first-trick"
+        if len(r._held[s]) != 3:
+            return "envido-card-played"
+        return None
+    if r._cards_played or r._truco_call:
+        return "envido-window-closed"
+    return None
+
+
+def opening_actions(rules: RuleSet, s: int) -> tuple[Action, ...]:
+    """Seat *s*'s shared actions that open a chain."""
+    found = _OPENING.get((s, rules.envido_style))
+    if found is None:
+        found = _OPENING[s, rules.envido_style] = tuple(_PLAIN[s][kind] for kind in opening_calls(rules))
+    return found
+
+
+def raise_actions(rules: RuleSet, r: Round, s: int) -> tuple[Action, ...]:
+    """Seat *s*'s shared actions that raise the pending chain."""
+    raises = chain_next(rules, r._env_calls, r._env_count)
+    found = _RAISES.get((s, raises))
+    if found is None:
+        found = _RAISES[s, raises] = tuple(_PLAIN[s][kind] for kind in raises)
+    return found
+
+
+_OPENING: dict[tuple[int, EnvidoStyle], tuple[Action, ...]] = {}
+_RAISES: dict[tuple[int, tuple[Kind, ...]], tuple[Action, ...]] = {}
+
+
+# --- why not ---------------------------------------------------------------------
+def envido_refusal(rules: RuleSet, r: Round, s: int, kind: Kind) -> Refusal:
+    """Why seat *s* may not call *kind* (envido, real envido or falta envido) now."""
+    params: dict[str, int | str | None] = {"seat": s, "call": kind.value, "preset": rules.preset_name}
+    if r._env_state is ENV_PENDING:
+        allowed = chain_next(rules, r._env_calls, r._env_count)
+        params["chain"] = "-".join(call.value for call in r.envido_calls)
+        if not allowed:
+            return Refusal("envido-chain-closed", params)
+        params["allowed"] = ",".join(call.value for call in allowed)
+        return Refusal("envido-raise-not-allowed", params)
+    return Refusal(envido_window(rules, r, s, kind) or "envido-not-now", params)
+
+
+# --- doing it -------------------------------------------------------------------
+def open_chain(r: Round, s: int, kind: Kind, events: _Events) -> None:
+    """Seat *s* opens the envido chain with *kind*."""
+    events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    r._env_state = ENV_PENDING
+    r._env_calls = (kind,)
+    r._env_count = 1
+    r._env_caller = s
+
+
 def _envido_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
     if kind is _QUIERO:
         r._env_state = ENV_DECLARING
-        _start_declarations(r, DECL_ENVIDO, ~r._folded)
+        start_declarations(r, DECL_ENVIDO, ~r._folded)
     elif kind is _NO_QUIERO:
         _refuse_envido(st, r, events)
     else:  # a raise

@@ -65,15 +65,28 @@ class IllegalActionError(TrucoError, ValueError):
     The message is a full sentence that says why, for example
     ``"seat 0 cannot raise to retruco: seat 1 holds the quiero"``.
 
+    Attributes:
+        code: a stable machine-readable reason, such as ``"not-your-turn"`` or
+            ``"raise-needs-quiero"`` (the list is in :mod:`pytruco.refusals`).
+        params: what the sentence is made of: a dict of str to int, str or
+            ``None`` (``{"seat": 1, "waiting": "turn", "turn": 0}``).
+
     >>> from pytruco import Action, Deal, IllegalActionError, apply, new_game
     >>> state = new_game("default", first_mano=0)
     >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
     >>> try:
     ...     apply(state, Action.parse("1 truco"))
     ... except IllegalActionError as error:
-    ...     print(error)
-    seat 1 cannot act now: it is seat 0's turn
+    ...     print(error, "/", error.code)
+    seat 1 cannot act now: it is seat 0's turn / not-your-turn
     """
+
+    def __init__(
+        self, message: str, *, code: str = "illegal", params: dict[str, int | str | None] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, int | str | None] = dict(params or {})
 
 
 class RecordError(TrucoError, ValueError):

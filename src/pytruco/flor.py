@@ -1,20 +1,29 @@
-"""Flor: singing it, flor against flor, contraflor, contraflor al resto and
-con flor me achico, and a flor lost by folding (PRESETS.md §6, §8.5-8.8, §8.17-8.24).
+"""Flor: when it may be sung, what answers it, why a flor action is refused, and singing it, flor against
+flor, contraflor, contraflor al resto, con flor me achico and a flor lost by folding
+(PRESETS.md §6, §8.5-8.8, §8.17-8.32).
+
+>>> from pytruco import Deal, apply, new_game
+>>> state = new_game("classic", first_mano=0)
+>>> state, _ = apply(state, Deal.parse([["4C", "5C", "6C"], ["7B", "5O", "12B"]]))
+>>> must_sing(state.rules, state.round, 0), flor_window(state.rules, state.round, 1)
+(True, 'flor-not-held')
 """
 
 from __future__ import annotations
 
-from .actions import Kind
-from .declarations import _start_declarations
+from .actions import _PLAIN, Action, Kind
 from .events import _WORD, EventKind, _ev, _Events
-from .rules import CfarRule
+from .refusals import Refusal
+from .rules import CfarRule, EnvidoWindow, RuleSet
 from .scoring import _add_points, _award, _chico_won
-from .state import (
+from .state import Round, State
+from .table import (
     CAT_FLOR,
     CAT_FLOR_LOST,
     DECL_FLOR,
     DECL_NONE,
     ENV_DECLARING,
+    ENV_NONE,
     ENV_PENDING,
     ENV_VOID,
     FLOR_ANSWER,
@@ -22,30 +31,152 @@ from .state import (
     FLOR_DECLARING,
     FLOR_DONE,
     FLOR_NONE,
-    Round,
-    State,
 )
-from .windows import _can_answer_flor
+from .turns import answerers, seats_of, start_declarations
 
 _FLOR, _CONTRAFLOR, _CFAR = Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO
-_QUIERO, _NO_QUIERO = Kind.QUIERO, Kind.NO_QUIERO
+_ACHICO, _QUIERO, _NO_QUIERO, _MAZO = Kind.CON_FLOR_ME_ACHICO, Kind.QUIERO, Kind.NO_QUIERO, Kind.MAZO
+_FIRST_CARD_OF_HAND = EnvidoWindow.FIRST_CARD_OF_HAND
 
 
+# --- when ------------------------------------------------------------------
+def flor_window(rules: RuleSet, r: Round, s: int) -> str | None:
+    """Why seat *s* may not sing flor now (a refusal code), or ``None`` when it may (outside an answer to
+    another flor). The one statement of the flor window, for legality and refusals alike."""
+    if not rules.flor:
+        return "no-flor"
+    if r._flor_pts[s] is None:
+        return "flor-not-held"
+    if r._flor_sung >> s & 1:
+        return "flor-already-sung"
+    if len(r._held[s]) != 3:
+        return "flor-card-played"
+    if rules.flor_window is _FIRST_CARD_OF_HAND and r._cards_played:
+        return "flor-before-first-card"
+    if not rules.flor_mandatory:
+        # Optional flor (§8.7, §8.18): it may answer only the first envido call;
+        # once that call is answered any other way, no flor in the hand.
+        env = r._env_state
+        if (env is not ENV_NONE and env is not ENV_PENDING) or (env is ENV_PENDING and r._env_count != 1):
+            return "flor-envido-answered"
+    if (r._flor_lost | r._folded) >> s & 1:
+        return "flor-no-longer"
+    stage = r._flor_stage
+    if stage is FLOR_ANSWER or stage is FLOR_CALL or stage is FLOR_DECLARING:
+        return "flor-not-now"
+    return None
+
+
+def may_sing(rules: RuleSet, r: Round, s: int) -> bool:
+    """Whether seat *s* may sing flor now (outside an answer to another flor)."""
+    return flor_window(rules, r, s) is None
+
+
+def can_answer_flor(rules: RuleSet, r: Round, s: int) -> bool:
+    """Whether seat *s* holds a flor that can still answer another (§8.7)."""
+    if r._flor_pts[s] is None or (r._flor_sung | r._flor_lost | r._folded) >> s & 1:
+        return False
+    if len(r._held[s]) != 3:
+        return False
+    return not (rules.flor_window is _FIRST_CARD_OF_HAND and r._cards_played)
+
+
+def must_sing(rules: RuleSet, r: Round, s: int) -> bool:
+    """Mandatory flor (§8.6): until the holder sings, flor is its only action, also when it may answer a
+    later call of a flor chain (§8.25: a contraflor, a contraflor al resto or a second flor)."""
+    if not rules.flor_mandatory:
+        return False
+    if r._flor_stage is FLOR_CALL:
+        return can_answer_flor(rules, r, s)
+    return may_sing(rules, r, s)
+
+
+# --- what answers it ---------------------------------------------------------
+def first_flor_answers(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
+    """The answers to a first flor, from the other team's holders (§6): every seat's menu, in seat order."""
+    seats = seats_of(r._flor_answerers, r._n)
+    for a in seats:
+        p = _PLAIN[a]
+        acts.append(p[_FLOR])
+        if rules.contraflor:
+            acts.append(p[_CONTRAFLOR])
+        if rules.cfar is not CfarRule.NONE:
+            acts.append(p[_CFAR])
+        if rules.flor_refusable:
+            acts.append(p[_NO_QUIERO])
+            if rules.mazo_with_pending_call:
+                acts.append(p[_MAZO])
+    return seats
+
+
+def flor_call_answers(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
+    """The answers to a second flor, a contraflor or a contraflor al resto: it is a call, so any seat of the
+    other team still in the hand may answer it (§4); an unsung mandatory flor comes first (§8.6)."""
+    seats = answerers(r, r._flor_caller)
+    call = r._flor_call
+    for a in seats:
+        p = _PLAIN[a]
+        if rules.flor_mandatory and must_sing(rules, r, a):
+            acts.append(p[_FLOR])
+            continue
+        acts.append(p[_QUIERO])
+        acts.append(p[_ACHICO] if call is _FLOR else p[_NO_QUIERO])
+        if call is not _CFAR and rules.cfar is not CfarRule.NONE:
+            acts.append(p[_CFAR])
+        if rules.mazo_with_pending_call:
+            acts.append(p[_MAZO])
+    return seats
+
+
+# --- why not ------------------------------------------------------------------
+def flor_refusal(rules: RuleSet, r: Round, s: int) -> Refusal:
+    """Why seat *s* may not sing flor now."""
+    code = flor_window(rules, r, s) or "flor-not-now"
+    if code == "flor-not-now" and not can_answer_flor(rules, r, s):
+        code = "flor-no-longer"
+    return Refusal(code, {"seat": s, "preset": rules.preset_name})
+
+
+def flor_call_refusal(rules: RuleSet, kind: Kind) -> Refusal:
+    """Why a contraflor, a contraflor al resto or a con flor me achico is refused."""
+    params: dict[str, int | str | None] = {"call": kind.value, "preset": rules.preset_name}
+    if kind is _CONTRAFLOR and not rules.contraflor:
+        return Refusal("no-contraflor", params)
+    if kind is _CFAR and rules.cfar is CfarRule.NONE:
+        return Refusal("no-contraflor-al-resto", params)
+    if kind is _ACHICO:
+        return Refusal("achico-answers-second-flor", params)
+    return Refusal("answers-flor-only", params)
+
+
+def flor_answer_refusal(rules: RuleSet, r: Round, s: int, kind: Kind, legal: tuple[Action, ...]) -> Refusal | None:
+    """Why quiero or no quiero is refused as an answer to a flor, or ``None`` when no flor waits."""
+    if r._flor_stage is FLOR_ANSWER:
+        answers = sorted({a.kind.value for a in legal if a.seat == s and a.kind is not _MAZO})
+        return Refusal(
+            "not-a-flor-answer", {"call": kind.value, "preset": rules.preset_name, "answers": ",".join(answers)}
+        )
+    if r._flor_stage is FLOR_CALL:
+        return Refusal("not-a-second-flor-answer", {"call": kind.value})
+    return None
+
+
+# --- doing it -----------------------------------------------------------------
 def _sing_flor(st: State, r: Round, s: int, events: _Events) -> None:
     rules = st._rules
     team = s & 1
     r._flor_sung |= 1 << s
     events.append(_ev(EventKind.CALLED, s, team, 0, None, "flor"))
-    if r._env_state in (ENV_PENDING, ENV_DECLARING):
+    if r._env_state is ENV_PENDING or r._env_state is ENV_DECLARING:
         # A flor voids an envido still pending or being declared (§6, §8.24).
         r._env_state = ENV_VOID
         r._decl_kind = DECL_NONE
         r._decl_queue = ()
         events.append(_ev(EventKind.ENVIDO_VOID))
-    if r._flor_stage == FLOR_NONE:
+    if r._flor_stage is FLOR_NONE:
         mask = 0
         for t in range(1 - team, r._n, 2):
-            if _can_answer_flor(rules, r, t):
+            if can_answer_flor(rules, r, t):
                 mask |= 1 << t
         if mask:
             r._flor_stage = FLOR_ANSWER
@@ -60,12 +191,10 @@ def _flor_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> No
     """The second holder answers the first flor (§6)."""
     rules = st._rules
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
-    r._flor_answerers = 0
     if kind is _NO_QUIERO:
-        r._flor_lost |= 1 << s
-        r._flor_stage = FLOR_DONE
-        _award(st, r, r._flor_first & 1, rules.flor_value, CAT_FLOR, events)
+        refuse_first_flor(st, r, s, events)
         return
+    r._flor_answerers = 0
     r._flor_sung |= 1 << s
     if kind is _FLOR and not rules.flor_flor_is_call:
         _accept_flor(r, rules.flor_flor_value)
@@ -81,7 +210,6 @@ def _flor_call_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) 
     rules = st._rules
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
     call = r._flor_call
-    caller_team = r._flor_caller & 1
     if kind is _QUIERO:
         if call is _FLOR:
             _accept_flor(r, rules.flor_flor_value)
@@ -95,7 +223,15 @@ def _flor_call_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) 
         r._flor_caller = s
     else:
         _refuse_flor_call(st, r, events)
-    del caller_team
+
+
+def refuse_first_flor(st: State, r: Round, s: int, events: _Events) -> None:
+    """Seat *s* refuses the first flor (no quiero, the mazo or a timeout): its flor is lost and the first
+    singer's team scores the flor (PRESETS.md §6, §7)."""
+    r._flor_answerers = 0
+    r._flor_lost |= 1 << s
+    r._flor_stage = FLOR_DONE
+    _award(st, r, r._flor_first & 1, st._rules.flor_value, CAT_FLOR, events)
 
 
 def _refuse_flor_call(st: State, r: Round, events: _Events) -> None:
@@ -119,7 +255,7 @@ def _accept_flor(r: Round, stake: int) -> None:
     r._flor_stage = FLOR_DECLARING
     r._flor_stake = stake
     r._flor_call = None
-    _start_declarations(r, DECL_FLOR, r._flor_sung)
+    start_declarations(r, DECL_FLOR, r._flor_sung)
 
 
 def _resolve_flor(st: State, r: Round, winner: int, events: _Events) -> None:

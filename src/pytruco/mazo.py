@@ -1,17 +1,44 @@
-"""Going to the mazo (folding): refusing what the seat had to answer, the
-hand's truco value, the envido penalty, the show rule and a lost flor
+"""Going to the mazo (folding): when a seat may, why it may not, and what it does: refusing what the seat
+had to answer, the hand's truco value, the envido penalty, the show rule and a lost flor
 (PRESETS.md §7, §8.2, §8.3, §8.16, §8.17, §8.22).
+
+>>> from pytruco import Deal, apply, new_game
+>>> state = new_game("default", first_mano=0)
+>>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+>>> may_fold(state.rules, state.round, 0)
+True
 """
 
 from __future__ import annotations
 
 from .envido import _envido_shown, _refuse_envido
 from .events import EventKind, _ev, _Events
-from .flor import _lose_flor, _refuse_flor_call
-from .scoring import _award, _finish, _penalty, _win_hand
-from .state import CAT_FLOR, ENV_PENDING, FLOR_ANSWER, FLOR_CALL, FLOR_DONE, Round, State
+from .flor import _lose_flor, _refuse_flor_call, refuse_first_flor
+from .refusals import Refusal
+from .rules import RuleSet
+from .scoring import _finish, _penalty, _win_hand
+from .state import Round, State
+from .table import DECL_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
 from .tricks import _complete_trick, _next_in_trick
 from .truco import _refuse_truco
+
+
+def may_fold(rules: RuleSet, r: Round, t: int) -> bool:
+    """Whether seat *t* may go to the mazo on its turn (nothing pending): the mano may have to act first."""
+    return not (rules.mano_must_act_before_mazo and t == r._mano and not r._acted >> t & 1)
+
+
+def mazo_refusal(rules: RuleSet, r: Round, s: int, pending: str | None) -> Refusal:
+    """Why seat *s*, which is to act, may not go to the mazo now."""
+    params: dict[str, int | str | None] = {"seat": s, "preset": rules.preset_name}
+    if r._decl_kind is not DECL_NONE:
+        return Refusal("mazo-while-declaring", params)
+    if pending is not None and not rules.mazo_with_pending_call:
+        params["pending"] = pending
+        return Refusal("mazo-with-pending", params)
+    if rules.mano_must_act_before_mazo and s == r._mano:
+        return Refusal("mano-acts-first", params)
+    return Refusal("mazo-not-now", params)
 
 
 def _fold(st: State, r: Round, s: int, events: _Events, *, timeout: bool = False) -> None:
@@ -30,14 +57,11 @@ def _fold(st: State, r: Round, s: int, events: _Events, *, timeout: bool = False
     # The fold first refuses the call this seat was due to answer.
     truco_refused = False
     stage = r._flor_stage
-    if stage == FLOR_ANSWER and r._flor_answerers & bit:
-        r._flor_answerers = 0
-        r._flor_lost |= bit
-        r._flor_stage = FLOR_DONE
-        _award(st, r, r._flor_first & 1, rules.flor_value, CAT_FLOR, events)
-    elif stage == FLOR_CALL and (r._flor_caller & 1) != team:
+    if stage is FLOR_ANSWER and r._flor_answerers & bit:
+        refuse_first_flor(st, r, s, events)
+    elif stage is FLOR_CALL and (r._flor_caller & 1) != team:
         _refuse_flor_call(st, r, events)
-    elif r._env_state == ENV_PENDING and (r._env_caller & 1) != team:
+    elif r._env_state is ENV_PENDING and (r._env_caller & 1) != team:
         _refuse_envido(st, r, events)
     elif r._truco_call and (r._truco_caller & 1) != team:
         truco_refused = True

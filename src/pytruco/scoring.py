@@ -9,9 +9,8 @@ from __future__ import annotations
 from .deal import _duel_round
 from .events import EventKind, _ev, _Events
 from .rules import Scoring
-from .state import CAT_ENVIDO, CAT_FLOR, CAT_FLOR_LOST, CAT_TRUCO, CAT_UNSHOWN, TRUCO_VALUE, Phase, Round, State
-
-CAT_PENALTY = "penalty"
+from .state import Phase, Round, State
+from .table import CAT_ENVIDO, CAT_FLOR, CAT_FLOR_LOST, CAT_PENALTY, CAT_TRUCO, CAT_UNSHOWN, TRUCO_VALUE
 
 
 def _award(st: State, r: Round, team: int, points: int, category: str, events: _Events) -> None:

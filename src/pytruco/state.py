@@ -29,6 +29,31 @@ from .history import (
     same_history,
 )
 from .rules import RuleSet
+from .table import (  # noqa: F401  (the stage names, re-exported for the modules that read them here)
+    CAT_ENVIDO,
+    CAT_FLOR,
+    CAT_FLOR_LOST,
+    CAT_TRUCO,
+    CAT_UNSHOWN,
+    DECL_ENVIDO,
+    DECL_FLOR,
+    DECL_NONE,
+    ENV_DECLARING,
+    ENV_NONE,
+    ENV_PENDING,
+    ENV_SETTLED,
+    ENV_VOID,
+    FLOR_ANSWER,
+    FLOR_CALL,
+    FLOR_DECLARING,
+    FLOR_DONE,
+    FLOR_NONE,
+    TRUCO_VALUE,
+    Declaring,
+    EnvidoStage,
+    FlorStage,
+    Trick,
+)
 
 __all__ = ["Phase", "Round", "State", "Trick"]
 
@@ -51,100 +76,6 @@ class Phase(enum.Enum):
     """Actions of the seats in :attr:`State.to_act`."""
     OVER = "over"
     """The match is over."""
-
-
-# Stages of the envido chain.
-ENV_NONE, ENV_PENDING, ENV_DECLARING, ENV_SETTLED, ENV_VOID = range(5)
-# Stages of the flor chain.
-FLOR_NONE, FLOR_ANSWER, FLOR_CALL, FLOR_DECLARING, FLOR_DONE = range(5)
-# What the declarations are for.
-DECL_NONE, DECL_ENVIDO, DECL_FLOR = range(3)
-# Award categories: envido and flor points are added before truco points.
-CAT_ENVIDO, CAT_FLOR, CAT_TRUCO = "envido", "flor", "truco"
-CAT_UNSHOWN = "envido-unshown"
-"""An envido award waiting for the cards to be shown (bluff or show rule)."""
-CAT_FLOR_LOST = "flor-lost"
-"""Flor points a team collected because the other team lost a flor (§8.22):
-they are not its own flor points and never move again (§8.29)."""
-
-TRUCO_VALUE = (1, 2, 3, 4)
-
-
-class Trick(tuple):  # type: ignore[type-arg]
-    """A completed trick: the cards played (:attr:`plays`) and who won it (:attr:`team`, :attr:`seat`).
-    Immutable (a tuple underneath), so states can share it.
-
-    >>> from pytruco import Action, Deal, apply, new_game
-    >>> state = new_game("default", first_mano=0)
-    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    >>> for text in ["0 1E", "1 3B"]:
-    ...     state, _ = apply(state, Action.parse(text))
-    >>> (trick,) = state.round.tricks
-    >>> [(seat, str(card)) for seat, card in trick.plays], trick.team, trick.seat, trick.parda
-    ([(0, '1E'), (1, '3B')], 0, 0, False)
-    >>> from pytruco.cards import Card
-    >>> trick = Trick(((0, Card.parse("3E")), (1, Card.parse("4O"))), 0, 0)
-    >>> trick, trick.parda
-    (Trick(0:3E 1:4O -> team 0), False)
-    >>> trick.team = 1
-    Traceback (most recent call last):
-    ...
-    AttributeError: Trick is immutable
-    """
-
-    __slots__ = ()
-
-    def __new__(cls, plays: tuple[tuple[int, Card], ...], team: int | None, seat: int | None) -> Trick:
-        return tuple.__new__(cls, (plays, team, seat))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return tuple(self)
-
-    @property
-    def plays(self) -> tuple[tuple[int, Card], ...]:
-        """``(seat, card)`` in playing order."""
-        plays: tuple[tuple[int, Card], ...] = self[0]
-        return plays
-
-    @property
-    def team(self) -> int | None:
-        """The winning team, or ``None`` for a parda."""
-        team: int | None = self[1]
-        return team
-
-    @property
-    def seat(self) -> int | None:
-        """The seat whose card won (the first partner to play it), or ``None`` for a parda."""
-        seat: int | None = self[2]
-        return seat
-
-    @property
-    def parda(self) -> bool:
-        """The trick is tied."""
-        return self[1] is None
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Trick is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Trick is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Trick):
-            return NotImplemented
-        return tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        if not isinstance(other, Trick):
-            return NotImplemented
-        return tuple.__ne__(self, other)
-
-    __hash__ = tuple.__hash__
-
-    def __repr__(self) -> str:
-        cards = " ".join(f"{seat}:{card}" for seat, card in self[0])
-        result = "parda" if self[1] is None else f"team {self[1]}"
-        return f"Trick({cards} -> {result})"
 
 
 class Round:
@@ -214,7 +145,7 @@ class Round:
     _carried: int
     _decl_best: int
     _decl_best_seat: int
-    _decl_kind: int
+    _decl_kind: Declaring
     _decl_queue: tuple[int, ...]
     _decls: tuple[tuple[int, int | None], ...]
     _dealt: tuple[Hand, ...]
@@ -226,7 +157,7 @@ class Round:
     _env_deferred: tuple[int, int, int] | None
     _env_forfeit: bool
     _env_pts: tuple[int, ...]
-    _env_state: int
+    _env_state: EnvidoStage
     _env_winner: int
     _flor_answerers: int
     _flor_call: Kind | None
@@ -236,7 +167,7 @@ class Round:
     _flor_lost: int
     _flor_over: Kind | None
     _flor_pts: tuple[int | None, ...]
-    _flor_stage: int
+    _flor_stage: FlorStage
     _flor_stake: int
     _flor_sung: int
     _folded: int
@@ -372,13 +303,13 @@ class Round:
         """
         if self._ended:
             return None
-        if self._flor_stage == FLOR_ANSWER:
+        if self._flor_stage is FLOR_ANSWER:
             return (Kind.FLOR, self._flor_first)
-        if self._flor_stage == FLOR_CALL and self._flor_call is not None:
+        if self._flor_stage is FLOR_CALL and self._flor_call is not None:
             return (self._flor_call, self._flor_caller)
-        if self._decl_kind:
+        if self._decl_kind is not DECL_NONE:
             return None
-        if self._env_state == ENV_PENDING:
+        if self._env_state is ENV_PENDING:
             return (self.last_envido_call(), self._env_caller)
         if self._truco_call:
             return (TRUCO_CALLS[self._truco_call - 1], self._truco_caller)
@@ -387,7 +318,8 @@ class Round:
     @property
     def declaring(self) -> str | None:
         """``"envido"`` or ``"flor"`` while seats are declaring their points, else ``None``."""
-        return (None, "envido", "flor")[self._decl_kind] if not self._ended else None
+        kind = self._decl_kind
+        return None if kind is DECL_NONE or self._ended else kind.value
 
     @property
     def declarations(self) -> tuple[tuple[int, int | None], ...]:

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .actions import _PLAY, Action
 from .cards import Card
 from .events import EventKind, _ev, _Events
+from .refusals import Refusal
 from .rules import PardaRule
 from .scoring import _finish, _win_hand
-from .state import Round, State, Trick
+from .state import Round, State
+from .table import Trick
 
 __all__ = ["hand_winner", "trick_result"]
 
@@ -96,6 +99,20 @@ def hand_winner(results: Sequence[int | None], mano_team: int, rule: PardaRule) 
 
 
 # --- cards on the table -----------------------------------------------------
+def play_actions(r: Round, t: int, acts: list[Action]) -> None:
+    """Seat *t* may play any card it holds, on its turn with nothing pending."""
+    plays = _PLAY[t]
+    for card in r._held[t]:
+        acts.append(plays[card.index])
+
+
+def play_refusal(s: int, card: Card | None, pending: str | None) -> Refusal:
+    """Why seat *s*, which is to act, may not play *card*."""
+    if pending is not None:
+        return Refusal("play-while-pending", {"seat": s, "card": str(card), "pending": pending})
+    return Refusal("card-not-held", {"seat": s, "card": str(card)})
+
+
 def _play(st: State, r: Round, s: int, card: Card, events: _Events) -> None:
     held = list(r._held)
     held[s] = tuple([c for c in held[s] if c is not card])

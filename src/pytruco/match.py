@@ -1,0 +1,116 @@
+"""The match around the hands: how a game may start, rock-paper-scissors for the first mano, surrendering,
+and why an action is refused by the table itself (the match is over, no such seat, not dealt yet).
+
+>>> from pytruco import RuleSet
+>>> start_problem(RuleSet.preset("default"), (30, 0), (0, 0))
+Refusal(code='start-score-reached', params={'score': '[30, 0]', 'target': 30, 'preset': 'default'})
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Deal, Kind, Rps
+from .deal import _deal_problem
+from .events import EventKind, _ev, _Events
+from .refusals import Refusal
+from .rules import RuleSet
+from .state import Phase, State
+
+RPS_ACTIONS = [tuple(Action.rps(seat, choice) for choice in Rps) for seat in range(2)]
+"""Each seat's shared rock-paper-scissors actions."""
+
+START_MESSAGES = {
+    "start-score-reached": "starting score {score} already reaches the target {target}",
+    "start-chicos-one-game": "starting chicos {chicos}: {preset} plays one game, not a partido of chicos",
+    "start-chicos-won": "starting chicos {chicos} already win the match",
+}
+"""Why a game cannot start from a score and chicos (also read by records, which phrase them their way)."""
+
+
+def start_problem(rules: RuleSet, score: tuple[int, int], chicos: tuple[int, int]) -> Refusal | None:
+    """Why a game of *rules* cannot start at *score* and *chicos*, or ``None`` when it can (PRESETS.md §2)."""
+    params: dict[str, int | str | None] = {
+        "score": str(list(score)),
+        "chicos": str(list(chicos)),
+        "target": rules.target,
+        "preset": rules.preset_name,
+    }
+    if max(score) >= rules.target:
+        del params["chicos"]
+        return Refusal("start-score-reached", params)
+    if rules.chicos_to_win == 1 and chicos != (0, 0):
+        return Refusal("start-chicos-one-game", params)
+    if rules.chicos_to_win > 1 and max(chicos) >= rules.chicos_to_win:
+        return Refusal("start-chicos-won", params)
+    return None
+
+
+def rps(st: State, s: int, choice: Rps | None, events: _Events) -> None:
+    """Seat *s* chooses (``None``: it timed out and loses the draw, §7); a tie repeats, a win picks the mano."""
+    if choice is None:
+        events.append(_ev(EventKind.TIMED_OUT, s))
+        _first_mano(st, 1 - s, events)
+        return
+    events.append(_ev(EventKind.RPS_CHOSEN, s))
+    choices = list(st._rps)
+    choices[s] = choice
+    first, second = choices
+    if first is None or second is None:
+        st._rps = (first, second)
+        return
+    if first is second:
+        events.append(_ev(EventKind.RPS_TIE, None, None, 0, None, first.value))
+        st._rps = (None, None)
+        return
+    st._rps = (first, second)
+    _first_mano(st, 0 if first.beats(second) else 1, events)
+
+
+def _first_mano(st: State, seat: int, events: _Events) -> None:
+    st._mano = seat
+    st._start = (seat, *st._start[1:])
+    st._phase = Phase.DEAL
+    events.append(_ev(EventKind.FIRST_MANO, seat))
+
+
+def surrender(st: State, s: int, events: _Events) -> None:
+    """Seat *s* concedes the match: the other team wins it."""
+    team = s & 1
+    events.append(_ev(EventKind.SURRENDERED, s, team))
+    if st._round is not None and not st._round._ended:
+        r = st._round._copy()
+        r._ended = True
+        st._round = r
+    st._phase = Phase.OVER
+    st._winner = 1 - team
+    events.append(_ev(EventKind.MATCH_OVER, None, 1 - team))
+
+
+def table_refusal(state: State, action: object) -> Refusal | None:
+    """Why *action* is refused before any hand's rule is asked (a deal at the wrong time, the match is over,
+    no such seat, rock-paper-scissors), or ``None`` to ask the hand."""
+    if isinstance(action, Deal):
+        if state._phase is not Phase.DEAL:
+            return Refusal("deal-not-now", {"phase": state._phase.value})
+        return Refusal("bad-deal", {"problem": _deal_problem(state, action)})
+    if not isinstance(action, Action):
+        return Refusal("not-an-action", {"action": repr(action)})
+    text = str(action)
+    s = action.seat
+    n = state._rules.players
+    params: dict[str, int | str | None] = {"seat": s, "text": text, "players": n}
+    phase = state._phase
+    if phase is Phase.OVER:
+        return Refusal("match-over", params)
+    if not 0 <= s < n:
+        return Refusal("no-such-seat", params)
+    if action.kind is Kind.RENDIRSE:
+        return Refusal("cannot-concede", params)
+    if phase is Phase.DEAL:
+        return Refusal("before-deal", params)
+    if phase is Phase.RPS:
+        if action.kind is not Kind.RPS and action.kind is not Kind.TIMEOUT:
+            return Refusal("rps-before-deal", params)
+        return Refusal("rps-already-chosen", params)
+    if action.kind is Kind.RPS:
+        return Refusal("rps-after-deal", params)
+    return None
