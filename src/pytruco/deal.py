@@ -6,9 +6,9 @@ import random
 
 from .actions import Deal
 from .cards import ALL_CARDS, Card, Hand, points_of
-from .errors import IllegalActionError
 from .events import Event, EventKind, _ev
 from .history import deal_entry
+from .refusals import Refusal, error
 from .rules import RuleSet, Scoring
 from .state import Phase, Round, State
 from .table import DECL_NONE, ENV_NONE, FLOR_NONE
@@ -44,7 +44,8 @@ def random_deal(state: State, rng: random.Random | None = None) -> Deal:
 _ALL_CARDS = list(ALL_CARDS)
 
 
-def _deal_problem(st: State, deal: Deal) -> str | None:
+def deal_problem(st: State, deal: Deal) -> str | None:
+    """What is wrong with *deal* for the table of *st* (seats, three cards each, no card twice), or ``None``."""
     n = st._rules.players
     hands = deal.hands
     if len(hands) != n:
@@ -64,13 +65,13 @@ def _deal_problem(st: State, deal: Deal) -> str | None:
 def _apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     if state._phase is not Phase.DEAL:
         if state._phase is Phase.OVER:
-            raise IllegalActionError("the match is over: no more deals")
-        raise IllegalActionError(f"cannot deal now: the table is waiting for {state._phase.value}")
+            raise error(Refusal("deal-after-match", {}))
+        raise error(Refusal("deal-not-now", {"phase": state._phase.value}))
     # A deal made by random_deal has distinct cards by construction.
     trusted = deal._checked and len(deal.hands) == state._rules.players
-    problem = None if trusted else _deal_problem(state, deal)
+    problem = None if trusted else deal_problem(state, deal)
     if problem is not None:
-        raise IllegalActionError(f"bad deal: {problem}")
+        raise error(Refusal("bad-deal", {"problem": problem}))
     st = state._copy()
     history = state._history
     st._history = (deal, history, history[2] + 1, deal_entry(history))

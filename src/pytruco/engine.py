@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from .actions import _PLAIN, _PLAY, _TENGO, ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
 from .cards import Card
 from .clock import timeout, timeout_refusal
-from .deal import _apply_deal, _deal_problem, random_deal
+from .deal import _apply_deal, deal_problem, random_deal
 from .declarations import answer_refusal, declaration_actions, declaration_refusal, declare
 from .envido import _envido_answer, envido_refusal, envido_window, open_chain, opening_actions, raise_actions
 from .errors import RuleSetError
@@ -174,7 +174,7 @@ def is_legal(state: State, action: Action | Deal) -> bool:
     (True, False)
     """
     if isinstance(action, Deal):
-        return state._phase is Phase.DEAL and _deal_problem(state, action) is None
+        return state._phase is Phase.DEAL and deal_problem(state, action) is None
     if not isinstance(action, Action):
         return False
     kind = action.kind

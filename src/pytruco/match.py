@@ -9,7 +9,7 @@ Refusal(code='start-score-reached', params={'score': '[30, 0]', 'target': 30, 'p
 from __future__ import annotations
 
 from .actions import Action, Deal, Kind, Rps
-from .deal import _deal_problem
+from .deal import deal_problem
 from .events import EventKind, _ev, _Events
 from .refusals import Refusal
 from .rules import RuleSet
@@ -91,7 +91,7 @@ def table_refusal(state: State, action: object) -> Refusal | None:
     if isinstance(action, Deal):
         if state._phase is not Phase.DEAL:
             return Refusal("deal-not-now", {"phase": state._phase.value})
-        return Refusal("bad-deal", {"problem": _deal_problem(state, action)})
+        return Refusal("bad-deal", {"problem": deal_problem(state, action)})
     if not isinstance(action, Action):
         return Refusal("not-an-action", {"action": repr(action)})
     text = str(action)

@@ -24,11 +24,12 @@ from typing import Any
 import attrs
 
 from .actions import Action, Deal
-from .deal import _deal_problem
+from .deal import deal_problem
 from .engine import apply, legal_actions, new_game
 from .errors import IllegalActionError, NotationError, RecordError, RuleSetError
 from .events import Event, EventKind
 from .history import RecordHand
+from .match import start_problem
 from .rules import RuleSet
 from .state import Phase, State
 
@@ -110,12 +111,9 @@ class Record:
             raise _bad("missing member 'first_mano'")
         score = _pair(data, "score")
         chicos = _pair(data, "chicos")
-        if max(score) >= rules.target:
-            raise _bad(f"the starting score {list(score)} already reaches the target {rules.target}")
-        if rules.chicos_to_win == 1 and chicos != (0, 0):
-            raise _bad(f"'chicos' {list(chicos)}: {rules.preset_name} plays one game, not a partido of chicos")
-        if rules.chicos_to_win > 1 and max(chicos) >= rules.chicos_to_win:
-            raise _bad(f"the starting chicos {list(chicos)} already win the match")
+        problem = start_problem(rules, score, chicos)  # the rule is the engine's; the phrasing is the record's
+        if problem is not None:
+            raise _bad(_START_MESSAGES[problem.code].format(**problem.params))
         if "hands" not in data:
             raise _bad("missing member 'hands'")
         raw_hands = data["hands"]
@@ -183,6 +181,13 @@ class Record:
     def dumps(self, **kwargs: Any) -> str:
         """The record as JSON text."""
         return json.dumps(self.to_dict(), **kwargs)
+
+
+_START_MESSAGES = {
+    "start-score-reached": "the starting score {score} already reaches the target {target}",
+    "start-chicos-one-game": "'chicos' {chicos}: {preset} plays one game, not a partido of chicos",
+    "start-chicos-won": "the starting chicos {chicos} already win the match",
+}
 
 
 def _bad(message: str) -> RecordError:
@@ -343,7 +348,7 @@ def replay(
 
 
 def _deal_shape(state: State, deal: Deal) -> str | None:
-    return _deal_problem(state, deal)
+    return deal_problem(state, deal)
 
 
 def _step(state: State, text: str, hand: int | None, index: int) -> tuple[State, tuple[Event, ...]]:

@@ -219,7 +219,12 @@ class Round:
     @property
     def held(self) -> tuple[Hand, ...]:
         """Every seat's cards not yet played (hidden information)."""
-        return tuple(Hand(cards) for cards in self._held)
+        return tuple([Hand._of(cards) for cards in self._held])
+
+    @property
+    def cards_left(self) -> tuple[int, ...]:
+        """How many cards each seat still holds (public: the backs of the cards show)."""
+        return tuple([len(cards) for cards in self._held])
 
     @property
     def tricks(self) -> tuple[Trick, ...]:

@@ -1,0 +1,150 @@
+"""Refusal codes: every IllegalActionError carries a stable code and params, and the English sentence is the
+code's template over the params (so a frontend can write its own sentence from them)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import play
+from pytruco import (
+    Action,
+    Deal,
+    IllegalActionError,
+    Kind,
+    RuleSet,
+    apply,
+    check,
+    is_legal,
+    legal_actions,
+    new_game,
+    random_deal,
+)
+from pytruco.refusals import MESSAGES, english
+
+# The published list: a code is never renamed or reused (front-ends key translations by it). Add new ones here.
+STABLE_CODES = (
+    "achico-answers-second-flor",
+    "answer-own-call",
+    "answers-flor-only",
+    "bad-deal",
+    "before-deal",
+    "cannot-concede",
+    "card-not-held",
+    "declare-not-answer",
+    "deal-after-match",
+    "deal-not-now",
+    "duel-played",
+    "envido-after-flor",
+    "envido-after-truco",
+    "envido-card-played",
+    "envido-chain-closed",
+    "envido-first-trick",
+    "envido-not-now",
+    "envido-not-truco-answer",
+    "envido-one-chain",
+    "envido-opening-call",
+    "envido-points-untrue",
+    "envido-primero-first-truco",
+    "envido-raise-not-allowed",
+    "envido-value-impossible",
+    "envido-window-closed",
+    "flor-already-sung",
+    "flor-before-first-card",
+    "flor-card-played",
+    "flor-envido-answered",
+    "flor-no-longer",
+    "flor-not-held",
+    "flor-not-now",
+    "flor-points-untrue",
+    "folded",
+    "mano-acts-first",
+    "match-over",
+    "mazo-not-now",
+    "mazo-while-declaring",
+    "mazo-with-pending",
+    "must-sing-flor",
+    "no-contraflor",
+    "no-contraflor-al-resto",
+    "no-declaration-due",
+    "no-flor",
+    "no-such-seat",
+    "not-a-flor-answer",
+    "not-a-second-flor-answer",
+    "not-allowed",
+    "not-an-action",
+    "not-your-turn",
+    "nothing-to-answer",
+    "play-while-pending",
+    "raise-needs-quiero",
+    "raise-own-call",
+    "raise-out-of-turn",
+    "rps-after-deal",
+    "rps-already-chosen",
+    "rps-before-deal",
+    "son-buenas-first",
+    "timeout-not-to-act",
+    "truco-all-accepted",
+    "truco-answer-skips",
+    "truco-first-call",
+    "truco-last-level",
+    "truco-next-call",
+    "truco-not-now",
+    "truco-while-pending",
+    "waits-for-duel",
+)
+
+
+def test_the_code_list_is_stable() -> None:
+    assert sorted(MESSAGES) == sorted(STABLE_CODES)
+
+
+def _refusal(state, action) -> IllegalActionError:  # type: ignore[no-untyped-def]
+    with pytest.raises(IllegalActionError) as info:
+        check(state, action)
+    return info.value
+
+
+def test_codes_and_params_of_well_known_refusals() -> None:
+    """PRESETS.md §4: only the team holding the quiero raises; seats act in turn."""
+    deal = [["1E", "7E", "4C"], ["1B", "3O", "3B"]]
+    state = play("default", deal, "0 truco", "1 quiero")
+    error = _refusal(state, Action.parse("0 retruco"))
+    assert (error.code, error.params) == ("raise-needs-quiero", {"seat": 0, "call": "retruco", "team": 1, "players": 2})
+    assert str(error) == "seat 0 cannot raise to retruco: seat 1 holds the quiero"
+    error = _refusal(play("default", deal), Action.parse("1 1B"))
+    assert error.code == "not-your-turn" and error.params["waiting"] == "turn" and error.params["turn"] == 0
+    error = _refusal(play("default", deal), Action.parse("0 3B"))
+    assert (error.code, error.params) == ("card-not-held", {"seat": 0, "card": "3B"})
+    with pytest.raises(IllegalActionError) as info:
+        apply(play("default", deal), Deal.parse(deal))
+    assert info.value.code == "deal-not-now" and info.value.params == {"phase": "play"}
+
+
+@pytest.mark.parametrize("preset", ["default", "online", "classic", "ladder", "reglamento"])
+def test_every_refusal_has_a_code_and_its_sentence(preset: str) -> None:
+    """Random playouts; at each state every illegal action of a sample is refused with a listed code, params
+    of plain JSON types, and the message that english() makes from them."""
+    rules = RuleSet.preset(preset)
+    rng = random.Random(7)
+    seen: set[str] = set()
+    for _ in range(6):
+        state = new_game(rules) if rules.rps_first_mano else new_game(rules, first_mano=0)
+        while not state.is_over:
+            candidates = [Action(seat, kind) for seat in range(3) for kind in Kind if kind not in _ARGUMENT_KINDS]
+            candidates += [Action.tengo(seat, rng.choice((0, 25, 33, 39))) for seat in range(2)]
+            for action in rng.sample(candidates, 8):
+                if is_legal(state, action):
+                    continue
+                error = _refusal(state, action)
+                assert error.code in MESSAGES
+                assert all(isinstance(v, (int, str)) or v is None for v in error.params.values())
+                assert english(error.code, error.params) == str(error)
+                seen.add(error.code)
+            item = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+            state = apply(state, item)[0]
+    assert len(seen) >= 8
+
+
+_ARGUMENT_KINDS = (Kind.PLAY, Kind.TENGO, Kind.RPS)
