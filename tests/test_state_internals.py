@@ -179,3 +179,16 @@ def _record_hands_of(state: State) -> list[RecordHand]:
         elif hands:
             hands[-1] = RecordHand(hands[-1].deal, (*hands[-1].actions, str(item)))
     return hands
+
+
+def test_bench_reports_the_scale_figures() -> None:
+    """Issue 9 "scale": `pytruco bench` reports apply, hash and Record.from_state early in a match and after
+    1,000 actions (only the shape is checked: speed is never asserted)."""
+    from pytruco.bench import SECTIONS, scale_figures
+
+    assert "scale" in [name for name, _ in SECTIONS]
+    figures = scale_figures(0.03, 1, 1)
+    for name in ("apply_us", "hash_us", "from_state_us"):
+        for label in ("early", "after_1000"):
+            assert figures[f"scale/{name}/{label}"] >= 0
+    assert figures["scale/apply_us/early"] > 0

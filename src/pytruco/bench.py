@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from .engine import apply, legal_actions, new_game, random_deal
@@ -83,8 +84,81 @@ def replays_per_second(seconds: float, seed: int) -> float:
             return count / (now - start)
 
 
-def run_bench(*, seconds: float = 1.0, as_json: bool = False, seed: int = 1, repeats: int = 5, out: TextIO) -> int:
-    """Measure and print every figure: the best of *repeats* runs of *seconds* / *repeats* each."""
+def _scale_state(actions: int, seed: int) -> State:
+    """A seeded random ``reglamento`` game (a new one when a match ends) after *actions* actions (deals count)."""
+    rules = RuleSet.preset("reglamento")
+    rng = random.Random(seed)
+    state = new_game(rules, first_mano=0)
+    done = 0
+    while done < actions:
+        if state.is_over:
+            state = new_game(rules, first_mano=0, chicos=(0, 0))
+        item = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+        state = apply(state, item)[0]
+        done += 1
+    return state
+
+
+def _cost_us(work: Callable[[], object], seconds: float) -> float:
+    """Microseconds per call of *work*, over about *seconds*."""
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(20):
+            work()
+        count += 20
+        now = time.perf_counter()
+        if now >= deadline:
+            return (now - start) / count * 1e6
+
+
+def _scale_costs(state: State, seconds: float) -> dict[str, float]:
+    """What a server pays per action at *state*: one apply, then hashing and recording the new state."""
+    legal = legal_actions(state) if not state.is_chance else ()
+    item = legal[0] if legal else random_deal(state, random.Random(0))
+    share = seconds / 3
+
+    def step() -> State:
+        return apply(state, item)[0]
+
+    def hashed() -> int:
+        return hash(apply(state, item)[0])
+
+    def recorded() -> Record:
+        return Record.from_state(apply(state, item)[0])
+
+    apply_us = _cost_us(step, share)
+    return {
+        "apply_us": apply_us,
+        "hash_us": max(0.0, _cost_us(hashed, share) - apply_us),
+        "from_state_us": max(0.0, _cost_us(recorded, share) - apply_us),
+    }
+
+
+def scale_figures(seconds: float, seed: int, repeats: int) -> dict[str, float]:
+    """The cost of apply, hash and Record.from_state of the next state, early in a match and after 1,000
+    actions (microseconds per call, best of *repeats*): it should not grow as a game gets longer.
+
+    Each is measured on a fresh successor, as a server does after every action: hash starts from the parent's
+    cached hash when there is one, and from_state from the finished hands the state keeps.
+    """
+    figures: dict[str, float] = {}
+    for label, actions in (("early", 20), ("after_1000", 1000)):
+        state = _scale_state(actions, seed)
+        hash(state)
+        Record.from_state(state)  # as a server that records every state has done before
+        best: dict[str, float] = {}
+        for _ in range(repeats):
+            for name, value in _scale_costs(state, seconds / 2 / repeats).items():
+                best[name] = min(best.get(name, value), value)
+        for name, value in best.items():
+            figures[f"scale/{name}/{label}"] = round(value, 2)
+    return figures
+
+
+def playout_figures(seconds: float, seed: int, repeats: int) -> dict[str, float]:
+    """Hands per second of random playouts per preset and table size."""
     figures: dict[str, float] = {}
     share = seconds / repeats
     for preset, players in CONFIGS:
@@ -95,12 +169,41 @@ def run_bench(*, seconds: float = 1.0, as_json: bool = False, seed: int = 1, rep
             best = max(best, hands / taken)
         team = {2: "1v1", 4: "2v2", 6: "3v3"}[players]
         figures[f"{preset}/{team}/hands_per_s"] = round(best, 1)
-    replays = max(replays_per_second(share, seed) for _ in range(repeats))
-    figures["default/records_replayed_per_s"] = round(replays, 1)
+    return figures
+
+
+def record_figures(seconds: float, seed: int, repeats: int) -> dict[str, float]:
+    """10-hand default records loaded from JSON and replayed per second."""
+    share = seconds / repeats
+    return {"default/records_replayed_per_s": round(max(replays_per_second(share, seed) for _ in range(repeats)), 1)}
+
+
+Section = Callable[[float, int, int], dict[str, float]]
+
+SECTIONS: tuple[tuple[str, Section], ...] = (
+    ("playouts", playout_figures),
+    ("records", record_figures),
+    ("scale", scale_figures),
+)
+"""The bench's sections: a name and a function of (seconds per figure, seed, repeats) that returns its figures
+(named ``"<section-ish key>/..."``). A new section adds its line here."""
+
+
+def run_bench(*, seconds: float = 1.0, as_json: bool = False, seed: int = 1, repeats: int = 5, out: TextIO) -> int:
+    """Measure and print every figure, section by section: each figure is the best of *repeats* runs.
+
+    The JSON object is flat (``"default/1v1/hands_per_s"``, ``"scale/apply_us/after_1000"``, ...); the text
+    shows each section under its name.
+    """
+    sections = [(name, figure(seconds, seed, repeats)) for name, figure in SECTIONS]
     if as_json:
-        out.write(json.dumps(figures) + "\n")
-    else:
-        width = max(len(key) for key in figures)
+        flat = {key: value for _, figures in sections for key, value in figures.items()}
+        out.write(json.dumps(flat) + "\n")
+        return 0
+    width = max(len(key) for _, figures in sections for key in figures)
+    for name, figures in sections:
+        out.write(f"[{name}]\n")
         for key, value in figures.items():
-            out.write(f"{key:<{width}}  {value:>10,.0f}\n")
+            shown = f"{value:>10,.0f}" if value >= 100 else f"{value:>10,.2f}"
+            out.write(f"{key:<{width}}  {shown}\n")
     return 0
