@@ -107,7 +107,7 @@ def _duel_round(
     hands: tuple[Hand, ...],
     hand_mano: int,
     duel: int,
-    pending: tuple[tuple[int, int, str], ...],
+    deferred: tuple[tuple[int, int, str], ...],
     held: tuple[tuple[Card, ...], ...] | None = None,
 ) -> Round:
     """Duel *duel* of a pica hand: seat *duel* against seat *duel* + 3, with
@@ -115,14 +115,14 @@ def _duel_round(
 
     A duel scores like any hand of the preset (§8.23): at once, or, in
     presets that score at the end of the hand, into the pica hand's points
-    still to be added (*pending*, carried from the earlier duels)."""
+    still to be added (*deferred*, carried from the earlier duels)."""
     n = rules.players
     a, b = duel, duel + n // 2
     mano = a if (a - hand_mano) % n < (b - hand_mano) % n else b
     absent = ((1 << n) - 1) & ~((1 << a) | (1 << b))
     r = _new_round(rules, hands, mano, absent)
-    r._pending = pending
-    r._carried = len(pending)
+    r._deferred = deferred
+    r._carried = len(deferred)
     if held is not None:  # the earlier duels' cards stay played
         r._held = held
     return r
@@ -172,7 +172,7 @@ def _blank_round() -> Round:
     r._env_calls = ()
     r._env_count = 0
     r._env_caller = -1
-    r._env_deferred = None
+    r._env_unshown = None
     r._env_forfeit = False
     r._env_winner = -1
     r._decl_kind = DECL_NONE
@@ -191,7 +191,7 @@ def _blank_round() -> Round:
     r._flor_over = None
     r._flor_stake = 0
     r._points = (0, 0)
-    r._pending = ()
+    r._deferred = ()
     r._carried = 0
     r._defer = False
     r._ended = False

@@ -237,8 +237,8 @@ def _resolve_envido(st: State, r: Round, winner: int, events: _Events) -> None:
     events.append(_ev(EventKind.ENVIDO_WON, winner, team, value))
     if rules.bluff or rules.show_rule:
         # settled when the cards are shown at the end of the hand
-        r._env_deferred = (team, value, r._decl_best)
+        r._env_unshown = (team, value, r._decl_best)
         if r._defer:
-            r._pending = (*r._pending, (team, value, CAT_UNSHOWN))
+            r._deferred = (*r._deferred, (team, value, CAT_UNSHOWN))
     else:
         _award(st, r, team, value, CAT_ENVIDO, events)

@@ -285,8 +285,8 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: _Events) -> None:
     if not r._defer:
         _award(st, r, team, raise_by, CAT_FLOR, events)
         return
-    r._pending = ()
-    r._env_deferred = None
+    r._deferred = ()
+    r._env_unshown = None
     if raise_by:
         _add_points(st, r, team, raise_by, CAT_FLOR, events)
     events.append(_ev(EventKind.HAND_ENDED))
@@ -304,14 +304,14 @@ def _lose_flor(r: Round, team: int, events: _Events) -> None:
     """
     moved = 0
     carried = r._carried
-    pending = list(r._pending[:carried])
-    for owner, points, category in r._pending[carried:]:
+    pending = list(r._deferred[:carried])
+    for owner, points, category in r._deferred[carried:]:
         if owner == team and category is CAT_FLOR:
             moved += points
             pending.append((1 - team, points, CAT_FLOR_LOST))
         else:
             pending.append((owner, points, category))
-    r._pending = tuple(pending)
+    r._deferred = tuple(pending)
     r._flor_forfeit |= 1 << team  # and the team's later flor points in this hand too
     if moved:
         events.append(_ev(EventKind.POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))

@@ -49,7 +49,7 @@ def _fold(st: State, r: Round, s: int, events: _Events, *, timeout: bool = False
     bit = 1 << s
     if not timeout:
         events.append(_ev(EventKind.FOLDED, s, team))
-    forfeit = rules.show_rule and r._env_deferred is not None and r._env_winner == s and not _envido_shown(rules, r, s)
+    forfeit = rules.show_rule and r._env_unshown is not None and r._env_winner == s and not _envido_shown(rules, r, s)
     if forfeit:
         r._env_forfeit = True
     if rules.flor_lost_on_fold and r._flor_sung & bit and r._held[s]:

@@ -27,7 +27,7 @@ def _award(st: State, r: Round, team: int, points: int, category: str, events: _
         if _add_points(st, r, team, points, category, events) >= st._rules.target:
             _chico_won(st, r, team, events)
     else:
-        r._pending = (*r._pending, (team, points, category))
+        r._deferred = (*r._deferred, (team, points, category))
 
 
 def _add_points(st: State, r: Round, team: int, points: int, category: str, events: _Events) -> int:
@@ -46,20 +46,20 @@ def _flush(st: State, r: Round, events: _Events) -> int:
     """Add the hand's pending points, envido and flor first (§2; in the
     order won for a pica duel of a preset that scores at once). Returns the
     first team to reach the target in that order, or -1."""
-    if not r._pending:
+    if not r._deferred:
         return -1
     target = st._rules.target
     if st._rules.scoring is Scoring.END_OF_HAND:
         first = (CAT_ENVIDO, CAT_FLOR, CAT_FLOR_LOST, CAT_UNSHOWN)
-        ordered = [p for p in r._pending if p[2] in first]
-        ordered += [p for p in r._pending if p[2] not in first]
+        ordered = [p for p in r._deferred if p[2] in first]
+        ordered += [p for p in r._deferred if p[2] not in first]
     else:
-        ordered = list(r._pending)
+        ordered = list(r._deferred)
     reached = -1
     for team, points, category in ordered:
         if _add_points(st, r, team, points, category, events) >= target and reached < 0:
             reached = team
-    r._pending = ()
+    r._deferred = ()
     return reached
 
 
@@ -100,7 +100,7 @@ def _finish(st: State, r: Round, events: _Events) -> None:
     points are added, and the next hand (or the end) follows."""
     if r._ended:
         return
-    if r._env_deferred is not None:
+    if r._env_unshown is not None:
         _show_envido(st, r, events)
         if r._ended:
             return
@@ -116,7 +116,7 @@ def _finish(st: State, r: Round, events: _Events) -> None:
         r._ended = True
         duel = pica[0] + 1
         st._pica = (duel, pica[1])
-        nxt = _duel_round(st._rules, r._dealt, pica[1], duel, r._pending if carry else (), r._held)
+        nxt = _duel_round(st._rules, r._dealt, pica[1], duel, r._deferred if carry else (), r._held)
         st._round = nxt
         events.append(_ev(EventKind.DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
     else:
@@ -131,9 +131,9 @@ def _show_envido(st: State, r: Round, events: _Events) -> None:
     before showing (``classic``) gives the points to the other team. The
     award keeps its place among the hand's points, before any later flor.
     """
-    deferred = r._env_deferred
+    deferred = r._env_unshown
     assert deferred is not None
-    r._env_deferred = None
+    r._env_unshown = None
     team, points, declared = deferred
     if st._rules.bluff and declared != r._env_pts[r._env_winner]:
         team = 1 - team
@@ -142,9 +142,9 @@ def _show_envido(st: State, r: Round, events: _Events) -> None:
         team = 1 - team
         events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "envido not shown"))
     if r._defer:
-        r._pending = tuple(
+        r._deferred = tuple(
             (team, points, CAT_ENVIDO) if category is CAT_UNSHOWN else (owner, value, category)
-            for owner, value, category in r._pending
+            for owner, value, category in r._deferred
         )
     else:
         _award(st, r, team, points, CAT_ENVIDO, events)

@@ -104,14 +104,15 @@ class Round:
         "_decl_queue",
         "_decls",
         "_defer",
+        "_deferred",
         "_ended",
         "_env_caller",
         "_env_calls",
         "_env_count",
-        "_env_deferred",
         "_env_forfeit",
         "_env_pts",
         "_env_state",
+        "_env_unshown",
         "_env_winner",
         "_flor_answerers",
         "_flor_call",
@@ -128,7 +129,6 @@ class Round:
         "_held",
         "_mano",
         "_n",
-        "_pending",
         "_points",
         "_quiero_team",
         "_trick",
@@ -154,7 +154,7 @@ class Round:
     _env_caller: int
     _env_calls: tuple[Kind, ...]
     _env_count: int
-    _env_deferred: tuple[int, int, int] | None
+    _env_unshown: tuple[int, int, int] | None
     _env_forfeit: bool
     _env_pts: tuple[int, ...]
     _env_state: EnvidoStage
@@ -174,7 +174,7 @@ class Round:
     _held: tuple[tuple[Card, ...], ...]
     _mano: int
     _n: int
-    _pending: tuple[tuple[int, int, str], ...]
+    _deferred: tuple[tuple[int, int, str], ...]
     _points: tuple[int, int]
     _quiero_team: int
     _trick: tuple[tuple[int, Card], ...]
@@ -496,8 +496,18 @@ class State:
         return self._round
 
     @property
+    def rounds_dealt(self) -> int:
+        """How many rounds (deals) there have been.
+
+        >>> from pytruco import new_game
+        >>> new_game("default", first_mano=0).rounds_dealt
+        0
+        """
+        return self._hands_dealt
+
+    @property
     def hands_dealt(self) -> int:
-        """How many deals there have been."""
+        """How many deals there have been (the older name of :attr:`rounds_dealt`, kept)."""
         return self._hands_dealt
 
     @property
