@@ -22,6 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("actions",),
     ("events", "history"),
     ("table",),
+    ("rounds",),
     ("state",),
     ("refusals",),
     ("turns",),

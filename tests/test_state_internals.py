@@ -192,3 +192,14 @@ def test_bench_reports_the_scale_figures() -> None:
         for label in ("early", "after_1000"):
             assert figures[f"scale/{name}/{label}"] >= 0
     assert figures["scale/apply_us/early"] > 0
+
+
+def test_state_and_round_draw_the_table() -> None:
+    """Issue 8: str(state) and str(round) show the table as text (like a python-chess Board)."""
+    state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 1E", "1 envido")
+    text = str(state)
+    assert text.splitlines()[0] == "default 1v1 to 30: score 0-0, play, mano seat 0, to act: seat 0"
+    assert "  pending: envido from seat 1" in text
+    assert "  seat 0: 7C 6C       played 1E" in text and "  seat 1: 5O 4O 3B" in text
+    assert repr(state.round) == "<Round mano=0 turn=1 tricks=0 truco_level=0 ended=False>"
+    assert str(state.round) in text
