@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Kind
-from .cards import Hand
+from .cards import Hand, random_source
 from .engine import apply, new_game, random_deal
+from .errors import SetupError
 from .rules import RuleSet
 from .state import State
 from .views import SeatView, view
@@ -39,7 +40,7 @@ class RandomBot:
     """Picks uniformly among its legal actions."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = rng if rng is not None else random.Random()
+        self.rng = random_source(rng)
 
     def choose(self, seen: SeatView) -> Action:
         """A uniformly random legal action."""
@@ -52,7 +53,7 @@ class SimpleBot:
     truthfully. Good enough to learn the game against."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = rng if rng is not None else random.Random()
+        self.rng = random_source(rng)
 
     def choose(self, seen: SeatView) -> Action:
         """Pick an action by a few simple rules."""
@@ -143,8 +144,8 @@ def play_match(
     ``None``).
     """
     if len(bots) != rules.players:
-        raise ValueError(f"{rules.players} seats need {rules.players} bots, not {len(bots)}")
-    source = rng if rng is not None else random.Random()
+        raise SetupError(f"{rules.players} seats need {rules.players} bots, not {len(bots)}")
+    source = random_source(rng)
     state = new_game(rules, first_mano=first_mano, rng=source) if not rules.rps_first_mano else new_game(rules)
     for _ in range(max_actions):
         if state.is_over:
