@@ -56,22 +56,54 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 class TrucoError(ValueError):
-    """The root of every error raised by pytruco (a :class:`ValueError`)."""
+    """The root of every error raised by pytruco (a :class:`ValueError`).
+
+    >>> from pytruco import Action, RuleSet, TrucoError
+    >>> for attempt in (lambda: Action.parse("0 trucoo"), lambda: RuleSet.preset("poker")):
+    ...     try:
+    ...         attempt()
+    ...     except TrucoError as error:
+    ...         print(type(error).__name__, isinstance(error, ValueError))
+    NotationError True
+    RuleSetError True
+    """
 
 
 class NotationError(TrucoError):
     """Something that is not a card, a hand, a deal or an action at all:
-    text (``"8E"``, ``"0 trucoo"``) or a typed value (``Action(True, Kind.MAZO)``)."""
+    text (``"8E"``, ``"0 trucoo"``) or a typed value (``Action(True, Kind.MAZO)``).
+
+    >>> from pytruco import Card, NotationError
+    >>> try:
+    ...     Card.parse("8E")
+    ... except NotationError as error:
+    ...     print(error)
+    not a card: '8E' (rank must be 1-7, 10, 11 or 12)
+    """
 
 
 class RuleSetError(TrucoError):
-    """An invalid rule option or preset; the message names the option."""
+    """An invalid rule option or preset; the message names the option.
+
+    >>> from pytruco import RuleSet
+    >>> RuleSet.preset("default", players=3)
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.RuleSetError: option 'players': must be 2, 4 or 6, not 3
+    """
 
 
 class SetupError(TrucoError):
     """An impossible start: a first mano that is not a seat, a starting
     score or chicos that cannot be, a deal or a draw of partners for a
-    number of players that does not fit."""
+    number of players that does not fit.
+
+    >>> from pytruco import new_game
+    >>> new_game("default", score=(30, 0))
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.SetupError: starting score [30, 0] already reaches the target 30
+    """
 
 
 class IllegalActionError(TrucoError):
@@ -79,6 +111,15 @@ class IllegalActionError(TrucoError):
 
     The message is a full sentence that says why, for example
     ``"seat 0 cannot raise to retruco: seat 1 holds the quiero"``.
+
+    >>> from pytruco import Action, Deal, IllegalActionError, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> try:
+    ...     apply(state, Action.parse("1 truco"))
+    ... except IllegalActionError as error:
+    ...     print(error)
+    seat 1 cannot act now: it is seat 0's turn
     """
 
 
@@ -93,6 +134,13 @@ class RecordError(TrucoError):
             *hand* is ``None``), or ``None``.
         text: the offending action text, when there is one (shortened to
             about 80 characters).
+
+    >>> from pytruco import RecordError, replay
+    >>> try:
+    ...     replay('{"format": "truco-record/2"}')
+    ... except RecordError as error:
+    ...     print(error.kind, error.hand, error.action)
+    bad-record None None
     """
 
     def __init__(

@@ -34,6 +34,16 @@ class TirarReyes:
         seating: the players by seat (seat 0 first); team = seat mod 2.
         kings_order: the players in the order they received their king.
         dealt: every card dealt, as ``(player, card)`` in order.
+
+    >>> import random
+    >>> from pytruco import tirar_reyes
+    >>> drawn = tirar_reyes(["Ana", "Beto", "Caro", "Dani"], random.Random(7))
+    >>> sorted(drawn.seating) == ["Ana", "Beto", "Caro", "Dani"]
+    True
+    >>> drawn.seating[0::2] == drawn.kings_order[:2]
+    True
+    >>> sum(card.rank == 12 for _, card in drawn.dealt)
+    2
     """
 
     seating: tuple[str, ...]
@@ -51,6 +61,14 @@ def tirar_reyes(players: Sequence[str], rng: random.Random | None = None) -> Tir
 
     Raises:
         SetupError: not 4 or 6 distinct player names (strings).
+
+    >>> import random
+    >>> from pytruco import tirar_reyes
+    >>> drawn = tirar_reyes(["Ana", "Beto", "Caro", "Dani"], random.Random(7))
+    >>> drawn.seating[0::2] == drawn.kings_order[:2]  # the first two kings: team 0
+    True
+    >>> str(drawn.dealt[-1][1])[:2]  # dealing stops at the second king
+    '12'
     """
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise SetupError(f"tirar reyes needs a list of 4 or 6 player names, not {quoted(players)}")

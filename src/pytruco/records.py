@@ -46,18 +46,46 @@ __all__ = [
 ]
 
 FORMAT = "truco-record/1"
-"""The value of a record's ``format`` member."""
+"""The value of a record's ``format`` member.
+
+>>> from pytruco import FORMAT, Record, new_game
+>>> FORMAT
+'truco-record/1'
+>>> Record.from_state(new_game("default", first_mano=0)).to_dict()["format"] == FORMAT
+True
+"""
 
 MAX_RECORD_SIZE = 16 * 1024 * 1024
 """The longest record :meth:`Record.from_json` reads: 16 MiB (bytes, or
-characters of a ``str``). A whole ``reglamento`` partido takes a few dozen KB."""
+characters of a ``str``). A whole ``reglamento`` partido takes a few dozen KB.
+
+>>> Record.from_json(" " * (MAX_RECORD_SIZE + 1))
+Traceback (most recent call last):
+...
+pytruco.errors.RecordError: the record is larger than 16777216 characters
+"""
 MAX_HANDS = 50_000
-"""The most hands a record may list (a real match has a few hundred at most)."""
+"""The most hands a record may list (a real match has a few hundred at most).
+
+>>> MAX_HANDS
+50000
+"""
 MAX_ACTIONS = 10_000
-"""The most actions one hand, or ``pre``, may list (a real hand has fewer than 100)."""
+"""The most actions one hand, or ``pre``, may list (a real hand has fewer than 100).
+
+>>> MAX_ACTIONS
+10000
+"""
 MAX_JSON_DEPTH = 32
 """The deepest nesting of arrays and objects in a record (``meta`` included);
-the record itself needs 4."""
+the record itself needs 4.
+
+>>> text = '{"format": "truco-record/1", "meta": {"x": ' + "[" * 40 + "]" * 40 + "}}"
+>>> Record.from_json(text)
+Traceback (most recent call last):
+...
+pytruco.errors.RecordError: invalid JSON: nested deeper than 32 levels
+"""
 _MAX_DIGITS = 4300
 """JSON numbers with more digits are refused (Python's own limit for ``int``)."""
 
@@ -85,6 +113,13 @@ class RecordHand:
 
     >>> RecordHand([["7C", "6C", "1E"], ["5O", "4O", "3B"]], ["0 mazo"]).actions
     ('0 mazo',)
+    >>> from pytruco import Action, Deal, Record, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 truco"))
+    >>> (hand,) = Record.from_state(state).hands
+    >>> hand.deal, hand.actions
+    ((('7C', '6C', '1E'), ('5O', '4O', '3B')), ('0 truco',))
     """
 
     deal: tuple[tuple[str, ...], ...] = attrs.field(converter=_as_deal_texts)
@@ -200,6 +235,15 @@ class Record:
     ('Ana', 'Beto')
     >>> hash(record) == hash(Record.from_json(record.dumps()))
     True
+
+    >>> from pytruco import Action, Deal, Record, apply, new_game, replay
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 envido"))
+    >>> text = Record.from_state(state).dumps()
+    >>> record = Record.from_json(text)
+    >>> record.hands[0].actions, replay(record).state == state
+    (('0 envido',), True)
     """
 
     rules: RuleSet
@@ -276,6 +320,8 @@ class Record:
             raise _bad(f"invalid JSON: nested deeper than {MAX_JSON_DEPTH} levels") from None
         except ValueError as error:  # json.JSONDecodeError: the message has no input text
             raise _bad(f"invalid JSON: {error}") from None
+        if _too_deep(data):
+            raise _bad(f"invalid JSON: nested deeper than {MAX_JSON_DEPTH} levels")
         return cls.from_dict(data)
 
     @classmethod
@@ -408,6 +454,31 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def _too_deep(data: Any) -> bool:
+    """Whether *data* nests arrays and objects deeper than :data:`MAX_JSON_DEPTH`.
+    Without recursion; a record's hands are not walked (their deals and
+    actions are checked for type, any other member of a hand is)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            items = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)  # type: ignore[assignment]
+        else:
+            continue
+        if depth > MAX_JSON_DEPTH:
+            return True
+        for key, item in items:
+            if depth == 1 and key == "hands" and isinstance(item, list):
+                for hand in item:
+                    if isinstance(hand, dict):
+                        stack.extend((v, 4) for k, v in hand.items() if k not in ("deal", "actions"))
+            elif isinstance(item, (dict, list)):
+                stack.append((item, depth + 1))
+    return False
+
+
 def _json_constant(name: str) -> Any:
     raise _JsonProblem(f"{name} is not a JSON number")
 
@@ -444,7 +515,16 @@ def _pair(data: Mapping[str, Any], name: str) -> tuple[int, int]:
 
 @attrs.frozen
 class HandSummary:
-    """What one hand of a record scored: ``points`` per team and the ``score`` after it."""
+    """What one hand of a record scored: ``points`` per team and the ``score`` after it.
+
+    >>> from pytruco import Action, Deal, Record, apply, new_game, replay
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 mazo"))
+    >>> (summary,) = replay(Record.from_state(state)).hands
+    >>> summary.points, summary.score, summary.to_json()
+    ((0, 2), (0, 2), {'points': [0, 2], 'score': [0, 2]})
+    """
 
     points: tuple[int, int]
     score: tuple[int, int]
@@ -456,7 +536,17 @@ class HandSummary:
 
 @attrs.frozen
 class ReplayResult:
-    """The outcome of :func:`replay`: the final state and a summary per hand."""
+    """The outcome of :func:`replay`: the final state and a summary per hand.
+
+    >>> import random
+    >>> from pytruco import Record, RuleSet, replay
+    >>> from pytruco.bots import RandomBot, play_match
+    >>> bots = [RandomBot(random.Random(1)), RandomBot(random.Random(2))]
+    >>> final = play_match(RuleSet.preset("default"), bots, rng=random.Random(3))
+    >>> result = replay(Record.from_state(final))
+    >>> result.finished, result.state == final, result.to_json()["winner"] == final.winner
+    (True, True, True)
+    """
 
     state: State
     hands: tuple[HandSummary, ...]
@@ -511,6 +601,15 @@ def replay(
     Raises:
         RecordError: the record cannot be replayed; ``kind``, ``hand`` and
             ``action`` say where (nothing after that point is applied).
+
+    >>> import json
+    >>> from pytruco import replay
+    >>> record = {"format": "truco-record/1", "rules": {"preset": "default"}, "first_mano": 0,
+    ...           "hands": [{"deal": [["7C", "6C", "1E"], ["5O", "4O", "3B"]],
+    ...                      "actions": ["0 truco", "1 no-quiero"]}]}
+    >>> result = replay(json.dumps(record))
+    >>> result.state.score, result.finished
+    ((1, 0), False)
     """
     if isinstance(record, (str, bytes, bytearray)):
         record = Record.from_json(record)
