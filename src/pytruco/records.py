@@ -59,6 +59,7 @@ MAX_RECORD_SIZE = 16 * 1024 * 1024
 """The longest record :meth:`Record.from_json` reads: 16 MiB (bytes, or
 characters of a ``str``). A whole ``reglamento`` partido takes a few dozen KB.
 
+>>> from pytruco.records import MAX_RECORD_SIZE, Record
 >>> Record.from_json(" " * (MAX_RECORD_SIZE + 1))
 Traceback (most recent call last):
 ...
@@ -67,19 +68,22 @@ pytruco.errors.RecordError: the record is larger than 16777216 characters
 MAX_HANDS = 50_000
 """The most hands a record may list (a real match has a few hundred at most).
 
+>>> from pytruco.records import MAX_HANDS
 >>> MAX_HANDS
 50000
 """
 MAX_ACTIONS = 10_000
 """The most actions one hand, or ``pre``, may list (a real hand has fewer than 100).
 
+>>> from pytruco.records import MAX_ACTIONS
 >>> MAX_ACTIONS
 10000
 """
 MAX_JSON_DEPTH = 32
 """The deepest nesting of arrays and objects in a record (``meta`` included);
-the record itself needs 4.
+the record itself needs 5.
 
+>>> from pytruco.records import Record
 >>> text = '{"format": "truco-record/1", "meta": {"x": ' + "[" * 40 + "]" * 40 + "}}"
 >>> Record.from_json(text)
 Traceback (most recent call last):
