@@ -24,8 +24,8 @@ from typing import Any
 
 import attrs
 
-from .actions import MAX_ACTION_TEXT, Action, Deal
-from .cards import Card
+from .actions import Action, Deal
+from .cards import ALL_CARDS, Card, Hand
 from .engine import apply, legal_actions, new_game
 from .errors import IllegalActionError, NotationError, RecordError, RuleSetError, TrucoError, quoted
 from .events import Event, EventKind
@@ -104,8 +104,8 @@ def _as_tuple(texts: Any) -> Any:
     return tuple(texts) if isinstance(texts, list) else texts
 
 
-def _all_text(items: tuple[Any, ...]) -> bool:
-    return all(item.__class__ is str for item in items)
+def _all_text(items: tuple[Any, ...] | list[Any]) -> bool:
+    return not items or set(map(type, items)) == {str}  # at C speed: records hold millions of texts
 
 
 @attrs.frozen
@@ -368,13 +368,14 @@ class Record:
             if not isinstance(hand, dict) or "deal" not in hand or "actions" not in hand:
                 raise _bad(f"hand {index} must be an object with 'deal' and 'actions'")
             deal, actions = hand["deal"], hand["actions"]
-            if not isinstance(actions, list) or not _all_text(actions):  # type: ignore[arg-type]
-                raise _bad(f"hand {index}: 'actions' must be a list of action texts")
-            if len(actions) > MAX_ACTIONS:
-                raise _bad(f"hand {index} lists {len(actions)} actions, more than {MAX_ACTIONS}")
-            if not isinstance(deal, list) or not all(isinstance(seat, list) and _all_text(seat) for seat in deal):  # type: ignore[arg-type]
-                raise _bad(f"hand {index}: 'deal' must be a list of card-text lists, one per seat")
-            hands.append(RecordHand(deal, actions))
+            if not isinstance(actions, list):
+                raise _bad(f"hand {index}: 'actions' must be a list of action texts, not {quoted(actions)}")
+            if not isinstance(deal, list) or not all(isinstance(seat, list) for seat in deal):
+                raise _bad(f"hand {index}: 'deal' must be a list of card-text lists, one per seat, not {quoted(deal)}")
+            try:
+                hands.append(RecordHand(deal, actions))
+            except RecordError as error:
+                raise _bad(f"hand {index}: {error}") from None
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise _bad(f"'meta' must be an object, not {quoted(meta)}")
@@ -683,59 +684,76 @@ def _read_ahead(record: Record) -> tuple[list[Action], _Plan, RecordError | None
     Texts repeat a lot, so each distinct one is parsed once."""
     players = record.rules.players
     known: dict[str, Action] = {}
-    pre: list[Action] = []
+    pre, failure = _read_texts(record.pre, known, None)
     plan: _Plan = []
+    if failure is not None:
+        return pre, plan, failure
+    for h, hand in enumerate(record.hands):
+        try:
+            deal = _read_deal(hand.deal, players, h)
+        except RecordError as bad_deal:
+            return pre, plan, bad_deal
+        actions, failure = _read_texts(hand.actions, known, h)
+        plan.append((deal, actions))
+        if failure is not None:
+            return pre, plan, failure
+    return pre, plan, None
 
-    def read(text: str, hand: int | None, index: int) -> Action:
-        action = known.get(text) if len(text) <= MAX_ACTION_TEXT else None
-        if action is None:
+
+def _read_texts(
+    texts: tuple[str, ...], known: dict[str, Action], hand: int | None
+) -> tuple[list[Action], RecordError | None]:
+    """The actions of *texts*, up to the first that is not notation (and that failure)."""
+    found = list(map(known.get, texts))  # texts seen before: one dictionary lookup each
+    if all(found):  # an Action is always true
+        return found, None  # type: ignore[return-value]
+    for index, seen in enumerate(found):
+        if seen is None:
+            text = texts[index]
             try:
                 action = Action.parse(text)
             except NotationError as error:
-                raise RecordError("bad-notation", str(error), hand=hand, action=index, text=text) from None
-            known[text] = action
-        return action
+                failure = RecordError("bad-notation", str(error), hand=hand, action=index, text=text)
+                return found[:index], failure  # type: ignore[return-value]
+            known[text] = found[index] = action
+    return found, None  # type: ignore[return-value]
 
-    try:
-        for index, text in enumerate(record.pre):
-            pre.append(read(text, None, index))
-        for h, hand in enumerate(record.hands):
-            deal = _read_deal(hand.deal, players, h)
-            actions: list[Action] = []
-            plan.append((deal, actions))
-            for index, text in enumerate(hand.actions):
-                actions.append(read(text, h, index))
-    except RecordError as failure:
-        return pre, plan, failure
-    return pre, plan, None
+
+_CARD_TEXTS: dict[str, Card] = {
+    text: card for card in ALL_CARDS for text in (str(card), str(card).lower())
+}  # the two spellings of every card (only the suit letter has a case)
 
 
 def _read_deal(texts: tuple[tuple[str, ...], ...], players: int, h: int) -> Deal:
     """A record's deal, checked against the table: one hand of three
-    distinct cards per seat (else a ``bad-deal`` of hand *h*)."""
-    try:
-        deal = Deal.parse(texts)
-    except NotationError as error:
-        raise RecordError("bad-deal", f"hand {h}: {error}", hand=h) from None
+    distinct cards per seat (else a ``bad-deal`` of hand *h*, with the
+    message :meth:`Deal.parse` and :func:`apply` would give)."""
+    hands = [tuple(map(_CARD_TEXTS.get, seat)) for seat in texts]
+    if not all(map(all, hands)):  # a text that is not a card (a Card is always true)
+        try:
+            Deal.parse(texts)
+        except NotationError as error:
+            raise RecordError("bad-deal", f"hand {h}: {error}", hand=h) from None
     problem = None
-    if len(deal.hands) != players:
-        problem = f"the deal gives cards to {len(deal.hands)} seats, the table has {players}"
+    if len(hands) != players:
+        problem = f"the deal gives cards to {len(hands)} seats, the table has {players}"
     else:
-        seen: set[Card] = set()
-        for seat, hand in enumerate(deal.hands):
-            if len(hand.cards) != 3:
-                problem = f"seat {seat} is dealt {len(hand.cards)} cards, not 3"
+        seen = 0  # a bit per card index
+        for seat, hand in enumerate(hands):
+            if len(hand) != 3:
+                problem = f"seat {seat} is dealt {len(hand)} cards, not 3"
                 break
-            for card in hand.cards:
-                if card in seen:
+            for card in hand:
+                bit = 1 << card.index  # type: ignore[union-attr]
+                if seen & bit:
                     problem = f"card {card} is dealt twice"
                     break
-                seen.add(card)
+                seen |= bit
             if problem:
                 break
     if problem:
         raise RecordError("bad-deal", f"hand {h}: {problem}", hand=h)
-    return deal
+    return Deal._of(tuple(Hand._of(hand) for hand in hands))  # type: ignore[arg-type]
 
 
 def _step(state: State, action: Action, text: str, hand: int | None, index: int) -> tuple[State, tuple[Event, ...]]:
