@@ -578,3 +578,25 @@ def test_cli_random_without_seed_uses_the_system_source(monkeypatch, capsys):
     assert cli.main(["random", "--preset", "default"]) == 0
     assert made
     assert Record.from_json(capsys.readouterr().out).rules.preset_name == "default"
+
+
+def test_misuse_of_other_public_functions_raises_truco_errors():
+    """Issue 9: wrong types elsewhere in the public API raise TrucoErrors too (they raised TypeError or
+    AttributeError, or a ValueError from printing a 5,000-digit number)."""
+    from pytruco import random_deal
+
+    state = new_game("default", first_mano=0)
+    for call in (
+        lambda: Deck(5),  # type: ignore[arg-type]
+        lambda: Deck(["1E", "2E", "3E"]),  # type: ignore[list-item]
+        lambda: Deck.shuffled("seed"),  # type: ignore[arg-type]
+        lambda: Record.from_state(None),  # type: ignore[arg-type]
+        lambda: random_deal(state, "seed"),  # type: ignore[arg-type]
+        lambda: play_match(RuleSet.preset("default"), 5),  # type: ignore[arg-type]
+        lambda: play_match("default", [RandomBot(), RandomBot()]),  # type: ignore[arg-type]
+        lambda: new_game(10**5000),  # type: ignore[arg-type]
+        lambda: RuleSet.preset("default", target=10**5000),
+    ):
+        with pytest.raises(TrucoError) as info:
+            call()
+        assert len(str(info.value)) < 300

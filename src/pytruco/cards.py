@@ -215,6 +215,13 @@ def _as_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return out
 
 
+def _as_deck(cards: Iterable[Card]) -> tuple[Card, ...]:
+    try:
+        return _as_cards(cards)
+    except NotationError as error:
+        raise NotationError(str(error).replace("not a hand", "not a deck", 1)) from None
+
+
 @attrs.frozen(repr=False)
 class Hand:
     """The cards one seat holds (three when dealt).
@@ -306,7 +313,7 @@ class Deck:
     [3, 3]
     """
 
-    cards: tuple[Card, ...] = ALL_CARDS
+    cards: tuple[Card, ...] = attrs.field(default=ALL_CARDS, converter=_as_deck)
 
     @classmethod
     def shuffled(cls, rng: random.Random | None = None) -> Deck:

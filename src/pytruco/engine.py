@@ -83,7 +83,7 @@ def new_game(
     if isinstance(rules, str):
         rules = RuleSet.preset(rules)
     if not isinstance(rules, RuleSet):
-        raise RuleSetError(f"rules must be a RuleSet or a preset name, not {rules!r}")
+        raise RuleSetError(f"rules must be a RuleSet or a preset name, not {quoted(rules)}")
     n = rules.players
     first_mano, score, chicos = check_start(rules, first_mano, score, chicos)
     st = State.__new__(State)

@@ -383,7 +383,14 @@ class Record:
 
     @classmethod
     def from_state(cls, state: State, meta: Mapping[str, Any] | None = None) -> Record:
-        """The record of everything that happened to reach *state*."""
+        """The record of everything that happened to reach *state*.
+
+        Raises:
+            RecordError: ``bad-record`` when *state* is not a :class:`~pytruco.State`
+                or *meta* is not a JSON object.
+        """
+        if not isinstance(state, State):
+            raise _bad(f"Record.from_state needs a State, not {quoted(state)}")
         pre: list[str] = []
         hands: list[RecordHand] = []
         current: list[str] | None = None
