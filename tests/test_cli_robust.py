@@ -135,3 +135,20 @@ def test_random_refuses_bad_options_without_a_traceback(args):
     assert run.returncode == 1
     assert "Traceback" not in run.stderr
     assert run.stderr.count("\n") == 1 and len(run.stderr) < 500
+
+
+def test_an_internal_error_is_one_line_not_a_traceback(monkeypatch, capsys):
+    """STYLE.md: the command line never prints a traceback, even for a bug (PYTRUCO_TRACEBACK=1 shows it)."""
+    from pytruco import cli
+
+    def broken(*args: object, **kwargs: object) -> int:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(cli, "_replay", broken)
+    monkeypatch.delenv("PYTRUCO_TRACEBACK", raising=False)
+    assert cli.main(["replay", "x.json"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error (KeyError" in err
+    monkeypatch.setenv("PYTRUCO_TRACEBACK", "1")
+    with pytest.raises(KeyError):
+        cli.main(["replay", "x.json"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -64,6 +65,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TrucoError as error:  # never a traceback (a record's errors are handled in _replay)
         sys.stderr.write(f"pytruco {args.command}: {error}\n")
         return 1
+    except Exception as error:  # a bug in pytruco: one line, not a traceback (PYTRUCO_TRACEBACK=1 shows it)
+        if os.environ.get("PYTRUCO_TRACEBACK"):
+            raise
+        detail = quoted(str(error))[1:-1]
+        name = type(error).__name__
+        sys.stderr.write(f"pytruco {args.command}: internal error ({name}: {detail}); please report it\n")
+        return 2
 
 
 def _run(args: argparse.Namespace) -> int:
