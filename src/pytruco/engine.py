@@ -284,6 +284,9 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
         call = r._flor_call
         for a in seats:
             p = _PLAIN[a]
+            if rules.flor_mandatory and _must_sing(rules, r, a):
+                acts.append(p[_FLOR])  # §8.6: an unsung mandatory flor comes first
+                continue
             acts.append(p[_QUIERO])
             if call is _FLOR:
                 acts.append(p[_ACHICO])
@@ -433,7 +436,7 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             _fold(st, r, s, events)
         elif r._flor_stage == FLOR_ANSWER:
             _flor_answer(st, r, s, kind, events)
-        elif r._flor_stage == FLOR_CALL:
+        elif r._flor_stage == FLOR_CALL and kind is not _FLOR:
             _flor_call_answer(st, r, s, kind, events)
         elif kind is Kind.TENGO or kind is Kind.SON_BUENAS:
             _declare(st, r, s, action.points, events)
