@@ -616,7 +616,7 @@ def replay(
 
     >>> import json
     >>> from pytruco import replay
-    >>> record = {"format": "truco-record/1", "rules": {"preset": "default"}, "first_mano": 0,
+    >>> record = {"format": "truco-record/1", "rules": "default", "first_mano": 0,
     ...           "hands": [{"deal": [["7C", "6C", "1E"], ["5O", "4O", "3B"]],
     ...                      "actions": ["0 truco", "1 no-quiero"]}]}
     >>> result = replay(json.dumps(record))

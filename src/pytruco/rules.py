@@ -58,8 +58,8 @@ class EnvidoStyle(enum.Enum):
     """Which envido calls exist and what they are worth (see each preset's page in :doc:`/rules/index`).
 
     >>> from pytruco import RuleSet
-    >>> [RuleSet.preset(name).envido_style.value for name in ("default", "ladder", "reglamento")]
-    ['cumulative', 'ladder', 'per-word']
+    >>> RuleSet.preset("default").envido_style, RuleSet.preset("reglamento").envido_style.value
+    (<EnvidoStyle.CUMULATIVE: 'cumulative'>, 'per-word')
     """
 
     CUMULATIVE = "cumulative"
