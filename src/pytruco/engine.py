@@ -19,15 +19,14 @@ actions (plus the always-available ``timeout`` and ``rendirse``), and
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
-from .actions import _PLAIN, _PLAY, _TENGO, ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
-from .cards import Card
+from .actions import _PLAIN, _PLAY, _TENGO, ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind, action_problem
+from .cards import Card, random_source
 from .clock import timeout, timeout_refusal
 from .deal import _apply_deal, deal_problem, random_deal
 from .declarations import answer_refusal, declaration_actions, declaration_refusal, declare
 from .envido import _envido_answer, envido_refusal, envido_window, open_chain, opening_actions, raise_actions
-from .errors import RuleSetError
+from .errors import RuleSetError, quoted
 from .events import Event, _Events
 from .flor import (
     _flor_answer,
@@ -42,10 +41,10 @@ from .flor import (
     must_sing,
 )
 from .history import ROOT
-from .match import RPS_ACTIONS, START_MESSAGES, rps, start_problem, surrender, table_refusal
+from .match import RPS_ACTIONS, rps, surrender, table_refusal
 from .mazo import _fold, may_fold, mazo_refusal
 from .refusals import Refusal, error
-from .rules import RuleSet
+from .rules import RuleSet, check_start
 from .state import Phase, Round, State
 from .table import DECL_NONE, ENV_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
 from .tricks import _play, play_actions, play_refusal
@@ -96,13 +95,9 @@ def new_game(
     if isinstance(rules, str):
         rules = RuleSet.preset(rules)
     if not isinstance(rules, RuleSet):
-        raise RuleSetError(f"rules must be a RuleSet or a preset name, not {rules!r}")
+        raise RuleSetError(f"rules must be a RuleSet or a preset name, not {quoted(rules)}")
     n = rules.players
-    score = _pair("score", score)
-    chicos = _pair("chicos", chicos)
-    problem = start_problem(rules, score, chicos)
-    if problem is not None:
-        raise ValueError(START_MESSAGES[problem.code].format(**problem.params))
+    first_mano, score, chicos = check_start(rules, first_mano, score, chicos)
     st = State.__new__(State)
     st._rules = rules
     st._score = score
@@ -121,20 +116,12 @@ def new_game(
         st._mano = 0
     else:
         if first_mano is None:
-            first_mano = (rng if rng is not None else random.SystemRandom()).randrange(n)
-        if not isinstance(first_mano, int) or not 0 <= first_mano < n:
-            raise ValueError(f"first_mano must be a seat from 0 to {n - 1}, not {first_mano!r}")
+            first_mano = random_source(rng).randrange(n)
         st._phase = Phase.DEAL
         st._mano = first_mano
     st._start = (None if st._phase is Phase.RPS else st._mano, score, chicos)
     _compute_legal(st)
     return st
-
-
-def _pair(name: str, value: Sequence[int]) -> tuple[int, int]:
-    if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value) or min(value) < 0:
-        raise ValueError(f"{name} must be two whole numbers >= 0, not {value!r}")
-    return (value[0], value[1])
 
 
 # ---------------------------------------------------------------------------
@@ -178,18 +165,24 @@ def is_legal(state: State, action: Action | Deal) -> bool:
     if not isinstance(action, Action):
         return False
     kind = action.kind
-    if kind is _RENDIRSE:
-        return state._phase is not Phase.OVER and 0 <= action.seat < state._rules.players
-    if kind is _TIMEOUT:
+    if kind is _RENDIRSE or kind is _TIMEOUT:
+        if action_problem(action) is not None:
+            return False
+        if kind is _RENDIRSE:
+            return state._phase is not Phase.OVER and 0 <= action.seat < state._rules.players
         return state._phase is not Phase.OVER and action.seat in state.to_act
-    return _canonical(action) in state._legal
+    canonical = _canonical(action)
+    # Legal actions are shared instances: an identity test, so that a malformed
+    # action (seat True, which equals 1) is never taken for a legal one.
+    return any(candidate is canonical for candidate in state._legal)
 
 
 def _canonical(action: Action) -> Action:
     """The shared instance equal to *action* (legal actions are shared
-    instances, so membership is an identity test)."""
+    instances, so membership is an identity test). A malformed action (one
+    that bypassed the constructor) is returned as it is, so it matches none."""
     seat = action.seat
-    if not 0 <= seat < 6:
+    if seat.__class__ is not int or not 0 <= seat < 6:
         return action
     kind = action.kind
     if kind is _PLAYK:
@@ -205,7 +198,7 @@ def _canonical(action: Action) -> Action:
         return action
     if kind is Kind.RPS:
         return _RPS_CACHE.get((seat, action.choice), action) if seat < 2 else action
-    if action.card is None and action.points is None and action.choice is None:
+    if kind.__class__ is Kind and action.card is None and action.points is None and action.choice is None:
         return _PLAIN[seat][kind]
     return action
 
@@ -223,6 +216,9 @@ def check(state: State, action: Action | Deal) -> None:
     pytruco.errors.IllegalActionError: seat 0 cannot raise to retruco: seat 1 holds the quiero
     """
     if not is_legal(state, action):
+        problem = None if isinstance(action, Deal) else action_problem(action)
+        if problem is not None:
+            raise error(Refusal("not-an-action", {"action": problem}))
         raise error(refusal(state, action))
 
 
@@ -409,11 +405,12 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             _compute_legal(st)
             return st, dealt
         if not isinstance(action, Action):
-            raise error(Refusal("not-an-action", {"action": repr(action)}))
+            raise error(Refusal("not-an-action", {"action": quoted(action)}))
     kind = action.kind
     if kind is _RENDIRSE or kind is _TIMEOUT:
         if not is_legal(state, action):
             check(state, action)
+        action = _canonical(action)  # the shared instance goes into the history
     else:
         # Legal actions are shared instances, and so are the ones Action.parse and legal_actions give, so an
         # identity test usually suffices; any other equal action is first mapped to its shared instance.
@@ -428,6 +425,10 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
                     break
             else:
                 check(state, action)
+            problem = action_problem(action)  # not a shared instance: refuse stray fields (choice on a play, ...)
+            if problem is not None:
+                raise error(Refusal("not-an-action", {"action": problem}))
+            action = canonical  # the shared, well-formed instance goes into the history
     st = state._copy()
     history = state._history
     st._history = (action, history, history[2] + 1, history[3])

@@ -27,14 +27,47 @@ from typing import Any
 import attrs
 
 from .actions import Action, Deal
+from .errors import RecordError, quoted
 
-__all__ = ["RecordHand"]
+__all__ = ["MAX_ACTIONS", "RecordHand"]
+
+
+def _bad(message: str) -> RecordError:
+    return RecordError("bad-record", message)
+
+
+MAX_ACTIONS = 10_000
+"""The most actions one hand, or ``pre``, may list (a real hand has fewer than 100).
+
+>>> from pytruco.records import MAX_ACTIONS
+>>> MAX_ACTIONS
+10000
+"""
+
+
+def _as_deal_texts(deal: Any) -> Any:
+    if isinstance(deal, (list, tuple)) and all(isinstance(seat, (list, tuple)) for seat in deal):
+        return tuple(tuple(seat) for seat in deal)
+    return deal
+
+
+def _as_tuple(texts: Any) -> Any:
+    return tuple(texts) if isinstance(texts, list) else texts
+
+
+def _all_text(items: tuple[Any, ...] | list[Any]) -> bool:
+    return not items or set(map(type, items)) == {str}  # at C speed: records hold millions of texts
 
 
 @attrs.frozen
 class RecordHand:
     """One hand of a record: the deal (card texts per seat) and the action texts.
 
+    Lists are turned into tuples; anything that is not text there is refused
+    with a ``bad-record`` :class:`~pytruco.RecordError`.
+
+    >>> RecordHand([["7C", "6C", "1E"], ["5O", "4O", "3B"]], ["0 mazo"]).actions
+    ('0 mazo',)
     >>> from pytruco import Action, Deal, Record, apply, new_game
     >>> state = new_game("default", first_mano=0)
     >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
@@ -44,8 +77,18 @@ class RecordHand:
     ((('7C', '6C', '1E'), ('5O', '4O', '3B')), ('0 truco',))
     """
 
-    deal: tuple[tuple[str, ...], ...]
-    actions: tuple[str, ...]
+    deal: tuple[tuple[str, ...], ...] = attrs.field(converter=_as_deal_texts)
+    actions: tuple[str, ...] = attrs.field(converter=_as_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        deal = self.deal
+        if not isinstance(deal, tuple) or not all(isinstance(seat, tuple) and _all_text(seat) for seat in deal):
+            raise _bad(f"a hand's 'deal' must be a list of card-text lists, one per seat, not {quoted(deal)}")
+        actions = self.actions
+        if not isinstance(actions, tuple) or not _all_text(actions):
+            raise _bad(f"a hand's 'actions' must be a list of action texts, not {quoted(actions)}")
+        if len(actions) > MAX_ACTIONS:
+            raise _bad(f"a hand lists {len(actions)} actions, more than {MAX_ACTIONS}")
 
 
 ROOT: Any = (None, None, 0, None)

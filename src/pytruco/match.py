@@ -1,47 +1,23 @@
-"""The match around the hands: how a game may start, rock-paper-scissors for the first mano, surrendering,
-and why an action is refused by the table itself (the match is over, no such seat, not dealt yet).
+"""The match around the rounds: rock-paper-scissors for the first mano, surrendering, and why an action is
+refused by the table itself (the match is over, no such seat, not dealt yet). How a game may start is
+:func:`pytruco.rules.check_start`.
 
->>> from pytruco import RuleSet
->>> start_problem(RuleSet.preset("default"), (30, 0), (0, 0))
-Refusal(code='start-score-reached', params={'score': '[30, 0]', 'target': 30, 'preset': 'default'})
+>>> from pytruco import Action, new_game
+>>> table_refusal(new_game("default", first_mano=0), Action.parse("3 mazo")).code
+'no-such-seat'
 """
 
 from __future__ import annotations
 
 from .actions import Action, Deal, Kind, Rps
 from .deal import deal_problem
+from .errors import quoted
 from .events import EventKind, _ev, _Events
 from .refusals import Refusal
-from .rules import RuleSet
 from .state import Phase, State
 
 RPS_ACTIONS = [tuple(Action.rps(seat, choice) for choice in Rps) for seat in range(2)]
 """Each seat's shared rock-paper-scissors actions."""
-
-START_MESSAGES = {
-    "start-score-reached": "starting score {score} already reaches the target {target}",
-    "start-chicos-one-game": "starting chicos {chicos}: {preset} plays one game, not a partido of chicos",
-    "start-chicos-won": "starting chicos {chicos} already win the match",
-}
-"""Why a game cannot start from a score and chicos (also read by records, which phrase them their way)."""
-
-
-def start_problem(rules: RuleSet, score: tuple[int, int], chicos: tuple[int, int]) -> Refusal | None:
-    """Why a game of *rules* cannot start at *score* and *chicos*, or ``None`` when it can (PRESETS.md §2)."""
-    params: dict[str, int | str | None] = {
-        "score": str(list(score)),
-        "chicos": str(list(chicos)),
-        "target": rules.target,
-        "preset": rules.preset_name,
-    }
-    if max(score) >= rules.target:
-        del params["chicos"]
-        return Refusal("start-score-reached", params)
-    if rules.chicos_to_win == 1 and chicos != (0, 0):
-        return Refusal("start-chicos-one-game", params)
-    if rules.chicos_to_win > 1 and max(chicos) >= rules.chicos_to_win:
-        return Refusal("start-chicos-won", params)
-    return None
 
 
 def rps(st: State, s: int, choice: Rps | None, events: _Events) -> None:
@@ -93,7 +69,7 @@ def table_refusal(state: State, action: object) -> Refusal | None:
             return Refusal("deal-not-now", {"phase": state._phase.value})
         return Refusal("bad-deal", {"problem": deal_problem(state, action)})
     if not isinstance(action, Action):
-        return Refusal("not-an-action", {"action": repr(action)})
+        return Refusal("not-an-action", {"action": quoted(action)})
     text = str(action)
     s = action.seat
     n = state._rules.players

@@ -104,8 +104,10 @@ class Trick(tuple):  # type: ignore[type-arg]
     >>> for text in ["0 1E", "1 3B"]:
     ...     state, _ = apply(state, Action.parse(text))
     >>> (trick,) = state.round.tricks
-    >>> [(seat, str(card)) for seat, card in trick.plays], trick.team, trick.seat, trick.parda
-    ([(0, '1E'), (1, '3B')], 0, 0, False)
+    >>> [(seat, str(card)) for seat, card in trick.plays]
+    [(0, '1E'), (1, '3B')]
+    >>> trick.team, trick.seat, trick.parda
+    (0, 0, False)
     >>> from pytruco.cards import Card
     >>> trick = Trick(((0, Card.parse("3E")), (1, Card.parse("4O"))), 0, 0)
     >>> trick, trick.parda
