@@ -414,21 +414,11 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
     else:
         # Legal actions are shared instances, and so are the ones Action.parse and legal_actions give, so an
         # identity test usually suffices; any other equal action is first mapped to its shared instance.
-        legal = state._legal
-        for candidate in legal:
+        for candidate in state._legal:
             if candidate is action:
                 break
         else:
-            canonical = _canonical(action)
-            for candidate in legal:
-                if candidate is canonical:
-                    break
-            else:
-                check(state, action)
-            problem = action_problem(action)  # not a shared instance: refuse stray fields (choice on a play, ...)
-            if problem is not None:
-                raise error(Refusal("not-an-action", {"action": problem}))
-            action = canonical  # the shared, well-formed instance goes into the history
+            action = _shared_legal(state, action)
     st = state._copy()
     history = state._history
     st._history = (action, history, history[2] + 1, history[3])
@@ -444,28 +434,48 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
         r = old._copy()
         st._round = r
         r._acted |= 1 << s
-        if kind is _PLAYK:
-            assert action.card is not None
-            _play(st, r, s, action.card, events)
-        elif kind is _TIMEOUT:
-            timeout(st, r, s, events)
-        elif kind is _MAZO:
-            _fold(st, r, s, events)
-        elif r._flor_stage is FLOR_ANSWER:
-            _flor_answer(st, r, s, kind, events)
-        elif r._flor_stage is FLOR_CALL and kind is not _FLOR:
-            _flor_call_answer(st, r, s, kind, events)
-        elif kind is Kind.TENGO or kind is Kind.SON_BUENAS:
-            declare(st, r, s, action.points, events)
-        elif kind is _FLOR:
-            _sing_flor(st, r, s, events)
-        elif r._env_state is ENV_PENDING:
-            _envido_answer(st, r, s, kind, events)
-        elif kind in ENVIDO_CALLS:
-            open_chain(r, s, kind, events)
-        elif kind in TRUCO_CALLS:
-            _truco_call(r, s, kind, events)
-        else:  # quiero / no-quiero to a truco-level call
-            _truco_answer(st, r, s, kind, events)
+        _act(st, r, s, action, events)
     _compute_legal(st)
     return st, tuple(events)
+
+
+def _shared_legal(state: State, action: Action) -> Action:
+    """The shared legal instance equal to *action*; refuses it when there is none or it has stray fields."""
+    canonical = _canonical(action)
+    for candidate in state._legal:
+        if candidate is canonical:
+            break
+    else:
+        check(state, action)
+    problem = action_problem(action)  # not a shared instance: refuse stray fields (choice on a play, ...)
+    if problem is not None:
+        raise error(Refusal("not-an-action", {"action": problem}))
+    return canonical  # the shared, well-formed instance goes into the history
+
+
+def _act(st: State, r: Round, s: int, action: Action, events: _Events) -> None:
+    """Dispatch a legal action in the round to its rule family's transition."""
+    kind = action.kind
+    if kind is _PLAYK:
+        assert action.card is not None
+        _play(st, r, s, action.card, events)
+    elif kind is _TIMEOUT:
+        timeout(st, r, s, events)
+    elif kind is _MAZO:
+        _fold(st, r, s, events)
+    elif r._flor_stage is FLOR_ANSWER:
+        _flor_answer(st, r, s, kind, events)
+    elif r._flor_stage is FLOR_CALL and kind is not _FLOR:
+        _flor_call_answer(st, r, s, kind, events)
+    elif kind is Kind.TENGO or kind is Kind.SON_BUENAS:
+        declare(st, r, s, action.points, events)
+    elif kind is _FLOR:
+        _sing_flor(st, r, s, events)
+    elif r._env_state is ENV_PENDING:
+        _envido_answer(st, r, s, kind, events)
+    elif kind in ENVIDO_CALLS:
+        open_chain(r, s, kind, events)
+    elif kind in TRUCO_CALLS:
+        _truco_call(r, s, kind, events)
+    else:  # quiero / no-quiero to a truco-level call
+        _truco_answer(st, r, s, kind, events)
