@@ -14,15 +14,15 @@ act (see :func:`pytruco.legal_actions` with ``meta=True``).
 from __future__ import annotations
 
 from .declarations import declare
-from .envido import _refuse_envido
+from .envido import refuse_envido
 from .events import EventKind, _ev, _Events
-from .flor import _refuse_flor_call, refuse_first_flor
-from .mazo import _fold
+from .flor import refuse_first_flor, refuse_flor_call
+from .mazo import fold
 from .refusals import Refusal
-from .scoring import _finish
+from .scoring import finish_round
 from .state import Round, State
 from .table import DECL_FLOR, DECL_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
-from .truco import _refuse_truco
+from .truco import refuse_truco
 
 
 def timeout(st: State, r: Round, s: int, events: _Events) -> None:
@@ -35,7 +35,7 @@ def timeout(st: State, r: Round, s: int, events: _Events) -> None:
     if stage is FLOR_ANSWER:
         refuse_first_flor(st, r, s, events)
     elif stage is FLOR_CALL:
-        _refuse_flor_call(st, r, events)
+        refuse_flor_call(st, r, events)
     elif r._decl_kind is not DECL_NONE:
         if r._decl_best_seat < 0:
             points = r._flor_pts[s] if r._decl_kind is DECL_FLOR else r._env_pts[s]
@@ -43,12 +43,12 @@ def timeout(st: State, r: Round, s: int, events: _Events) -> None:
         else:
             declare(st, r, s, None, events)
     elif r._env_state is ENV_PENDING:
-        _refuse_envido(st, r, events)
+        refuse_envido(st, r, events)
     elif r._truco_call:
-        _refuse_truco(st, r, events)
-        _finish(st, r, events)
+        refuse_truco(st, r, events)
+        finish_round(st, r, events)
     else:
-        _fold(st, r, s, events, timeout=True)
+        fold(st, r, s, events, timeout=True)
 
 
 def timeout_refusal(s: int) -> Refusal:

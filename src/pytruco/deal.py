@@ -62,7 +62,7 @@ def deal_problem(st: State, deal: Deal) -> str | None:
     return None
 
 
-def _apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
+def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     if state._phase is not Phase.DEAL:
         if state._phase is Phase.OVER:
             raise error(Refusal("deal-after-match", {}))
@@ -95,14 +95,14 @@ def _apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     events = [_ev(EventKind.DEALT, st._mano, None, 0, None, "pica" if pica else "")]
     if pica:
         st._pica = (0, st._mano)
-        st._round = _duel_round(rules, deal.hands, st._mano, 0, ())
+        st._round = duel_round(rules, deal.hands, st._mano, 0, ())
         events.append(_ev(EventKind.DUEL_STARTED, st._round._mano, None, 0, None, "0"))
     else:
         st._round = _new_round(rules, deal.hands, st._mano, 0)
     return st, tuple(events)
 
 
-def _duel_round(
+def duel_round(
     rules: RuleSet,
     hands: tuple[Hand, ...],
     hand_mano: int,

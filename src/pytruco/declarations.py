@@ -16,9 +16,9 @@ equal points go to the seat nearer the mano.
 from __future__ import annotations
 
 from .actions import _PLAIN, _TENGO, Action, Kind
-from .envido import _resolve_envido
+from .envido import resolve_envido
 from .events import EventKind, _ev, _Events
-from .flor import _resolve_flor, must_sing
+from .flor import must_sing, resolve_flor
 from .refusals import Refusal
 from .rules import RuleSet
 from .state import Round, State
@@ -80,9 +80,9 @@ def declare(st: State, r: Round, s: int, points: int | None, events: _Events) ->
     winner = _record_declaration(r, s, points, events)
     if winner >= 0:
         if kind is DECL_ENVIDO:
-            _resolve_envido(st, r, winner, events)
+            resolve_envido(st, r, winner, events)
         else:
-            _resolve_flor(st, r, winner, events)
+            resolve_flor(st, r, winner, events)
 
 
 def _record_declaration(r: Round, s: int, points: int | None, events: _Events) -> int:

@@ -23,15 +23,14 @@ import random
 from .actions import _PLAIN, _PLAY, _TENGO, ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind, action_problem
 from .cards import Card, random_source
 from .clock import timeout, timeout_refusal
-from .deal import _apply_deal, deal_problem, random_deal
+from .deal import apply_deal, deal_problem, random_deal
 from .declarations import answer_refusal, declaration_actions, declaration_refusal, declare
-from .envido import _envido_answer, envido_refusal, envido_window, open_chain, opening_actions, raise_actions
+from .envido import answer_envido, envido_refusal, envido_window, open_chain, opening_actions, raise_actions
 from .errors import RuleSetError, quoted
 from .events import Event, _Events
 from .flor import (
-    _flor_answer,
-    _flor_call_answer,
-    _sing_flor,
+    answer_first_flor,
+    answer_flor_call,
     first_flor_answers,
     flor_answer_refusal,
     flor_call_answers,
@@ -39,16 +38,17 @@ from .flor import (
     flor_refusal,
     may_sing,
     must_sing,
+    sing_flor,
 )
 from .history import ROOT
 from .match import RPS_ACTIONS, rps, surrender, table_refusal
-from .mazo import _fold, may_fold, mazo_refusal
+from .mazo import fold, may_fold, mazo_refusal
 from .refusals import Refusal, error
 from .rules import RuleSet, check_start
 from .state import Phase, Round, State
 from .table import DECL_NONE, ENV_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
-from .tricks import _play, play_actions, play_refusal
-from .truco import _truco_answer, _truco_call, holds_quiero, may_raise, truco_refusal
+from .tricks import play_actions, play_card, play_refusal
+from .truco import answer_truco, call_truco, holds_quiero, may_raise, truco_refusal
 from .turns import answerers, own_pending, pending, waiting
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "random_deal"]
@@ -401,7 +401,7 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
     """
     if action.__class__ is not Action:
         if isinstance(action, Deal):
-            st, dealt = _apply_deal(state, action)
+            st, dealt = apply_deal(state, action)
             _compute_legal(st)
             return st, dealt
         if not isinstance(action, Action):
@@ -458,24 +458,24 @@ def _act(st: State, r: Round, s: int, action: Action, events: _Events) -> None:
     kind = action.kind
     if kind is _PLAYK:
         assert action.card is not None
-        _play(st, r, s, action.card, events)
+        play_card(st, r, s, action.card, events)
     elif kind is _TIMEOUT:
         timeout(st, r, s, events)
     elif kind is _MAZO:
-        _fold(st, r, s, events)
+        fold(st, r, s, events)
     elif r._flor_stage is FLOR_ANSWER:
-        _flor_answer(st, r, s, kind, events)
+        answer_first_flor(st, r, s, kind, events)
     elif r._flor_stage is FLOR_CALL and kind is not _FLOR:
-        _flor_call_answer(st, r, s, kind, events)
+        answer_flor_call(st, r, s, kind, events)
     elif kind is Kind.TENGO or kind is Kind.SON_BUENAS:
         declare(st, r, s, action.points, events)
     elif kind is _FLOR:
-        _sing_flor(st, r, s, events)
+        sing_flor(st, r, s, events)
     elif r._env_state is ENV_PENDING:
-        _envido_answer(st, r, s, kind, events)
+        answer_envido(st, r, s, kind, events)
     elif kind in ENVIDO_CALLS:
         open_chain(r, s, kind, events)
     elif kind in TRUCO_CALLS:
-        _truco_call(r, s, kind, events)
+        call_truco(r, s, kind, events)
     else:  # quiero / no-quiero to a truco-level call
-        _truco_answer(st, r, s, kind, events)
+        answer_truco(st, r, s, kind, events)

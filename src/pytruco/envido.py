@@ -22,7 +22,7 @@ from .cards import _points
 from .events import _WORD, EventKind, _ev, _Events
 from .refusals import Refusal
 from .rules import EnvidoStyle, EnvidoWindow, FaltaRule, RuleSet
-from .scoring import _award
+from .scoring import award
 from .state import Round, State
 from .table import CAT_ENVIDO, CAT_UNSHOWN, DECL_ENVIDO, ENV_DECLARING, ENV_NONE, ENV_PENDING, ENV_SETTLED
 from .turns import start_declarations
@@ -198,13 +198,13 @@ def open_chain(r: Round, s: int, kind: Kind, events: _Events) -> None:
     r._env_caller = s
 
 
-def _envido_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
+def answer_envido(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
     if kind is _QUIERO:
         r._env_state = ENV_DECLARING
         start_declarations(r, DECL_ENVIDO, ~r._folded)
     elif kind is _NO_QUIERO:
-        _refuse_envido(st, r, events)
+        refuse_envido(st, r, events)
     else:  # a raise
         if r._env_count < CHAIN_HEAD:
             r._env_calls = (*r._env_calls, kind)
@@ -212,12 +212,12 @@ def _envido_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> 
         r._env_caller = s
 
 
-def _refuse_envido(st: State, r: Round, events: _Events) -> None:
+def refuse_envido(st: State, r: Round, events: _Events) -> None:
     r._env_state = ENV_SETTLED
-    _award(st, r, r._env_caller & 1, chain_refused(st._rules, r._env_calls, r._env_count), CAT_ENVIDO, events)
+    award(st, r, r._env_caller & 1, chain_refused(st._rules, r._env_calls, r._env_count), CAT_ENVIDO, events)
 
 
-def _envido_shown(rules: RuleSet, r: Round, s: int) -> bool:
+def envido_shown(rules: RuleSet, r: Round, s: int) -> bool:
     """Whether the cards that make seat *s*'s envido points are face up (§8.12, §8.19):
     the cards it has played make those points by themselves (any one card for 0)."""
     held = r._held[s]
@@ -225,7 +225,7 @@ def _envido_shown(rules: RuleSet, r: Round, s: int) -> bool:
     return bool(played) and _points(played, rules.envido_count_three) == r._env_pts[s]
 
 
-def _resolve_envido(st: State, r: Round, winner: int, events: _Events) -> None:
+def resolve_envido(st: State, r: Round, winner: int, events: _Events) -> None:
     """The declarations are over: *winner*'s team wins the envido's value."""
     team = winner & 1
     rules = st._rules
@@ -241,4 +241,4 @@ def _resolve_envido(st: State, r: Round, winner: int, events: _Events) -> None:
         if r._defer:
             r._deferred = (*r._deferred, (team, value, CAT_UNSHOWN))
     else:
-        _award(st, r, team, value, CAT_ENVIDO, events)
+        award(st, r, team, value, CAT_ENVIDO, events)

@@ -15,7 +15,7 @@ from .actions import _PLAIN, Action, Kind
 from .events import _WORD, EventKind, _ev, _Events
 from .refusals import Refusal
 from .rules import CfarRule, EnvidoWindow, RuleSet
-from .scoring import _add_points, _award, _chico_won
+from .scoring import add_points, award, chico_won
 from .state import Round, State
 from .table import (
     CAT_FLOR,
@@ -162,7 +162,7 @@ def flor_answer_refusal(rules: RuleSet, r: Round, s: int, kind: Kind, legal: tup
 
 
 # --- doing it -----------------------------------------------------------------
-def _sing_flor(st: State, r: Round, s: int, events: _Events) -> None:
+def sing_flor(st: State, r: Round, s: int, events: _Events) -> None:
     rules = st._rules
     team = s & 1
     r._flor_sung |= 1 << s
@@ -184,10 +184,10 @@ def _sing_flor(st: State, r: Round, s: int, events: _Events) -> None:
             r._flor_answerers = mask
             return
         r._flor_stage = FLOR_DONE
-    _award(st, r, team, rules.flor_value, CAT_FLOR, events)
+    award(st, r, team, rules.flor_value, CAT_FLOR, events)
 
 
-def _flor_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
+def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
     """The second holder answers the first flor (§6)."""
     rules = st._rules
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
@@ -205,7 +205,7 @@ def _flor_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> No
     r._flor_over = _FLOR
 
 
-def _flor_call_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
+def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
     """An answer to a second flor (``reglamento``), a contraflor or a contraflor al resto."""
     rules = st._rules
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
@@ -222,7 +222,7 @@ def _flor_call_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) 
         r._flor_call = _CFAR
         r._flor_caller = s
     else:
-        _refuse_flor_call(st, r, events)
+        refuse_flor_call(st, r, events)
 
 
 def refuse_first_flor(st: State, r: Round, s: int, events: _Events) -> None:
@@ -231,10 +231,10 @@ def refuse_first_flor(st: State, r: Round, s: int, events: _Events) -> None:
     r._flor_answerers = 0
     r._flor_lost |= 1 << s
     r._flor_stage = FLOR_DONE
-    _award(st, r, r._flor_first & 1, st._rules.flor_value, CAT_FLOR, events)
+    award(st, r, r._flor_first & 1, st._rules.flor_value, CAT_FLOR, events)
 
 
-def _refuse_flor_call(st: State, r: Round, events: _Events) -> None:
+def refuse_flor_call(st: State, r: Round, events: _Events) -> None:
     rules = st._rules
     call = r._flor_call
     caller_team = r._flor_caller & 1
@@ -248,7 +248,7 @@ def _refuse_flor_call(st: State, r: Round, events: _Events) -> None:
         points = rules.cfar_refused_over_flor
     r._flor_stage = FLOR_DONE
     r._flor_call = None
-    _award(st, r, caller_team, points, CAT_FLOR, events)
+    award(st, r, caller_team, points, CAT_FLOR, events)
 
 
 def _accept_flor(r: Round, stake: int) -> None:
@@ -258,16 +258,16 @@ def _accept_flor(r: Round, stake: int) -> None:
     start_declarations(r, DECL_FLOR, r._flor_sung)
 
 
-def _resolve_flor(st: State, r: Round, winner: int, events: _Events) -> None:
+def resolve_flor(st: State, r: Round, winner: int, events: _Events) -> None:
     rules = st._rules
     team = winner & 1
     r._flor_stage = FLOR_DONE
     stake = r._flor_stake
     events.append(_ev(EventKind.FLOR_WON, winner, team))
     if stake >= 0:
-        _award(st, r, team, stake, CAT_FLOR, events)
+        award(st, r, team, stake, CAT_FLOR, events)
     elif rules.cfar is CfarRule.FALTA:
-        _award(st, r, team, rules.target - max(st._score), CAT_FLOR, events)
+        award(st, r, team, rules.target - max(st._score), CAT_FLOR, events)
     else:
         _flor_wins_chico(st, r, team, events)
 
@@ -283,17 +283,17 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: _Events) -> None:
     target = st._rules.target
     raise_by = max(0, target - st._score[team])
     if not r._defer:
-        _award(st, r, team, raise_by, CAT_FLOR, events)
+        award(st, r, team, raise_by, CAT_FLOR, events)
         return
     r._deferred = ()
     r._env_unshown = None
     if raise_by:
-        _add_points(st, r, team, raise_by, CAT_FLOR, events)
+        add_points(st, r, team, raise_by, CAT_FLOR, events)
     events.append(_ev(EventKind.HAND_ENDED))
-    _chico_won(st, r, team, events)
+    chico_won(st, r, team, events)
 
 
-def _lose_flor(r: Round, team: int, events: _Events) -> None:
+def lose_flor(r: Round, team: int, events: _Events) -> None:
     """``reglamento`` (§6, §8.22): the team's flor points in this hand go to
     the other team.
 

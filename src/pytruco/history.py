@@ -51,11 +51,11 @@ def _as_deal_texts(deal: Any) -> Any:
     return deal
 
 
-def _as_tuple(texts: Any) -> Any:
+def as_tuple(texts: Any) -> Any:
     return tuple(texts) if isinstance(texts, list) else texts
 
 
-def _all_text(items: tuple[Any, ...] | list[Any]) -> bool:
+def all_text(items: tuple[Any, ...] | list[Any]) -> bool:
     return not items or set(map(type, items)) == {str}  # at C speed: records hold millions of texts
 
 
@@ -78,14 +78,14 @@ class RecordHand:
     """
 
     deal: tuple[tuple[str, ...], ...] = attrs.field(converter=_as_deal_texts)
-    actions: tuple[str, ...] = attrs.field(converter=_as_tuple)
+    actions: tuple[str, ...] = attrs.field(converter=as_tuple)
 
     def __attrs_post_init__(self) -> None:
         deal = self.deal
-        if not isinstance(deal, tuple) or not all(isinstance(seat, tuple) and _all_text(seat) for seat in deal):
+        if not isinstance(deal, tuple) or not all(isinstance(seat, tuple) and all_text(seat) for seat in deal):
             raise _bad(f"a hand's 'deal' must be a list of card-text lists, one per seat, not {quoted(deal)}")
         actions = self.actions
-        if not isinstance(actions, tuple) or not _all_text(actions):
+        if not isinstance(actions, tuple) or not all_text(actions):
             raise _bad(f"a hand's 'actions' must be a list of action texts, not {quoted(actions)}")
         if len(actions) > MAX_ACTIONS:
             raise _bad(f"a hand lists {len(actions)} actions, more than {MAX_ACTIONS}")

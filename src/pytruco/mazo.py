@@ -11,16 +11,16 @@ True
 
 from __future__ import annotations
 
-from .envido import _envido_shown, _refuse_envido
+from .envido import envido_shown, refuse_envido
 from .events import EventKind, _ev, _Events
-from .flor import _lose_flor, _refuse_flor_call, refuse_first_flor
+from .flor import lose_flor, refuse_first_flor, refuse_flor_call
 from .refusals import Refusal
 from .rules import RuleSet
-from .scoring import _finish, _penalty, _win_hand
+from .scoring import finish_round, mazo_penalty, win_round
 from .state import Round, State
 from .table import DECL_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
-from .tricks import _complete_trick, _next_in_trick
-from .truco import _refuse_truco
+from .tricks import complete_trick, next_in_trick
+from .truco import refuse_truco
 
 
 def may_fold(rules: RuleSet, r: Round, t: int) -> bool:
@@ -41,7 +41,7 @@ def mazo_refusal(rules: RuleSet, r: Round, s: int, pending: str | None) -> Refus
     return Refusal("mazo-not-now", params)
 
 
-def _fold(st: State, r: Round, s: int, events: _Events, *, timeout: bool = False) -> None:
+def fold(st: State, r: Round, s: int, events: _Events, *, timeout: bool = False) -> None:
     """Seat *s* goes to the mazo (§7, §8.2, §8.16, §8.17)."""
     rules = st._rules
     team = s & 1
@@ -49,39 +49,39 @@ def _fold(st: State, r: Round, s: int, events: _Events, *, timeout: bool = False
     bit = 1 << s
     if not timeout:
         events.append(_ev(EventKind.FOLDED, s, team))
-    forfeit = rules.show_rule and r._env_unshown is not None and r._env_winner == s and not _envido_shown(rules, r, s)
+    forfeit = rules.show_rule and r._env_unshown is not None and r._env_winner == s and not envido_shown(rules, r, s)
     if forfeit:
         r._env_forfeit = True
     if rules.flor_lost_on_fold and r._flor_sung & bit and r._held[s]:
-        _lose_flor(r, team, events)
+        lose_flor(r, team, events)
     # The fold first refuses the call this seat was due to answer.
     truco_refused = False
     stage = r._flor_stage
     if stage is FLOR_ANSWER and r._flor_answerers & bit:
         refuse_first_flor(st, r, s, events)
     elif stage is FLOR_CALL and (r._flor_caller & 1) != team:
-        _refuse_flor_call(st, r, events)
+        refuse_flor_call(st, r, events)
     elif r._env_state is ENV_PENDING and (r._env_caller & 1) != team:
-        _refuse_envido(st, r, events)
+        refuse_envido(st, r, events)
     elif r._truco_call and (r._truco_caller & 1) != team:
         truco_refused = True
     r._folded |= bit
     if r._ended:
         return
     if truco_refused:
-        _refuse_truco(st, r, events)
-        _penalty(st, r, other, events)
-        _finish(st, r, events)
+        refuse_truco(st, r, events)
+        mazo_penalty(st, r, other, events)
+        finish_round(st, r, events)
         return
     team_out = r._n == 2 or all(r._folded >> t & 1 for t in range(team, r._n, 2))
     if team_out or forfeit:
-        _win_hand(st, r, other, events)
-        _penalty(st, r, other, events)
-        _finish(st, r, events)
+        win_round(st, r, other, events)
+        mazo_penalty(st, r, other, events)
+        finish_round(st, r, events)
         return
     if r._turn == s:
-        nxt = _next_in_trick(r, s)
+        nxt = next_in_trick(r, s)
         if nxt < 0:  # the others of this trick have played: it is complete
-            _complete_trick(st, r, events)
+            complete_trick(st, r, events)
         else:  # the next seat plays (or leads, §8.16)
             r._turn = nxt

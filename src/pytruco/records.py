@@ -29,7 +29,7 @@ from .cards import ALL_CARDS, Card, Hand
 from .engine import apply, legal_actions, new_game
 from .errors import IllegalActionError, NotationError, RecordError, RuleSetError, TrucoError, quoted
 from .events import Event, EventKind
-from .history import MAX_ACTIONS, RecordHand, _all_text, _as_tuple
+from .history import MAX_ACTIONS, RecordHand, all_text, as_tuple
 from .rules import RuleSet, check_start
 from .state import Phase, State
 
@@ -165,7 +165,7 @@ def _freeze(value: Any, depth: int) -> Any:
 
 
 def _check_texts(name: str, texts: Any) -> None:
-    if not isinstance(texts, tuple) or not _all_text(texts):
+    if not isinstance(texts, tuple) or not all_text(texts):
         raise _bad(f"{name!r} must be a list of action texts, not {quoted(texts)}")
     if len(texts) > MAX_ACTIONS:
         raise _bad(f"{name!r} lists {len(texts)} actions, more than {MAX_ACTIONS}")
@@ -200,10 +200,10 @@ class Record:
 
     rules: RuleSet
     first_mano: int | None = None
-    score: tuple[int, int] = attrs.field(default=(0, 0), converter=_as_tuple)
-    chicos: tuple[int, int] = attrs.field(default=(0, 0), converter=_as_tuple)
-    pre: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple)
-    hands: tuple[RecordHand, ...] = attrs.field(default=(), converter=_as_tuple)
+    score: tuple[int, int] = attrs.field(default=(0, 0), converter=as_tuple)
+    chicos: tuple[int, int] = attrs.field(default=(0, 0), converter=as_tuple)
+    pre: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    hands: tuple[RecordHand, ...] = attrs.field(default=(), converter=as_tuple)
     meta: Mapping[str, Any] = attrs.field(factory=dict, converter=_freeze_meta)
 
     def __attrs_post_init__(self) -> None:

@@ -323,7 +323,7 @@ class Round:
         return None if self._winner < 0 else self._winner
 
 
-def _make_copier(cls: type, reset: tuple[str, ...] = ()) -> Any:
+def make_copier(cls: type, reset: tuple[str, ...] = ()) -> Any:
     """A straight-line ``_copy`` for a slotted class: the reducer copies one
     state and one hand per action, so this is on the hot path."""
     lines = ["def _copy(self):", f"    new = _new({cls.__name__})"]
@@ -336,4 +336,4 @@ def _make_copier(cls: type, reset: tuple[str, ...] = ()) -> Any:
     return namespace["_copy"]
 
 
-Round._copy = _make_copier(Round)  # type: ignore[method-assign]
+Round._copy = make_copier(Round)  # type: ignore[method-assign]

@@ -6,14 +6,14 @@ pending and add them when the hand ends, envido and flor first (PRESETS.md §2).
 
 from __future__ import annotations
 
-from .deal import _duel_round
+from .deal import duel_round
 from .events import EventKind, _ev, _Events
 from .rules import Scoring
 from .state import Phase, Round, State
 from .table import CAT_ENVIDO, CAT_FLOR, CAT_FLOR_LOST, CAT_PENALTY, CAT_TRUCO, CAT_UNSHOWN, TRUCO_VALUE
 
 
-def _award(st: State, r: Round, team: int, points: int, category: str, events: _Events) -> None:
+def award(st: State, r: Round, team: int, points: int, category: str, events: _Events) -> None:
     """Give *points* to *team*: at once, or when the hand ends (§2)."""
     if points <= 0 or r._ended:
         return
@@ -24,13 +24,13 @@ def _award(st: State, r: Round, team: int, points: int, category: str, events: _
         category = CAT_FLOR_LOST
         events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "flor lost by folding"))
     if not r._defer:
-        if _add_points(st, r, team, points, category, events) >= st._rules.target:
-            _chico_won(st, r, team, events)
+        if add_points(st, r, team, points, category, events) >= st._rules.target:
+            chico_won(st, r, team, events)
     else:
         r._deferred = (*r._deferred, (team, points, category))
 
 
-def _add_points(st: State, r: Round, team: int, points: int, category: str, events: _Events) -> int:
+def add_points(st: State, r: Round, team: int, points: int, category: str, events: _Events) -> int:
     """Add *points* to *team*'s score and to the hand's points; returns the team's new score."""
     score = list(st._score)
     score[team] += points
@@ -57,13 +57,13 @@ def _flush(st: State, r: Round, events: _Events) -> int:
         ordered = list(r._deferred)
     reached = -1
     for team, points, category in ordered:
-        if _add_points(st, r, team, points, category, events) >= target and reached < 0:
+        if add_points(st, r, team, points, category, events) >= target and reached < 0:
             reached = team
     r._deferred = ()
     return reached
 
 
-def _chico_won(st: State, r: Round, team: int, events: _Events) -> None:
+def chico_won(st: State, r: Round, team: int, events: _Events) -> None:
     rules = st._rules
     r._ended = True
     events.append(_ev(EventKind.CHICO_WON, None, team))
@@ -88,14 +88,14 @@ def _next_hand(st: State) -> None:
     st._mano = (st._mano + 1) % st._rules.players
 
 
-def _win_hand(st: State, r: Round, team: int, events: _Events) -> None:
+def win_round(st: State, r: Round, team: int, events: _Events) -> None:
     """*team* wins the hand: it scores the hand's truco value."""
     r._winner = team
     events.append(_ev(EventKind.HAND_WON, None, team))
-    _award(st, r, team, TRUCO_VALUE[r._truco_level], CAT_TRUCO, events)
+    award(st, r, team, TRUCO_VALUE[r._truco_level], CAT_TRUCO, events)
 
 
-def _finish(st: State, r: Round, events: _Events) -> None:
+def finish_round(st: State, r: Round, events: _Events) -> None:
     """The hand is over: shown cards settle a deferred envido, pending
     points are added, and the next hand (or the end) follows."""
     if r._ended:
@@ -110,13 +110,13 @@ def _finish(st: State, r: Round, events: _Events) -> None:
     reached = _flush(st, r, events) if r._defer and not carry else -1
     events.append(_ev(EventKind.HAND_ENDED, None, None, 0, None, "" if pica is None else f"duel {pica[0]}"))
     if reached >= 0:
-        _chico_won(st, r, reached, events)
+        chico_won(st, r, reached, events)
     elif more_duels and pica is not None:
         # The next duel of the pica hand starts from the same deal (§8.23).
         r._ended = True
         duel = pica[0] + 1
         st._pica = (duel, pica[1])
-        nxt = _duel_round(st._rules, r._dealt, pica[1], duel, r._deferred if carry else (), r._held)
+        nxt = duel_round(st._rules, r._dealt, pica[1], duel, r._deferred if carry else (), r._held)
         st._round = nxt
         events.append(_ev(EventKind.DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
     else:
@@ -147,10 +147,10 @@ def _show_envido(st: State, r: Round, events: _Events) -> None:
             for owner, value, category in r._deferred
         )
     else:
-        _award(st, r, team, points, CAT_ENVIDO, events)
+        award(st, r, team, points, CAT_ENVIDO, events)
 
 
-def _penalty(st: State, r: Round, team: int, events: _Events) -> None:
+def mazo_penalty(st: State, r: Round, team: int, events: _Events) -> None:
     """The envido penalty of the mazo (§7, §8.3)."""
     if st._rules.mazo_envido_penalty and not r._tricks and not r._env_count and not r._flor_sung and not r._truco_level:
-        _award(st, r, team, 1, CAT_PENALTY, events)
+        award(st, r, team, 1, CAT_PENALTY, events)

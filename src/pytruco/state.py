@@ -27,7 +27,7 @@ from .history import (
     record_hand,
     same_history,
 )
-from .rounds import Round, _make_copier
+from .rounds import Round, make_copier
 from .rules import RuleSet
 from .table import (  # noqa: F401  (the stage names, re-exported for the modules that read them here)
     CAT_ENVIDO,
@@ -344,4 +344,4 @@ def _restore(fields: dict[str, Any], history: tuple[Action | Deal, ...]) -> Stat
     return st
 
 
-State._copy = _make_copier(State)  # type: ignore[method-assign]
+State._copy = make_copier(State)  # type: ignore[method-assign]

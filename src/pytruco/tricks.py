@@ -19,7 +19,7 @@ from .cards import Card
 from .events import EventKind, _ev, _Events
 from .refusals import Refusal
 from .rules import PardaRule
-from .scoring import _finish, _win_hand
+from .scoring import finish_round, win_round
 from .state import Round, State
 from .table import Trick
 
@@ -113,21 +113,21 @@ def play_refusal(s: int, card: Card | None, pending: str | None) -> Refusal:
     return Refusal("card-not-held", {"seat": s, "card": str(card)})
 
 
-def _play(st: State, r: Round, s: int, card: Card, events: _Events) -> None:
+def play_card(st: State, r: Round, s: int, card: Card, events: _Events) -> None:
     held = list(r._held)
     held[s] = tuple([c for c in held[s] if c is not card])
     r._held = tuple(held)
     r._cards_played += 1
     r._trick = (*r._trick, (s, card))
     events.append(_ev(EventKind.CARD_PLAYED, s, None, 0, card))
-    nxt = _next_in_trick(r, s)
+    nxt = next_in_trick(r, s)
     if nxt < 0:
-        _complete_trick(st, r, events)
+        complete_trick(st, r, events)
     else:
         r._turn = nxt
 
 
-def _next_in_trick(r: Round, s: int) -> int:
+def next_in_trick(r: Round, s: int) -> int:
     """The next seat still in the hand that has not played in this trick, or -1."""
     n = r._n
     if n == 2:  # 1v1: a fold ends the hand, so the other seat is still in
@@ -154,7 +154,7 @@ def _first_in_hand(r: Round, s: int) -> int:
     return s
 
 
-def _complete_trick(st: State, r: Round, events: _Events) -> None:
+def complete_trick(st: State, r: Round, events: _Events) -> None:
     team, seat = trick_result(r._trick)
     r._tricks = (*r._tricks, _new_trick(Trick, (r._trick, team, seat)))
     r._trick = ()
@@ -164,8 +164,8 @@ def _complete_trick(st: State, r: Round, events: _Events) -> None:
         events.append(_ev(EventKind.TRICK_WON, seat, team))
     winner = hand_winner([t[1] for t in r._tricks], r._mano & 1, st._rules.parda)  # t[1]: the team
     if winner is not None:
-        _win_hand(st, r, winner, events)
-        _finish(st, r, events)
+        win_round(st, r, winner, events)
+        finish_round(st, r, events)
         return
     # The winner of a trick leads the next; after a parda, the mano (§3).
     leader = _first_in_hand(r, r._mano if seat is None else seat)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from .actions import TRUCO_CALLS, Kind
 from .events import _WORD, EventKind, _ev, _Events
 from .refusals import Refusal
-from .scoring import _finish, _win_hand
+from .scoring import finish_round, win_round
 from .state import Round, State
 from .table import LEVEL_NAMES
 
@@ -64,7 +64,7 @@ def truco_refusal(r: Round, s: int, kind: Kind, pending: str | None) -> Refusal:
 # --- doing it -------------------------------------------------------------------
 
 
-def _truco_call(r: Round, s: int, kind: Kind, events: _Events) -> None:
+def call_truco(r: Round, s: int, kind: Kind, events: _Events) -> None:
     if r._truco_call:  # a raise as the answer accepts the pending level ("quiero retruco")
         r._truco_level = r._truco_call
         r._quiero_team = s & 1
@@ -73,20 +73,20 @@ def _truco_call(r: Round, s: int, kind: Kind, events: _Events) -> None:
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
 
 
-def _truco_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
+def answer_truco(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
     if kind is _QUIERO:
         r._truco_level = r._truco_call
         r._quiero_team = s & 1
         r._truco_call = 0
     else:
-        _refuse_truco(st, r, events)
-        _finish(st, r, events)
+        refuse_truco(st, r, events)
+        finish_round(st, r, events)
 
 
-def _refuse_truco(st: State, r: Round, events: _Events) -> None:
+def refuse_truco(st: State, r: Round, events: _Events) -> None:
     """A refused truco, retruco or vale cuatro ends the hand: its caller's
     side scores the value before the call (§4)."""
     caller_team = r._truco_caller & 1
     r._truco_call = 0
-    _win_hand(st, r, caller_team, events)
+    win_round(st, r, caller_team, events)
