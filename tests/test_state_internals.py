@@ -203,3 +203,14 @@ def test_state_and_round_draw_the_table() -> None:
     assert "  seat 0: 7C 6C       played 1E" in text and "  seat 1: 5O 4O 3B" in text
     assert repr(state.round) == "<Round mano=0 turn=1 tricks=0 truco_level=0 ended=False>"
     assert str(state.round) in text
+
+
+def test_no_public_minus_one() -> None:
+    """Issue 8: ``None``, not -1, on public surfaces: a falta chain's value (PRESETS.md §5), no winner yet, no
+    quiero, no first mano while rock-paper-scissors chooses."""
+    rules = RuleSet.preset("default")
+    assert accepted_value(rules, (Kind.ENVIDO, Kind.FALTA_ENVIDO)) is None
+    assert refused_value(rules, (Kind.ENVIDO, Kind.FALTA_ENVIDO)) == 2
+    state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]])
+    assert state.round is not None and state.round.winner is None and state.round.quiero_team is None
+    assert new_game("online").first_mano is None

@@ -32,11 +32,11 @@ _QUIERO, _NO_QUIERO = Kind.QUIERO, Kind.NO_QUIERO
 __all__ = ["FALTA", "accepted_value", "falta_value", "next_calls", "opening_calls", "refused_value"]
 
 E, R, F = Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO
-FALTA = -1
-"""Returned by :func:`accepted_value` for a chain worth the falta."""
+FALTA = None
+"""Returned by :func:`accepted_value` for a chain worth the falta (``None``: its value depends on the score)."""
 
 _LADDER = (E, R, E, F)
-_LADDER_ACCEPTED = (2, 3, 4, FALTA)
+_LADDER_ACCEPTED: tuple[int | None, ...] = (2, 3, 4, FALTA)
 _CUMULATIVE_VALUE = {E: 2, R: 3}
 _OPEN_ALL = (E, R, F)
 _OPEN_ENVIDO = (E,)
@@ -57,7 +57,7 @@ def next_calls(rules: RuleSet, calls: tuple[Kind, ...]) -> tuple[Kind, ...]:
     return chain_next(rules, calls, len(calls))
 
 
-def accepted_value(rules: RuleSet, calls: tuple[Kind, ...]) -> int:
+def accepted_value(rules: RuleSet, calls: tuple[Kind, ...]) -> int | None:
     """What the chain is worth when accepted; :data:`FALTA` for the falta."""
     return chain_accepted(rules, calls, len(calls))
 
@@ -94,7 +94,7 @@ def chain_next(rules: RuleSet, head: tuple[Kind, ...], count: int) -> tuple[Kind
     return (E,) if 2 * (count + 1) <= rules.target else ()
 
 
-def chain_accepted(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int:
+def chain_accepted(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int | None:
     """:func:`accepted_value` of a chain of *count* calls that starts with *head*."""
     style = rules.envido_style
     if style is EnvidoStyle.CUMULATIVE:
@@ -113,7 +113,8 @@ def chain_refused(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int:
         return (1, 1, 2, rules.ladder_falta_refused)[count - 1]
     if count == 1:
         return 1
-    return max(1, chain_accepted(rules, head[:-1] if count <= len(head) else head, count - 1))
+    before = chain_accepted(rules, head[:-1] if count <= len(head) else head, count - 1)
+    return 1 if before is FALTA else max(1, before)
 
 
 def falta_value(rules: RuleSet, score: tuple[int, int], winner_team: int) -> int:
@@ -230,7 +231,7 @@ def resolve_envido(st: State, r: Round, winner: int, events: _Events) -> None:
     team = winner & 1
     rules = st._rules
     value = chain_accepted(rules, r._env_calls, r._env_count)
-    if value == FALTA:
+    if value is FALTA:
         value = falta_value(rules, st._score, team)
     r._env_state = ENV_SETTLED
     r._env_winner = winner
