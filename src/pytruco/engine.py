@@ -319,48 +319,37 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
     if r._decl_kind is not DECL_NONE:
         return declaration_actions(rules, r, acts)
     if r._env_state is ENV_PENDING:
-        seats = answerers(r, r._env_caller)
-        for a in seats:
-            if _answer_flor_first(rules, r, a, acts):
-                continue
-            p = _PLAIN[a]
-            acts.append(p[_QUIERO])
-            acts.append(p[_NO_QUIERO])
-            acts.extend(raise_actions(rules, r, a))
-            _answer_flor_mazo(rules, r, a, acts)
-        return seats
+        return _answer_menu(rules, r, answerers(r, r._env_caller), acts, True)
+    if r._truco_call:
+        return _answer_menu(rules, r, answerers(r, r._truco_caller), acts, False)
+    return _turn_legal(rules, r, acts)
+
+
+def _answer_menu(rules: RuleSet, r: Round, seats: tuple[int, ...], acts: list[Action], envido: bool) -> tuple[int, ...]:
+    """The answers to a pending envido (*envido*) or truco call, for every seat that may answer: an unsung
+    mandatory flor first and alone (§8.6); else quiero, no quiero, the family's raises (the next envido calls; the
+    next truco level and, envido primero, an envido), an optional flor (§8.7) and the mazo where folding answers."""
     truco_call = r._truco_call
-    if truco_call:
-        seats = answerers(r, r._truco_caller)
-        for a in seats:
-            if _answer_flor_first(rules, r, a, acts):
-                continue
-            p = _PLAIN[a]
-            acts.append(p[_QUIERO])
-            acts.append(p[_NO_QUIERO])
+    for a in seats:
+        p = _PLAIN[a]
+        flor = rules.flor and r._flor_pts[a] is not None and may_sing(rules, r, a)
+        if flor and rules.flor_mandatory:
+            acts.append(p[_FLOR])
+            continue
+        acts.append(p[_QUIERO])
+        acts.append(p[_NO_QUIERO])
+        if envido:
+            acts.extend(raise_actions(rules, r, a))
+        else:
             if truco_call < 3:
                 acts.append(p[TRUCO_CALLS[truco_call]])
             if rules.envido_primero and envido_window(rules, r, a) is None:
                 acts.extend(opening_actions(rules, a))
-            _answer_flor_mazo(rules, r, a, acts)
-        return seats
-    return _turn_legal(rules, r, acts)
-
-
-def _answer_flor_first(rules: RuleSet, r: Round, a: int, acts: list[Action]) -> bool:
-    """An answering seat that holds a mandatory flor it may sing can only sing it (§8.6)."""
-    if rules.flor_mandatory and r._flor_pts[a] is not None and may_sing(rules, r, a):
-        acts.append(_PLAIN[a][_FLOR])
-        return True
-    return False
-
-
-def _answer_flor_mazo(rules: RuleSet, r: Round, a: int, acts: list[Action]) -> None:
-    """What closes every answer menu: an optional flor (§8.7), and the mazo where folding may answer."""
-    if rules.flor and r._flor_pts[a] is not None and may_sing(rules, r, a):
-        acts.append(_PLAIN[a][_FLOR])
-    if rules.mazo_with_pending_call:
-        acts.append(_PLAIN[a][_MAZO])
+        if flor:
+            acts.append(p[_FLOR])
+        if rules.mazo_with_pending_call:
+            acts.append(p[_MAZO])
+    return seats
 
 
 def _turn_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
