@@ -1,4 +1,4 @@
-"""Dealing: random deals, checking a deal, and starting a hand (or a pica duel)."""
+"""Dealing: random deals, checking a deal, and starting a round (or a pica duel)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ __all__ = ["random_deal"]
 
 
 def random_deal(state: State, rng: random.Random | None = None) -> Deal:
-    """A random :class:`Deal` for the next hand of *state*.
+    """A random :class:`Deal` for the next round of *state*.
 
     *rng* is the caller's random source; without one an unpredictable system
     source shuffles, which is what an online table must use.
@@ -76,8 +76,8 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     history = state._history
     st._history = (deal, history, history[2] + 1, deal_entry(history))
     rules = st._rules
-    # The game, and every chico of a partido, starts with a normal hand; then a
-    # pica hand follows every normal hand while both teams are at least the
+    # The game, and every chico of a partido, starts with a normal round; then a
+    # pica hand follows every normal round while both teams are at least the
     # margin from the target (§8.23, §8.27).
     first_of_chico = st._hands_dealt == 0 or st._reset_score
     pica = (
@@ -111,10 +111,10 @@ def duel_round(
     held: tuple[tuple[Card, ...], ...] | None = None,
 ) -> Round:
     """Duel *duel* of a pica hand: seat *duel* against seat *duel* + 3, with
-    the one dealt first (nearer the hand's mano) as mano (§2, §8.23).
+    the one dealt first (nearer the round's mano) as mano (§2, §8.23).
 
-    A duel scores like any hand of the preset (§8.23): at once, or, in
-    presets that score at the end of the hand, into the pica hand's points
+    A duel scores like any round of the preset (§8.23): at once, or, in
+    presets that score at the end of the round, into the pica round's points
     still to be added (*deferred*, carried from the earlier duels)."""
     n = rules.players
     a, b = duel, duel + n // 2

@@ -267,7 +267,7 @@ def refusal(state: State, action: object) -> Refusal:
 
 
 def _turn_refusal(state: State, r: Round, action: Action) -> Refusal | None:
-    """Why a seat that is out of the hand or not to act is refused, or ``None`` when it is to act."""
+    """Why a seat that is out of the round or not to act is refused, or ``None`` when it is to act."""
     s = action.seat
     kind = action.kind
     if r._folded >> s & 1:
@@ -308,7 +308,7 @@ def _compute_legal(st: State) -> None:
 
 
 def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
-    """Compose the rule families' actions for what the hand waits for; returns the seats that may act."""
+    """Compose the rule families' actions for what the round waits for; returns the seats that may act."""
     if r._ended:
         return ()
     stage = r._flor_stage

@@ -71,7 +71,7 @@ def refused_value(rules: RuleSet, calls: tuple[Kind, ...]) -> int:
     return chain_refused(rules, calls, len(calls))
 
 
-# A hand keeps its chain as the first calls (at most CHAIN_HEAD) and a count: every style's chain but per-word's
+# A round keeps its chain as the first calls (at most CHAIN_HEAD) and a count: every style's chain but per-word's
 # is at most four calls long, and per-word chains are envido only, so nothing is lost, and a raise costs O(1)
 # however long a per-word chain grows under a high target.
 CHAIN_HEAD = 4
@@ -237,7 +237,7 @@ def resolve_envido(st: State, r: Round, winner: int, events: _Events) -> None:
     r._env_winner = winner
     events.append(_ev(EventKind.ENVIDO_WON, winner, team, value))
     if rules.bluff or rules.show_rule:
-        # settled when the cards are shown at the end of the hand
+        # settled when the cards are shown at the end of the round
         r._env_unshown = (team, value, r._decl_best)
         if r._defer:
             r._deferred = (*r._deferred, (team, value, CAT_UNSHOWN))

@@ -55,7 +55,7 @@ def flor_window(rules: RuleSet, r: Round, s: int) -> str | None:
         return "flor-before-first-card"
     if not rules.flor_mandatory:
         # Optional flor (§8.7, §8.18): it may answer only the first envido call;
-        # once that call is answered any other way, no flor in the hand.
+        # once that call is answered any other way, no flor in the round.
         env = r._env_state
         if (env is not ENV_NONE and env is not ENV_PENDING) or (env is ENV_PENDING and r._env_count != 1):
             return "flor-envido-answered"
@@ -111,7 +111,7 @@ def first_flor_answers(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[in
 
 def flor_call_answers(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
     """The answers to a second flor, a contraflor or a contraflor al resto: it is a call, so any seat of the
-    other team still in the hand may answer it (§4); an unsung mandatory flor comes first (§8.6)."""
+    other team still in the round may answer it (§4); an unsung mandatory flor comes first (§8.6)."""
     seats = answerers(r, r._flor_caller)
     call = r._flor_call
     for a in seats:
@@ -275,10 +275,10 @@ def resolve_flor(st: State, r: Round, winner: int, events: _Events) -> None:
 def _flor_wins_chico(st: State, r: Round, team: int, events: _Events) -> None:
     """An accepted contraflor al resto that wins the game (chico) at once (§6, §8.11).
 
-    In presets that add a hand's points when it ends, no other point of the
+    In presets that add a round's points when it ends, no other point of the
     hand is added (§8.26): not a settled envido (§8.24), not the truco, not
     the points of the earlier duels of a pica hand. The best flor's score is
-    raised to the target; the hand's points are that raise (§8.15).
+    raised to the target; the round's points are that raise (§8.15).
     """
     target = st._rules.target
     raise_by = max(0, target - st._score[team])
@@ -294,7 +294,7 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: _Events) -> None:
 
 
 def lose_flor(r: Round, team: int, events: _Events) -> None:
-    """``reglamento`` (§6, §8.22): the team's flor points in this hand go to
+    """``reglamento`` (§6, §8.22): the team's flor points in this round go to
     the other team.
 
     Only the points its own flores scored move (§8.29): points it collected
@@ -312,6 +312,6 @@ def lose_flor(r: Round, team: int, events: _Events) -> None:
         else:
             pending.append((owner, points, category))
     r._deferred = tuple(pending)
-    r._flor_forfeit |= 1 << team  # and the team's later flor points in this hand too
+    r._flor_forfeit |= 1 << team  # and the team's later flor points in this round too
     if moved:
         events.append(_ev(EventKind.POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))

@@ -62,8 +62,8 @@ def surrender(st: State, s: int, events: _Events) -> None:
 
 
 def table_refusal(state: State, action: object) -> Refusal | None:
-    """Why *action* is refused before any hand's rule is asked (a deal at the wrong time, the match is over,
-    no such seat, rock-paper-scissors), or ``None`` to ask the hand."""
+    """Why *action* is refused before any round's rule is asked (a deal at the wrong time, the match is over,
+    no such seat, rock-paper-scissors), or ``None`` to ask the round."""
     if isinstance(action, Deal):
         if state._phase is not Phase.DEAL:
             return Refusal("deal-not-now", {"phase": state._phase.value})

@@ -1,5 +1,5 @@
 """Going to the mazo (folding): when a seat may, why it may not, and what it does: refusing what the seat
-had to answer, the hand's truco value, the envido penalty, the show rule and a lost flor
+had to answer, the round's truco value, the envido penalty, the show rule and a lost flor
 (PRESETS.md §7, §8.2, §8.3, §8.16, §8.17, §8.22).
 
 >>> from pytruco import Deal, apply, new_game

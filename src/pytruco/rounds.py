@@ -228,7 +228,7 @@ class Round:
 
     @property
     def folded(self) -> frozenset[int]:
-        """Seats that went to the mazo (out of this hand)."""
+        """Seats that went to the mazo (out of this round)."""
         return frozenset(s for s in range(self._n) if self._folded >> s & 1)
 
     @property
@@ -238,12 +238,12 @@ class Round:
 
     @property
     def truco_value(self) -> int:
-        """What the hand is worth now: 1, 2, 3 or 4."""
+        """What the round is worth now: 1, 2, 3 or 4."""
         return TRUCO_VALUE[self._truco_level]
 
     @property
     def envido_calls(self) -> tuple[Kind, ...]:
-        """The envido chain called in this hand, in order."""
+        """The envido chain called in this round, in order."""
         calls = self._env_calls
         extra = self._env_count - len(calls)  # a long per-word chain keeps its first calls and a count
         return calls + (Kind.ENVIDO,) * extra if extra else calls
@@ -259,17 +259,17 @@ class Round:
 
     @property
     def flor_sung(self) -> frozenset[int]:
-        """Seats that have sung flor in this hand."""
+        """Seats that have sung flor in this round."""
         return frozenset(s for s in range(self._n) if self._flor_sung >> s & 1)
 
     @property
     def points(self) -> tuple[int, int]:
-        """Points each team has had added to the score from this hand so far."""
+        """Points each team has had added to the score from this round so far."""
         return self._points
 
     @property
     def ended(self) -> bool:
-        """The hand is over."""
+        """The round is over."""
         return self._ended
 
     @property
@@ -319,7 +319,7 @@ class Round:
 
     @property
     def winner(self) -> int | None:
-        """The team that won the hand's truco points, once known."""
+        """The team that won the round's truco points, once known."""
         return None if self._winner < 0 else self._winner
 
 

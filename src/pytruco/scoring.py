@@ -1,7 +1,7 @@
-"""Scoring: points won, when they reach the score, the end of a hand, a chico and the match.
+"""Scoring: points won, when they reach the score, the end of a round, a chico and the match.
 
 Presets that score at once add points as they are won; the others keep them
-pending and add them when the hand ends, envido and flor first (PRESETS.md §2).
+pending and add them when the round ends, envido and flor first (PRESETS.md §2).
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from .table import CAT_ENVIDO, CAT_FLOR, CAT_FLOR_LOST, CAT_PENALTY, CAT_TRUCO, 
 
 
 def award(st: State, r: Round, team: int, points: int, category: str, events: _Events) -> None:
-    """Give *points* to *team*: at once, or when the hand ends (§2)."""
+    """Give *points* to *team*: at once, or when the round ends (§2)."""
     if points <= 0 or r._ended:
         return
     if r._flor_forfeit and category is CAT_FLOR and r._flor_forfeit >> team & 1:
-        # §8.22: this team's flor points in the hand go to the other team, as
+        # §8.22: this team's flor points in the round go to the other team, as
         # points that never move again (§8.29).
         team = 1 - team
         category = CAT_FLOR_LOST
@@ -31,7 +31,7 @@ def award(st: State, r: Round, team: int, points: int, category: str, events: _E
 
 
 def add_points(st: State, r: Round, team: int, points: int, category: str, events: _Events) -> int:
-    """Add *points* to *team*'s score and to the hand's points; returns the team's new score."""
+    """Add *points* to *team*'s score and to the round's points; returns the team's new score."""
     score = list(st._score)
     score[team] += points
     st._score = (score[0], score[1])
@@ -43,7 +43,7 @@ def add_points(st: State, r: Round, team: int, points: int, category: str, event
 
 
 def _flush(st: State, r: Round, events: _Events) -> int:
-    """Add the hand's pending points, envido and flor first (§2; in the
+    """Add the round's pending points, envido and flor first (§2; in the
     order won for a pica duel of a preset that scores at once). Returns the
     first team to reach the target in that order, or -1."""
     if not r._deferred:
@@ -89,15 +89,15 @@ def _next_hand(st: State) -> None:
 
 
 def win_round(st: State, r: Round, team: int, events: _Events) -> None:
-    """*team* wins the hand: it scores the hand's truco value."""
+    """*team* wins the round: it scores the round's truco value."""
     r._winner = team
     events.append(_ev(EventKind.HAND_WON, None, team))
     award(st, r, team, TRUCO_VALUE[r._truco_level], CAT_TRUCO, events)
 
 
 def finish_round(st: State, r: Round, events: _Events) -> None:
-    """The hand is over: shown cards settle a deferred envido, pending
-    points are added, and the next hand (or the end) follows."""
+    """The round is over: shown cards settle a deferred envido, pending
+    points are added, and the next round (or the end) follows."""
     if r._ended:
         return
     if r._env_unshown is not None:
@@ -129,7 +129,7 @@ def _show_envido(st: State, r: Round, events: _Events) -> None:
 
     A false winning declaration (``reglamento``) or a winner who folded
     before showing (``classic``) gives the points to the other team. The
-    award keeps its place among the hand's points, before any later flor.
+    award keeps its place among the round's points, before any later flor.
     """
     deferred = r._env_unshown
     assert deferred is not None

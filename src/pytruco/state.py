@@ -282,7 +282,7 @@ class State:
     @property
     def duel(self) -> int | None:
         """In a pica hand (pica-pica, 6 seats): the duel being played, 0-2
-        (seat *k* against seat *k* + 3); ``None`` in a normal hand."""
+        (seat *k* against seat *k* + 3); ``None`` in a normal round."""
         return None if self._pica is None else self._pica[0]
 
     @property

@@ -1,4 +1,4 @@
-"""The small values a hand is made of: the stages of its chains, award categories and completed tricks.
+"""The small values a round is made of: the stages of its chains, award categories and completed tricks.
 
 Stages are enums whose members hash by identity (like :class:`pytruco.Kind`), so the reducer's hot path
 compares them as fast as integers; they are compared with ``is``, never by order or truthiness.
@@ -18,7 +18,7 @@ __all__ = ["Declaring", "EnvidoStage", "FlorStage", "Trick"]
 
 
 class EnvidoStage(enum.Enum):
-    """Where the hand's envido chain is.
+    """Where the round's envido chain is.
 
     >>> EnvidoStage.NONE.value
     'none'
@@ -39,7 +39,7 @@ class EnvidoStage(enum.Enum):
 
 
 class FlorStage(enum.Enum):
-    """Where the hand's flor chain is.
+    """Where the round's flor chain is.
 
     >>> FlorStage.ANSWER.value
     'answer'
@@ -89,7 +89,7 @@ CAT_PENALTY = "penalty"
 """The envido penalty of going to the mazo early."""
 
 TRUCO_VALUE = (1, 2, 3, 4)
-"""What a hand is worth at each accepted truco level (none, truco, retruco, vale cuatro)."""
+"""What a round is worth at each accepted truco level (none, truco, retruco, vale cuatro)."""
 LEVEL_NAMES = ("truco", "retruco", "vale-cuatro")
 """The truco calls' words, by level (1-3) minus one."""
 

@@ -1,4 +1,4 @@
-"""Tricks: who wins a trick, and who wins the hand from its tricks.
+"""Tricks: who wins a trick, and who wins the round from its tricks.
 
 >>> from pytruco.cards import Card
 >>> from pytruco.rules import PardaRule
@@ -50,7 +50,7 @@ def trick_result(plays: Sequence[tuple[int, Card]]) -> tuple[int | None, int | N
 
 
 def hand_winner(results: Sequence[int | None], mano_team: int, rule: PardaRule) -> int | None:
-    """The team that wins the hand after the tricks *results* (team or
+    """The team that wins the round after the tricks *results* (team or
     ``None`` for a parda, in order), or ``None`` while undecided.
 
     ``first-decisive`` (PRESETS.md §3): two tricks win; once a trick is a
@@ -128,9 +128,9 @@ def play_card(st: State, r: Round, s: int, card: Card, events: _Events) -> None:
 
 
 def next_in_trick(r: Round, s: int) -> int:
-    """The next seat still in the hand that has not played in this trick, or -1."""
+    """The next seat still in the round that has not played in this trick, or -1."""
     n = r._n
-    if n == 2:  # 1v1: a fold ends the hand, so the other seat is still in
+    if n == 2:  # 1v1: a fold ends the round, so the other seat is still in
         return -1 if len(r._trick) == 2 else s ^ 1
     folded = r._folded
     for step in range(1, n):
@@ -145,7 +145,7 @@ def next_in_trick(r: Round, s: int) -> int:
 
 
 def _first_in_hand(r: Round, s: int) -> int:
-    """*s*, or the next seat in playing order still in the hand (§8.16)."""
+    """*s*, or the next seat in playing order still in the round (§8.16)."""
     n = r._n
     for step in range(n):
         c = (s + step) % n

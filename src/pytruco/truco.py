@@ -85,7 +85,7 @@ def answer_truco(st: State, r: Round, s: int, kind: Kind, events: _Events) -> No
 
 
 def refuse_truco(st: State, r: Round, events: _Events) -> None:
-    """A refused truco, retruco or vale cuatro ends the hand: its caller's
+    """A refused truco, retruco or vale cuatro ends the round: its caller's
     side scores the value before the call (§4)."""
     caller_team = r._truco_caller & 1
     r._truco_call = 0

@@ -20,7 +20,7 @@ _TEAM_SEATS = {n: (tuple(range(0, n, 2)), tuple(range(1, n, 2))) for n in (2, 4,
 
 
 def answerers(r: Round, caller: int) -> tuple[int, ...]:
-    """Seats of the other team than *caller*'s still in the hand (any of them may answer a call)."""
+    """Seats of the other team than *caller*'s still in the round (any of them may answer a call)."""
     seats = _TEAM_SEATS[r._n][1 - (caller & 1)]
     folded = r._folded
     if not folded:
