@@ -1,0 +1,89 @@
+"""Human text (pytruco.text): every event, action, card and refusal has words in Spanish and English."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+from pytruco import Action, Card, Event, EventKind, IllegalActionError, Kind, TrucoError, apply
+from pytruco.cards import ALL_CARDS
+from pytruco.text import (
+    LANGS,
+    action_label,
+    card_name,
+    describe_action,
+    describe_event,
+    describe_refusal,
+    seat_name,
+    team_name,
+)
+
+from .helpers import act, start
+from .strategies import GameSpec, games, random_playout
+
+NAMES = ["Ana", "Beto", "Carla", "Dani", "Eva", "Fede"]
+
+
+def test_card_names_follow_the_table() -> None:
+    """The anchos have their own names; the rest are rank de suit (PRESETS.md §1 lists the suits)."""
+    assert card_name(Card.parse("1E"), "es") == "ancho de espadas"
+    assert card_name(Card.parse("1B"), "es") == "ancho de bastos"
+    assert card_name(Card.parse("7O"), "es") == "siete de oros"
+    assert card_name(Card.parse("10C"), "es") == "sota de copas"
+    assert card_name(Card.parse("11B"), "en") == "knight of clubs"
+    assert card_name(Card.parse("1E"), "en") == "ace of swords"
+    for lang in LANGS:
+        names = {card_name(card, lang) for card in ALL_CARDS}  # type: ignore[arg-type]
+        assert len(names) == 40
+
+
+def test_names_are_the_callers() -> None:
+    event = Event(EventKind.CALLED, 0, 0, detail="envido")
+    assert describe_event(event, "es", ["Ana", "Beto"]) == "Ana cantó envido"
+    assert describe_event(event, "en", ["Ana", "Beto"]) == "Ana called envido"
+    assert describe_event(event, "es", {0: "Ana"}) == "Ana cantó envido"
+    assert describe_event(event, "en") == "seat 0 called envido"
+    assert seat_name(5, "es", ["Ana"]) == "asiento 5"
+    assert team_name(1, "es", NAMES[:4]) == "Beto y Dani"
+    assert team_name(0, "en", NAMES) == "Ana, Carla and Eva"
+
+
+def test_unknown_language_is_a_library_error() -> None:
+    with pytest.raises(TrucoError) as caught:
+        card_name(Card.parse("1E"), "fr")  # type: ignore[arg-type]
+    assert isinstance(caught.value, ValueError)
+
+
+def test_every_action_kind_has_words() -> None:
+    actions = [Action.call(0, kind) for kind in Kind if kind not in (Kind.PLAY, Kind.TENGO, Kind.RPS)]
+    actions += [Action.parse("0 1E"), Action.parse("0 tengo 30"), Action.parse("0 rps papel")]
+    for action in actions:
+        for lang in LANGS:
+            label = action_label(action, lang)  # type: ignore[arg-type]
+            sentence = describe_action(action, lang, ["Ana"])  # type: ignore[arg-type]
+            assert label and "{" not in label
+            assert "Ana" in sentence and "{" not in sentence
+    assert describe_action(Action.parse("0 mazo"), "es", ["Ana"]) == "Ana se va al mazo"
+
+
+@settings(max_examples=40, deadline=None)
+@given(spec=games())
+def test_every_event_of_random_playouts_has_words(spec: GameSpec) -> None:
+    """Every event the engine makes, in every preset, gets a sentence that names its seat or team."""
+    for step in random_playout(spec):
+        for event in step.events:
+            for lang in LANGS:
+                text = describe_event(event, lang, NAMES)  # type: ignore[arg-type]
+                assert text and "{" not in text and "None" not in text
+                if event.seat is not None and event.kind is not EventKind.RPS_TIE:
+                    assert NAMES[event.seat] in text, (event, text)
+
+
+def test_refusals_are_sentences_in_both_languages() -> None:
+    state = act(start("default"), [["1E", "7E", "4C"], ["1B", "3O", "3B"]])
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, Action.parse("1 3O"))
+    spanish = describe_refusal(caught.value, "es", ["Ana", "Beto"])
+    english = describe_refusal(caught.value, "en", ["Ana", "Beto"])
+    assert spanish.startswith("No podés") or "podés" in spanish or "Beto" in spanish
+    assert english and english != spanish
