@@ -46,6 +46,9 @@ DECL_NONE, DECL_ENVIDO, DECL_FLOR = range(3)
 CAT_ENVIDO, CAT_FLOR, CAT_TRUCO = "envido", "flor", "truco"
 CAT_UNSHOWN = "envido-unshown"
 """An envido award waiting for the cards to be shown (bluff or show rule)."""
+CAT_FLOR_LOST = "flor-lost"
+"""Flor points a team collected because the other team lost a flor (§8.22):
+they are not its own flor points and never move again (§8.29)."""
 
 TRUCO_VALUE = (1, 2, 3, 4)
 _ENV_STAGES = ("none", "pending", "declaring", "settled", "void")
@@ -98,6 +101,7 @@ class Round:
         "_acted",
         "_call_log",
         "_cards_played",
+        "_carried",
         "_dealt",
         "_decl_best",
         "_decl_best_seat",
@@ -145,6 +149,7 @@ class Round:
     _acted: int
     _call_log: tuple[tuple[str, int, Kind], ...]
     _cards_played: int
+    _carried: int
     _decl_best: int
     _decl_best_seat: int
     _decl_kind: int
