@@ -172,7 +172,8 @@ def test_two_browsers_play_a_whole_game_through_a_server_crash(browser: Any, tmp
         assert "Terminó el partido" in pages[0].inner_text("#status")
         assert "The match is over" in pages[1].inner_text("#status")
         assert pages[0].query_selector("li[data-kind=match-over]") is not None
-        scores = [int(part.rsplit(": ", 1)[1].split()[0]) for part in pages[0].inner_text("#scoreboard").split("\n")[:2]]
+        teams = pages[0].inner_text("#scoreboard").split("\n")[:2]
+        scores = [int(part.rsplit(": ", 1)[1].split()[0]) for part in teams]
         assert max(scores) >= 15
     finally:
         server.kill()
