@@ -25,12 +25,14 @@ The JSON form (:meth:`SeatView.to_json`, format ``truco-view/1``) is
 described by the JSON Schema that ``pytruco schema view`` prints.
 
 **The one exception** (documented, tested): when a flor waits for the answer
-of a second flor holder (``pending.call`` is ``flor`` and ``flor.stage`` is
-``"answer"``), :attr:`SeatView.to_act` and :attr:`SeatView.pending` show
-every seat that holds a flor able to answer, before it is sung — the table
-has to wait for those seats, and their clocks run. If that seat then times
-out, its flor was never sung, but the others have seen that it had one.
-Nothing else in a view depends on a card the seat cannot see.
+of a second flor holder (``flor.stage`` is ``"answer"``), the view shows that
+the table waits — :attr:`SeatView.to_act` and :attr:`SeatView.pending` name
+every seat that holds a flor able to answer, before it is sung; the singer's
+:attr:`SeatView.legal` is empty; and in end-of-hand presets the flor's points
+are not yet in :attr:`SeatView.unscored` — because the table has to wait for
+those seats, and their clocks run. If such a seat then times out, its flor
+was never sung, but the others have seen that it had one. Nothing else in a
+view depends on a card the seat cannot see (``tests/test_hidden.py``).
 """
 
 from __future__ import annotations
