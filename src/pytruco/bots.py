@@ -29,14 +29,37 @@ __all__ = ["Bot", "RandomBot", "SimpleBot", "play_match"]
 
 
 class Bot(Protocol):
-    """Anything that picks an action for its seat from what the seat sees."""
+    """Anything that picks an action for its seat from what the seat sees.
+
+    >>> import random
+    >>> from pytruco import Action, RuleSet
+    >>> from pytruco.bots import Bot, RandomBot, play_match
+    >>> from pytruco.views import SeatView
+    >>> class FirstLegal:  # a Bot by its shape alone: no base class needed
+    ...     def choose(self, seen: SeatView) -> Action:
+    ...         return seen.legal[0]
+    >>> players: list[Bot] = [FirstLegal(), RandomBot(random.Random(1))]
+    >>> play_match(RuleSet.preset("default"), players, rng=random.Random(2)).is_over
+    True
+    """
 
     def choose(self, seen: SeatView) -> Action:
         """One of ``seen.legal``."""
 
 
 class RandomBot:
-    """Picks uniformly among its legal actions."""
+    """Picks uniformly among its legal actions.
+
+    >>> import random
+    >>> from pytruco import Deal, apply, new_game
+    >>> from pytruco.bots import RandomBot
+    >>> from pytruco.views import view
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> seen = view(state, 0)
+    >>> RandomBot(random.Random(4)).choose(seen) in seen.legal
+    True
+    """
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random()
@@ -49,7 +72,18 @@ class RandomBot:
 class SimpleBot:
     """A plain heuristic player: sings flor, calls and accepts envido on good
     points, calls truco on strong cards, wins tricks cheaply, and declares
-    truthfully. Good enough to learn the game against."""
+    truthfully. Good enough to learn the game against.
+
+    >>> import random
+    >>> from pytruco import Deal, apply, new_game
+    >>> from pytruco.bots import SimpleBot
+    >>> from pytruco.views import view
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> seen = view(state, 0)
+    >>> SimpleBot(random.Random(4)).choose(seen) in seen.legal
+    True
+    """
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random()
@@ -141,6 +175,14 @@ def play_match(
 
     Deals and the first mano come from *rng* (an unpredictable source when
     ``None``).
+
+    >>> import random
+    >>> from pytruco import RuleSet
+    >>> from pytruco.bots import RandomBot, SimpleBot, play_match
+    >>> bots = [SimpleBot(random.Random(1)), RandomBot(random.Random(2))]
+    >>> final = play_match(RuleSet.preset("default", target=15), bots, rng=random.Random(3))
+    >>> final.is_over, final.winner in (0, 1), max(final.score) >= final.rules.target
+    (True, True, True)
     """
     if len(bots) != rules.players:
         raise ValueError(f"{rules.players} seats need {rules.players} bots, not {len(bots)}")

@@ -65,7 +65,12 @@ __all__ = [
 ]
 
 VIEW_FORMAT = "truco-view/1"
-"""The ``format`` member of a view's JSON."""
+"""The ``format`` member of a view's JSON.
+
+>>> from pytruco import new_game
+>>> view(new_game("default", first_mano=0), 0).to_json()["format"] == VIEW_FORMAT
+True
+"""
 
 
 class SeatError(TrucoError, ValueError):
@@ -80,12 +85,23 @@ class SeatError(TrucoError, ValueError):
 
 
 class ViewError(TrucoError, ValueError):
-    """JSON that is not a view (:meth:`SeatView.from_json`)."""
+    """JSON that is not a view (:meth:`SeatView.from_json`).
+
+    >>> SeatView.from_json({"format": "truco-view/0"})
+    Traceback (most recent call last):
+    ...
+    pytruco.views.ViewError: format must be 'truco-view/1'
+    """
 
 
 @attrs.frozen
 class Call:
-    """One call of a chain: who made it and what it was."""
+    """One call of a chain: who made it and what it was.
+
+    >>> from pytruco import Kind
+    >>> Call(0, Kind.ENVIDO).to_json()
+    {'seat': 0, 'call': 'envido'}
+    """
 
     seat: int
     call: Kind
@@ -100,6 +116,9 @@ class Declaration:
     """One declaration: ``tengo N`` (*points* N) or ``son-buenas`` (*points* ``None``).
 
     *timeout*: a timeout made it (the seat's true points, or son-buenas).
+
+    >>> Declaration(1, None, timeout=True).to_json()
+    {'seat': 1, 'points': None, 'timeout': True}
     """
 
     seat: int
@@ -123,6 +142,12 @@ class PendingCall:
             envido's or flor's points; ``None`` when it depends on who wins
             (a falta envido that counts the loser's score) or wins the chico.
         if_refused: the points the caller's team scores if it is refused.
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 real-envido"))
+    >>> view(state, 1).pending
+    PendingCall(call=<Kind.REAL_ENVIDO: 'real-envido'>, seat=0, answerers=(1,), if_accepted=3, if_refused=1)
     """
 
     call: Kind
@@ -145,7 +170,12 @@ class PendingCall:
 @attrs.frozen
 class TrucoView:
     """The truco chain: accepted level (0-3), what the hand is worth now, the
-    team that holds the quiero (may raise), and every call made, in order."""
+    team that holds the quiero (may raise), and every call made, in order.
+
+    >>> from pytruco import new_game
+    >>> view(new_game("default", first_mano=0), 0).truco
+    TrucoView(level=0, value=1, quiero_team=None, calls=())
+    """
 
     level: int
     value: int
@@ -173,6 +203,14 @@ class ChainView:
         sung: flor only: the seats that sang flor.
         declarations: every ``tengo N`` / ``son-buenas`` said for it.
         winner: the seat whose declaration won, once known.
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> for text in ("0 envido", "1 quiero", "0 tengo 33", "1 son-buenas"):
+    ...     state, _ = apply(state, Action.parse(text))
+    >>> chain = view(state, 1).envido
+    >>> chain.stage, chain.winner, [d.points for d in chain.declarations]
+    ('settled', 0, [33, None])
     """
 
     stage: str
@@ -195,7 +233,15 @@ class ChainView:
 
 @attrs.frozen
 class TrickView:
-    """A completed trick: the cards in playing order, the winning seat and team (``None``: parda)."""
+    """A completed trick: the cards in playing order, the winning seat and team (``None``: parda).
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> for text in ("0 1E", "1 3B"):
+    ...     state, _ = apply(state, Action.parse(text))
+    >>> view(state, 1).tricks[0].to_json()
+    {'plays': [[0, '1E'], [1, '3B']], 'seat': 0, 'team': 0}
+    """
 
     plays: tuple[tuple[int, Card], ...]
     seat: int | None
@@ -217,7 +263,8 @@ class SeatView:
         score: points per team (in the current chico).
         chicos: chicos won per team.
         halves: per team, ``"malas"`` or ``"buenas"`` (the halves of the
-            score, PRESETS.md §2, §8.32), or ``None`` where the preset has none.
+            score: below half the target and from half of it), or ``None`` where
+            the preset has none (``ladder``; ``online`` at 15 has malas only).
         hand_number: how many hands have been dealt (the current hand's number, from 1).
         mano: the mano of the current hand, or of the next one between hands.
         pie: per team, its seat that plays last in the hand.
@@ -248,6 +295,16 @@ class SeatView:
             shows only this seat's cards: ``"deal 7C 6C 1E"``; ``"deal"`` for a
             spectator); before the first deal, the rock-paper-scissors draw, with
             another seat's choice as ``"<seat> rps ?"`` until both have chosen.
+
+    >>> from pytruco import Deal, apply, new_game
+    >>> from pytruco.views import view
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> seen = view(state, 1)
+    >>> [str(card) for card in seen.hand], seen.cards_left, seen.to_act
+    (['5O', '4O', '3B'], (3, 3), (0,))
+    >>> seen.to_json()["seat"]
+    1
     """
 
     seat: int | None
@@ -477,6 +534,17 @@ def view(state: State, seat: int | None) -> SeatView:
 
     Raises:
         SeatError: no such seat (out of range, or not a whole number: ``"0"``, ``True``).
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> from pytruco.views import view
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 1E"))
+    >>> seen = view(state, 1)
+    >>> seen.history
+    ('deal 5O 4O 3B', '0 1E')
+    >>> view(state, None).history, view(state, None).hand
+    (('deal', '0 1E'), ())
     """
     n = state.rules.players
     if seat is not None:
