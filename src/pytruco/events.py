@@ -25,7 +25,12 @@ from .errors import NotationError, TrucoError
 __all__ = ["EVENT_FORMAT", "Event", "EventError", "EventKind"]
 
 EVENT_FORMAT = "truco-event/1"
-"""The version of the events' JSON form (the ``$id`` of ``pytruco schema event``)."""
+"""The version of the events' JSON form (the ``$id`` of ``pytruco schema event``).
+
+>>> from pytruco.schema import schema
+>>> schema("event")["description"].startswith(EVENT_FORMAT)
+True
+"""
 
 
 class EventError(TrucoError, ValueError):
@@ -128,7 +133,7 @@ class Event(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         """The event as JSON (format ``truco-event/1``): every member, always present.
 
-        >>> from pytruco import Card
+        >>> from pytruco import Card, Event, EventKind
         >>> Event(EventKind.CARD_PLAYED, 1, card=Card.parse("7O")).to_json()
         {'kind': 'card-played', 'seat': 1, 'team': None, 'points': 0, 'card': '7O', 'detail': ''}
         """
@@ -149,6 +154,7 @@ class Event(NamedTuple):
         Raises:
             EventError: *data* is not an event.
 
+        >>> from pytruco import Event
         >>> Event.from_json({"kind": "folded", "seat": 0, "team": 0, "points": 0, "card": None, "detail": ""})
         Event(kind=<EventKind.FOLDED: 'folded'>, seat=0, team=0, points=0, card=None, detail='')
         """

@@ -100,6 +100,7 @@ def clock(state: State) -> Clock:
 
     >>> from pytruco import new_game, apply, Deal, Action
     >>> from pytruco import RuleSet
+    >>> from pytruco.frontend import clock
     >>> state = new_game(RuleSet.preset("default", players=4), first_mano=0)
     >>> deal = Deal.parse([["1E", "2E", "3E"], ["4E", "5E", "6E"], ["7E", "1B", "2B"], ["3B", "4B", "5B"]])
     >>> state, _ = apply(state, deal)
@@ -147,6 +148,7 @@ def replay_events(record: Record | Mapping[str, Any] | str) -> Iterator[ReplaySt
             (the steps before it have been given).
 
     >>> from pytruco import Record
+    >>> from pytruco.frontend import replay_events
     >>> record = Record.from_json('''{"format": "truco-record/1", "rules": "default", "first_mano": 0,
     ...   "hands": [{"deal": [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "actions": ["0 envido", "1 no-quiero"]}]}''')
     >>> [(step.index, [e.kind.value for e in step.events]) for step in replay_events(record)]

@@ -68,6 +68,7 @@ VIEW_FORMAT = "truco-view/1"
 """The ``format`` member of a view's JSON.
 
 >>> from pytruco import new_game
+>>> from pytruco.views import VIEW_FORMAT, view
 >>> view(new_game("default", first_mano=0), 0).to_json()["format"] == VIEW_FORMAT
 True
 """
@@ -77,6 +78,7 @@ class SeatError(TrucoError, ValueError):
     """A seat that is not at the table (out of range, or not a whole number).
 
     >>> from pytruco import new_game
+    >>> from pytruco.views import SeatView, view
     >>> view(new_game("default", first_mano=0), 2)
     Traceback (most recent call last):
     ...
@@ -87,6 +89,7 @@ class SeatError(TrucoError, ValueError):
 class ViewError(TrucoError, ValueError):
     """JSON that is not a view (:meth:`SeatView.from_json`).
 
+    >>> from pytruco.views import SeatView
     >>> SeatView.from_json({"format": "truco-view/0"})
     Traceback (most recent call last):
     ...
@@ -99,6 +102,7 @@ class Call:
     """One call of a chain: who made it and what it was.
 
     >>> from pytruco import Kind
+    >>> from pytruco.views import Call
     >>> Call(0, Kind.ENVIDO).to_json()
     {'seat': 0, 'call': 'envido'}
     """
@@ -117,6 +121,7 @@ class Declaration:
 
     *timeout*: a timeout made it (the seat's true points, or son-buenas).
 
+    >>> from pytruco.views import Declaration
     >>> Declaration(1, None, timeout=True).to_json()
     {'seat': 1, 'points': None, 'timeout': True}
     """
@@ -145,6 +150,7 @@ class PendingCall:
 
     >>> from pytruco import Action, Deal, apply, new_game
     >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> from pytruco.views import SeatView, view
     >>> state, _ = apply(state, Action.parse("0 real-envido"))
     >>> view(state, 1).pending
     PendingCall(call=<Kind.REAL_ENVIDO: 'real-envido'>, seat=0, answerers=(1,), if_accepted=3, if_refused=1)
@@ -173,6 +179,7 @@ class TrucoView:
     team that holds the quiero (may raise), and every call made, in order.
 
     >>> from pytruco import new_game
+    >>> from pytruco.views import SeatView, view
     >>> view(new_game("default", first_mano=0), 0).truco
     TrucoView(level=0, value=1, quiero_team=None, calls=())
     """
@@ -206,6 +213,7 @@ class ChainView:
 
     >>> from pytruco import Action, Deal, apply, new_game
     >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> from pytruco.views import SeatView, view
     >>> for text in ("0 envido", "1 quiero", "0 tengo 33", "1 son-buenas"):
     ...     state, _ = apply(state, Action.parse(text))
     >>> chain = view(state, 1).envido
@@ -237,6 +245,7 @@ class TrickView:
 
     >>> from pytruco import Action, Deal, apply, new_game
     >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> from pytruco.views import SeatView, view
     >>> for text in ("0 1E", "1 3B"):
     ...     state, _ = apply(state, Action.parse(text))
     >>> view(state, 1).tricks[0].to_json()
@@ -360,6 +369,7 @@ class SeatView:
         """The view as JSON (format ``truco-view/1``), for sending to a client.
 
         >>> from pytruco import new_game
+        >>> from pytruco.views import SeatView, view
         >>> data = view(new_game("default", first_mano=1), 0).to_json()
         >>> data["format"], data["phase"], data["mano"], data["rules"]["target"]
         ('truco-view/1', 'deal', 1, 30)
@@ -408,6 +418,7 @@ class SeatView:
             ViewError: *data* is not a ``truco-view/1`` object.
 
         >>> from pytruco import new_game
+        >>> from pytruco.views import SeatView, view
         >>> seen = view(new_game("online"), 1)
         >>> SeatView.from_json(seen.to_json()) == seen
         True
