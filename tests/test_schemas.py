@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytruco import Action, Event, Record, TrucoError
-from pytruco.frontend import seat_events
+from pytruco.frontend import replay_events, seat_events
 from pytruco.schema import SCHEMA_NAMES, SchemaError, schema
 from pytruco.views import SeatView, view
 
@@ -116,7 +116,7 @@ def _mutations() -> st.SearchStrategy[Any]:
 @settings(max_examples=300, deadline=None)
 @given(data=JSON | _mutations())
 def test_random_and_malformed_json_raises_only_library_errors(data: Any) -> None:
-    for load in (SeatView.from_json, Event.from_json):
+    for load in (SeatView.from_json, Event.from_json, lambda d: list(replay_events(d))):
         try:
             load(data)
         except TrucoError as error:

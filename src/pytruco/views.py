@@ -474,8 +474,8 @@ def _pie(mano: int, seats: tuple[int, ...], n: int) -> tuple[int, int]:
 def _hand_history(state: State) -> list[Action | Deal]:
     """The items of the current hand, from its deal (or the whole draw before the first deal)."""
     items: list[Action | Deal] = []
-    node = state._history
-    while node is not None:
+    node = state._history  # linked nodes, newest first: (item, previous node, ...)
+    while node is not None and node[0] is not None:
         item = node[0]
         items.append(item)
         if isinstance(item, Deal):
