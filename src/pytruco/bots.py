@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Kind
-from .cards import Hand
+from .cards import Hand, random_source
 from .engine import apply, new_game, random_deal
+from .errors import SetupError, quoted
 from .rules import RuleSet
 from .state import State
 from .views import SeatView, view
@@ -62,7 +63,7 @@ class RandomBot:
     """
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = rng if rng is not None else random.Random()
+        self.rng = random_source(rng)
 
     def choose(self, seen: SeatView) -> Action:
         """A uniformly random legal action."""
@@ -86,7 +87,7 @@ class SimpleBot:
     """
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = rng if rng is not None else random.Random()
+        self.rng = random_source(rng)
 
     def choose(self, seen: SeatView) -> Action:
         """Pick an action by a few simple rules."""
@@ -184,9 +185,11 @@ def play_match(
     >>> final.is_over, final.winner in (0, 1), max(final.score) >= final.rules.target
     (True, True, True)
     """
-    if len(bots) != rules.players:
-        raise ValueError(f"{rules.players} seats need {rules.players} bots, not {len(bots)}")
-    source = rng if rng is not None else random.Random()
+    if not isinstance(rules, RuleSet):
+        raise SetupError(f"play_match needs a RuleSet, not {quoted(rules)}")
+    if not isinstance(bots, Sequence) or len(bots) != rules.players:
+        raise SetupError(f"{rules.players} seats need a list of {rules.players} bots, not {quoted(bots)}")
+    source = random_source(rng)
     state = new_game(rules, first_mano=first_mano, rng=source) if not rules.rps_first_mano else new_game(rules)
     for _ in range(max_actions):
         if state.is_over:
