@@ -180,10 +180,11 @@ class Server:
         return fresh
 
     # --- the clock ----------------------------------------------------------
-    def restart_clock(self, table: Table) -> None:
-        """One clock per decision: restarted whenever the seats to act change."""
+    def restart_clock(self, table: Table, *, new_decision: bool = True) -> None:
+        """One clock per decision: restarted after every action (a new decision, even
+        for the same seat); a client that connects leaves a running clock alone."""
         ticking = clock(table.state)
-        if ticking.seats == table.clock_seats and table.timer is not None:
+        if not new_decision and table.timer is not None:
             return
         if table.timer is not None:
             table.timer.cancel()
@@ -256,7 +257,7 @@ class Server:
         ws.lang = lang  # type: ignore[attr-defined]
         table.clients[seat].add(ws)
         try:
-            self.restart_clock(table)
+            self.restart_clock(table, new_decision=False)
             await ws.send(json.dumps(self.update(table, seat, table.logs[seat], lang)))
             async for message in ws:
                 try:

@@ -92,8 +92,9 @@ def clock(state: State) -> Clock:
 
     The table waits for every seat in :attr:`~pytruco.State.to_act`, and a
     ``timeout`` is legal for each of them. Run **one clock per decision**,
-    shown on every seat in :attr:`Clock.seats`; start it when the set of
-    seats to act changes, and when it runs out apply :attr:`Clock.timeout`:
+    shown on every seat in :attr:`Clock.seats`; restart it after every
+    action (each action makes a new decision, even for the same seat), and
+    when it runs out apply :attr:`Clock.timeout`:
     the timeout of the first of those seats. In team play several seats of
     one team may answer a call; any answer (or the timeout, which refuses)
     settles it for the whole team, so the first seat's timeout is the team's.
