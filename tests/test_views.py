@@ -181,6 +181,7 @@ def test_mano_is_not_stale_between_hands() -> None:
     seen = view(state, 1)
     assert seen.hand_over and seen.phase.value == "deal"
     assert seen.mano == 1 and state.mano == 1
+    assert seen.hand == () and seen.envido_points is None and seen.pie == (0, 1)
 
 
 def test_spectator_view_shows_no_hand() -> None:

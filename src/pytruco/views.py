@@ -276,16 +276,19 @@ class SeatView:
             the preset has none (``ladder``; ``online`` at 15 has malas only).
         hand_number: how many hands have been dealt (the current hand's number, from 1).
         mano: the mano of the current hand, or of the next one between hands.
-        pie: per team, its seat that plays last in the hand.
+        pie: per team, its seat that plays last in the hand (the next hand's between hands).
         teams: the seats of team 0 and of team 1.
         partners: this seat's partners (the other seats of its team).
         duel: in a pica hand, the duel being played (0-2), else ``None``.
         duel_mano: the mano of that duel.
         hand_over: the last hand dealt is finished (between hands, or the match is over).
         winner: the team that won the match, once it is over.
-        hand: the seat's cards not yet played (empty for a spectator).
-        envido_points: the seat's own envido points (``None`` for a spectator or between hands).
-        flor_points: the seat's own flor points, ``None`` without a flor.
+        hand: the seat's cards not yet played (empty for a spectator, and
+            between hands or once the match is over).
+        envido_points: the seat's own envido points (``None`` for a spectator,
+            between hands or once the match is over).
+        flor_points: the seat's own flor points, ``None`` without a flor (or when
+            *envido_points* is ``None``).
         cards_left: how many cards each seat still holds.
         current_trick: ``(seat, card)`` played in the trick being played.
         tricks: the completed tricks of this hand (or duel), with their winners.
@@ -598,7 +601,9 @@ def view(state: State, seat: int | None) -> SeatView:
             if d.points is not None and (best is None or best.points is None or d.points > best.points):
                 best = d
         flor_winner = None if best is None else best.seat
-    flor_points = r.flor_points[seat] if seat is not None and rules.flor else None
+    playing = state.phase is Phase.PLAY  # else between hands or over: the next hand's mano and pie, no cards
+    own = seat is not None and playing
+    flor_points = r.flor_points[seat] if own and seat is not None and rules.flor else None
     return SeatView(
         seat=seat,
         rules=rules,
@@ -608,15 +613,15 @@ def view(state: State, seat: int | None) -> SeatView:
         halves=_halves(state),
         hand_number=state.hands_dealt,
         mano=state.mano,
-        pie=_pie(r.mano, in_hand, n),
+        pie=_pie(r.mano, in_hand, n) if playing else _pie(state.mano, in_hand, n),
         teams=teams,
         partners=partners,
         duel=duel,
         duel_mano=None if duel is None else r.mano,
         hand_over=hand_over,
         winner=state.winner,
-        hand=r.held_by(seat) if seat is not None else (),
-        envido_points=None if seat is None else r.envido_points[seat],
+        hand=r.held_by(seat) if own and seat is not None else (),
+        envido_points=r.envido_points[seat] if own and seat is not None else None,
         flor_points=flor_points,
         cards_left=r.cards_left,
         current_trick=r.current_trick,
