@@ -34,7 +34,14 @@ True
 
 
 class EventError(TrucoError, ValueError):
-    """JSON that is not an event (:meth:`Event.from_json`)."""
+    """JSON that is not an event (:meth:`Event.from_json`).
+
+    >>> from pytruco import Event
+    >>> Event.from_json({"kind": "sneezed"})
+    Traceback (most recent call last):
+    ...
+    pytruco.events.EventError: unknown event kind: 'sneezed'
+    """
 
 
 class EventKind(enum.Enum):

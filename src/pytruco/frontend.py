@@ -58,6 +58,12 @@ def seat_event(state: State, event: Event, seat: int | None) -> dict[str, Any]:
 
     *state* is the state the event led to (the one :func:`pytruco.apply`
     returned with it); only a ``dealt`` event reads it, to add the seat's cards.
+
+    >>> from pytruco import Deal, apply, new_game
+    >>> from pytruco.frontend import seat_event
+    >>> state, events = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> seat_event(state, events[0], 0)["hand"], "hand" in seat_event(state, events[0], None)
+    (['7C', '6C', '1E'], False)
     """
     _check_seat(state, seat)
     data = event.to_json()
@@ -68,7 +74,15 @@ def seat_event(state: State, event: Event, seat: int | None) -> dict[str, Any]:
 
 
 def seat_events(state: State, events: tuple[Event, ...] | list[Event], seat: int | None) -> list[dict[str, Any]]:
-    """The JSON forms of *events* (one action's, from :func:`pytruco.apply`) as *seat* receives them."""
+    """The JSON forms of *events* (one action's, from :func:`pytruco.apply`) as *seat* receives them.
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> from pytruco.frontend import seat_events
+    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, events = apply(state, Action.parse("0 mazo"))
+    >>> [event["kind"] for event in seat_events(state, events, 1)]
+    ['folded', 'hand-won', 'points', 'points', 'hand-ended']
+    """
     _check_seat(state, seat)
     return [seat_event(state, event, seat) for event in events]
 
@@ -81,6 +95,11 @@ class Clock:
         seats: the seats the table waits for (``state.to_act``); empty when
             no seat is to act (a deal is due, or the match is over).
         timeout: the action to apply when the time is up, or ``None``.
+
+    >>> from pytruco import new_game
+    >>> from pytruco.frontend import clock
+    >>> clock(new_game("default", first_mano=0))  # a deal is due: no clock runs
+    Clock(seats=(), timeout=None)
     """
 
     seats: tuple[int, ...]
@@ -127,6 +146,12 @@ class ReplayStep:
         action: what was applied.
         state: the state after it.
         events: what it made happen.
+
+    >>> from pytruco.frontend import replay_events
+    >>> record = {"format": "truco-record/1", "rules": "online", "pre": ["0 rps piedra", "1 rps tijera"],
+    ...           "hands": []}
+    >>> [step.seat_events(1)[-1]["kind"] for step in replay_events(record)]
+    ['rps-chosen', 'first-mano']
     """
 
     hand: int | None
@@ -136,7 +161,13 @@ class ReplayStep:
     events: tuple[Event, ...]
 
     def seat_events(self, seat: int | None) -> list[dict[str, Any]]:
-        """These events as *seat* receives them (:func:`seat_events`)."""
+        """These events as *seat* receives them (:func:`seat_events`).
+
+        >>> from pytruco.frontend import replay_events
+        >>> record = {"format": "truco-record/1", "rules": "online", "pre": ["0 rps piedra"], "hands": []}
+        >>> [step.seat_events(None) for step in replay_events(record)][0][0]["kind"]
+        'rps-chosen'
+        """
         return seat_events(self.state, self.events, seat)
 
 

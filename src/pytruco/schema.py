@@ -32,11 +32,22 @@ from .errors import TrucoError
 __all__ = ["SCHEMA_NAMES", "SchemaError", "schema", "schema_text", "typescript"]
 
 SCHEMA_NAMES: tuple[str, ...] = ("record", "view", "event", "action")
-"""The names of the shipped schemas."""
+"""The names of the shipped schemas.
+
+>>> "view" in SCHEMA_NAMES
+True
+"""
 
 
 class SchemaError(TrucoError, ValueError):
-    """An unknown schema name."""
+    """An unknown schema name.
+
+    >>> from pytruco.schema import schema
+    >>> schema("state")
+    Traceback (most recent call last):
+    ...
+    pytruco.schema.SchemaError: unknown schema 'state' (known: record, view, event, action)
+    """
 
 
 def schema_text(name: str) -> str:
@@ -44,6 +55,10 @@ def schema_text(name: str) -> str:
 
     Raises:
         SchemaError: not one of :data:`SCHEMA_NAMES`.
+
+    >>> from pytruco.schema import schema_text
+    >>> schema_text("action").startswith("{")
+    True
     """
     if name not in SCHEMA_NAMES:
         raise SchemaError(f"unknown schema {name!r} (known: {', '.join(SCHEMA_NAMES)})")
@@ -55,11 +70,20 @@ def schema(name: str) -> dict[str, Any]:
 
     Raises:
         SchemaError: not one of :data:`SCHEMA_NAMES`.
+
+    >>> from pytruco.schema import schema
+    >>> schema("record")["properties"]["format"]
+    {'const': 'truco-record/1'}
     """
     data: dict[str, Any] = json.loads(schema_text(name))
     return data
 
 
 def typescript() -> str:
-    """The TypeScript declarations of the four formats (``truco.d.ts``, generated from the schemas)."""
+    """The TypeScript declarations of the four formats (``truco.d.ts``, generated from the schemas).
+
+    >>> from pytruco.schema import typescript
+    >>> "export interface TrucoView {" in typescript()
+    True
+    """
     return (resources.files("pytruco") / "schemas" / "truco.d.ts").read_text(encoding="utf-8")

@@ -76,7 +76,15 @@ _CALL_EN = dict(_CALL_ES)  # the calls keep their Spanish names in English
 
 
 class LanguageError(TrucoError, ValueError):
-    """A language this module does not speak (only ``"es"`` and ``"en"``)."""
+    """A language this module does not speak (only ``"es"`` and ``"en"``).
+
+    >>> from pytruco import Card
+    >>> from pytruco.text import card_name
+    >>> card_name(Card.parse("1E"), "fr")  # type: ignore[arg-type]
+    Traceback (most recent call last):
+    ...
+    pytruco.text.LanguageError: unknown language 'fr' (known: es, en)
+    """
 
 
 def _check_lang(lang: str) -> str:
