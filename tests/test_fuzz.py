@@ -3,12 +3,14 @@
 Random and mutated text, bytes, JSON and records, and typed misuse of the API: only the library's own errors
 (TrucoError subclasses) ever escape, records the library writes read back equal, and replay reports exactly
 the error that a plain one-item-at-a-time replay reports (RECORDS.md: the first failure in order).
-Each target runs a bounded number of examples, so the whole file takes a few seconds.
+Each target runs a bounded number of examples, so the whole file takes a few seconds; set
+PYTRUCO_FUZZ_SCALE (a factor, say 20) to fuzz longer.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from typing import Any
 
@@ -44,7 +46,14 @@ from pytruco.cards import ALL_CARDS
 from pytruco.rules import CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, PardaRule, Scoring
 from strategies import GameSpec, candidate_actions, random_playout, rulesets
 
-FAST = settings(max_examples=150)
+SCALE = float(os.environ.get("PYTRUCO_FUZZ_SCALE", "1"))
+
+
+def examples(count: int) -> settings:
+    return settings(max_examples=max(1, int(count * SCALE)))
+
+
+FAST = examples(150)
 
 json_scalars = (
     st.none()
@@ -135,11 +144,24 @@ field_values = st.one_of(
 
 
 @FAST
-@given(st.integers(0, 2**32 - 1), st.lists(field_values, min_size=5, max_size=5), st.integers(0, 40))
-def test_apply_of_forged_actions_raises_only_illegal_action_errors(seed, fields, steps):
+@given(
+    st.integers(0, 2**32 - 1),
+    st.lists(field_values, min_size=5, max_size=5),
+    st.integers(0, 40),
+    st.integers(-1, 5),
+)
+def test_apply_of_forged_actions_raises_only_illegal_action_errors(seed, fields, steps, keep):
     """apply/check/is_legal with an Action that bypassed its constructor: applied as its well-formed twin, or
-    refused with IllegalActionError; the input state never changes."""
+    refused with IllegalActionError; the input state never changes. With *keep* >= 0 the forged action copies
+    a legal one (timeout and rendirse included) except for at most one field."""
     state = _state_after(seed, steps)
+    legal_now = legal_actions(state, meta=True)
+    if keep >= 0 and legal_now:
+        model = legal_now[seed % len(legal_now)]
+        copied = [model.seat, model.kind, model.card, model.points, model.choice]
+        if keep < 5:
+            copied[keep] = fields[keep]
+        fields = copied
     action = forged(tuple(fields))
     before = (state.history, state.score, legal_actions(state, meta=True))
     legal = is_legal(state, action)
@@ -241,7 +263,7 @@ def random_rulesets(draw: st.DrawFn) -> RuleSet:
     return base.with_options(**changes)
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(random_rulesets(), st.integers(0, 2**32 - 1))
 def test_records_round_trip_over_random_rule_options(rules, seed):
     """Issue 9: records the library writes, it reads back equal and with the same hash, for any rule options
@@ -426,7 +448,7 @@ def reference_replay(record: Record) -> tuple[str, int | None, int | None] | Non
     return None
 
 
-@settings(max_examples=120)
+@examples(120)
 @given(mutated_record())
 def test_replay_reports_the_same_error_as_a_plain_replay(record):
     """RECORDS.md: reading the whole record ahead never changes which error is reported, nor the trace."""

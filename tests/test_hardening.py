@@ -289,10 +289,13 @@ def test_apply_refuses_forged_actions(action):
 
 def test_apply_records_the_shared_action():
     """Issue 9: what goes into the history is the well-formed shared instance, so records always read back."""
-    state, _ = apply(new_game("default", first_mano=0), Deal.parse(DEAL))
-    state, _ = apply(state, Action(0, Kind.ENVIDO))
+    start, _ = apply(new_game("default", first_mano=0), Deal.parse(DEAL))
+    state, _ = apply(start, Action(0, Kind.ENVIDO))
     assert state.history[-1] is Action.call(0, Kind.ENVIDO)
     assert Record.from_state(state).hands[0].actions == ("0 envido",)
+    for kind in (Kind.RENDIRSE, Kind.TIMEOUT):
+        state, _ = apply(start, forged(0, kind))
+        assert state.history[-1] is Action.call(0, kind)
 
 
 def test_apply_refuses_non_actions_with_a_bounded_message():

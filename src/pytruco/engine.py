@@ -392,6 +392,7 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
     if kind is _RENDIRSE or kind is _TIMEOUT:
         if not is_legal(state, action):
             check(state, action)
+        action = _canonical(action)  # the shared instance goes into the history
     else:
         legal = state._legal
         if legal is None:
@@ -414,7 +415,11 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
                 break
         else:
             check(state, action)
-        action = canonical  # the shared, well-formed instance goes into the history
+        if canonical is not action:  # not a shared instance: refuse stray fields (choice on a play, ...)
+            problem = action_problem(action)
+            if problem is not None:
+                raise IllegalActionError(f"not an action: {problem}")
+            action = canonical  # the shared, well-formed instance goes into the history
     st = state._copy()
     st._history = (action, state._history)
     events: _Events = []
