@@ -28,7 +28,8 @@ to restore the tables.
 
 Messages (JSON): the client sends ``{"type": "act", "action": "0 truco"}``;
 the server sends ``{"type": "update", "view": ..., "events": [...], "labels": {...},
-"clock": {...}}`` and ``{"type": "error", "message": ...}``.
+"clock": {...}}`` and ``{"type": "error", "code": ..., "message": ...}`` (the
+refusal's stable code, and its sentence in the player's language).
 """
 
 from __future__ import annotations
@@ -276,20 +277,22 @@ class Server:
         try:
             data = json.loads(message)
         except (ValueError, UnicodeDecodeError):
-            return {"type": "error", "message": _MALFORMED[lang]}
+            return {"type": "error", "code": "malformed", "message": _MALFORMED[lang]}
         if not isinstance(data, dict) or data.get("type") != "act" or not isinstance(data.get("action"), str):
-            return {"type": "error", "message": _MALFORMED[lang]}
+            return {"type": "error", "code": "malformed", "message": _MALFORMED[lang]}
         text = data["action"]
         try:
             action = Action.parse(text)
         except NotationError as error:
-            return {"type": "error", "message": describe_refusal(error, lang, table.names)}  # type: ignore[arg-type]
+            return {"type": "error", "code": "not-an-action", "message": describe_refusal(error, lang, table.names)}  # type: ignore[arg-type]
         if action.seat != seat:
-            return {"type": "error", "message": _NOT_YOUR_SEAT[lang]}
+            return {"type": "error", "code": "not-your-seat", "message": _NOT_YOUR_SEAT[lang]}
         try:
             fresh = self.act(table, action)
         except IllegalActionError as error:
-            return {"type": "error", "message": describe_refusal(error, lang, table.names)}  # type: ignore[arg-type]
+            # the stable code lets a client translate the refusal itself; the message is in its language
+            code = getattr(error, "code", "illegal")
+            return {"type": "error", "code": code, "message": describe_refusal(error, lang, table.names)}  # type: ignore[arg-type]
         await self.push(table, fresh)
         return None
 

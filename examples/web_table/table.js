@@ -16,7 +16,7 @@
  * @property {string[]} names
  * @property {{seats: number[], deadline_ms: number | null, seconds: number}} clock
  */
-/** @typedef {{type: "error", message: string}} ErrorReply */
+/** @typedef {{type: "error", code?: string, message: string}} ErrorReply */
 
 (function () {
   "use strict";

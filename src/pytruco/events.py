@@ -172,10 +172,10 @@ class Event(NamedTuple):
         except (KeyError, ValueError, TypeError):
             raise EventError(f"unknown event kind: {_short(data.get('kind'))}") from None
         out: list[Any] = [kind]
-        for name in ("seat", "team"):
+        for name, limit in (("seat", 6), ("team", 2)):
             value = data.get(name)
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 6):
-                raise EventError(f"member {name!r} must be null or a seat/team number, not {_short(value)}")
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit):
+                raise EventError(f"member {name!r} must be null or a {name} number, not {_short(value)}")
             out.append(value)
         points = data.get("points", 0)
         if not isinstance(points, int) or isinstance(points, bool) or not -(10**6) < points < 10**6:
