@@ -221,3 +221,15 @@ def test_view_json_round_trips_exactly() -> None:
         data = json.loads(json.dumps(seen.to_json()))
         assert SeatView.from_json(data) == seen
         assert SeatView.from_json(data).to_json() == data
+
+
+def test_a_truco_waits_under_the_envido_primero() -> None:
+    """Envido primero (the rules pages, truco): an envido answers the first truco, which waits meanwhile."""
+    state = act(start("default"), DEAL_2, "0 truco", "1 envido")
+    seen = view(state, 0)
+    assert seen.pending is not None and seen.pending.call is Kind.ENVIDO and seen.pending.if_accepted == 2
+    assert seen.truco.waiting is not None and (seen.truco.waiting.seat, seen.truco.waiting.call) == (0, Kind.TRUCO)
+    state = act(state, "0 quiero", "0 tengo 33", "1 son-buenas")
+    seen = view(state, 1)
+    assert seen.pending is not None and seen.pending.call is Kind.TRUCO and seen.pending.answerers == (1,)
+    assert SeatView.from_json(seen.to_json()) == seen

@@ -176,18 +176,21 @@ class PendingCall:
 @attrs.frozen
 class TrucoView:
     """The truco chain: accepted level (0-3), what the hand is worth now, the
-    team that holds the quiero (may raise), and every call made, in order.
+    team that holds the quiero (may raise), every call made, in order, and the
+    truco-level call still waiting for an answer (*waiting*; also while an
+    envido it allowed is played first), if any.
 
     >>> from pytruco import new_game
     >>> from pytruco.views import SeatView, view
     >>> view(new_game("default", first_mano=0), 0).truco
-    TrucoView(level=0, value=1, quiero_team=None, calls=())
+    TrucoView(level=0, value=1, quiero_team=None, calls=(), waiting=None)
     """
 
     level: int
     value: int
     quiero_team: int | None
     calls: tuple[Call, ...]
+    waiting: Call | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The ``truco`` member of the view's JSON."""
@@ -196,6 +199,7 @@ class TrucoView:
             "value": self.value,
             "quiero_team": self.quiero_team,
             "calls": [call.to_json() for call in self.calls],
+            "waiting": None if self.waiting is None else self.waiting.to_json(),
         }
 
 
@@ -591,6 +595,8 @@ def view(state: State, seat: int | None) -> SeatView:
     chains: dict[str, list[Call]] = {"truco": [], "envido": [], "flor": []}
     for chain, s, kind in r.hand_calls:
         chains[chain].append(Call(s, kind))
+    called = r.truco_call
+    truco_waiting = None if called is None or hand_over else Call(called[1], called[0])
     declared = r.hand_declarations
     env_decls = tuple(Declaration(s, p, t) for what, s, p, t in declared if what == "envido")
     flor_decls = tuple(Declaration(s, p, t) for what, s, p, t in declared if what == "flor")
@@ -626,7 +632,7 @@ def view(state: State, seat: int | None) -> SeatView:
         cards_left=r.cards_left,
         current_trick=r.current_trick,
         tricks=tuple(TrickView(t.plays, t.seat, t.team) for t in r.tricks),
-        truco=TrucoView(r.truco_level, r.truco_value, r.quiero_team, tuple(chains["truco"])),
+        truco=TrucoView(r.truco_level, r.truco_value, r.quiero_team, tuple(chains["truco"]), truco_waiting),
         pending=_pending(state, r),
         declaring=r.declaring,
         envido=ChainView(r.envido_stage, tuple(chains["envido"]), env_decls, r.envido_winner),
@@ -811,6 +817,7 @@ def _view_from_json(data: Any) -> SeatView:
             _int(truco["value"], "value"),
             _opt_int(truco["quiero_team"], "quiero_team"),
             _calls_from(truco["calls"]),
+            None if truco["waiting"] is None else _calls_from([truco["waiting"]])[0],
         ),
         pending=pending,
         declaring=declaring,

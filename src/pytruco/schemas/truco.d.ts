@@ -238,6 +238,8 @@ export interface TrucoView {
   value: 1 | 2 | 3 | 4;
   quiero_team: TrucoViewTeam | null;
   calls: Array<TrucoViewCall>;
+  /** The truco-level call waiting for an answer (also while an envido it allowed is played first). */
+  waiting: TrucoViewCall | null;
 };
   pending: {
   call: "envido" | "real-envido" | "falta-envido" | "flor" | "contraflor" | "contraflor-al-resto" | "con-flor-me-achico" | "truco" | "retruco" | "vale-cuatro" | "quiero" | "no-quiero";
