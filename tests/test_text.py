@@ -128,3 +128,12 @@ def test_refusals_of_random_playouts_read_well(spec: GameSpec) -> None:
                     assert text and "{" not in text and "None" not in text
                     if code is not None and code != "illegal":  # from the table, not the general fallback
                         assert not text.startswith("No podés hacer eso ahora (") and text != str(error), (code, text)
+
+
+def test_a_team_of_several_players_takes_a_plural_verb() -> None:
+    names = ["Ana", "Beto", "Carla", "Dani"]
+    assert describe_event(Event(EventKind.POINTS, team=1, points=3, detail="truco"), "es", names) == (
+        "Beto y Dani sumaron 3 puntos por la mano"
+    )
+    assert describe_event(Event(EventKind.HAND_WON, team=0), "es", names[:2]) == "Ana ganó la mano"
+    assert describe_event(Event(EventKind.HAND_WON, team=0), "en", names) == "Ana and Carla won the hand"

@@ -133,6 +133,14 @@ def team_name(team: int | None, lang: Lang = "es", names: Names = None) -> str:
     return members[0] if len(members) == 1 else ", ".join(members[:-1]) + word + members[-1]
 
 
+def _members(team: int | None, names: Names) -> int:
+    """How many named players *team* is called by (0 when it is called "equipo N")."""
+    if team is None or names is None:
+        return 0
+    seats = list(names) if isinstance(names, Mapping) else list(range(len(names)))
+    return sum(1 for seat in seats if isinstance(seat, int) and seat % 2 == team)
+
+
 def card_name(card: Card, lang: Lang = "es") -> str:
     """A card's name: "ancho de espadas", "siete de oros", "rey de copas";
     in English "ace of swords", "seven of coins", "king of cups".
@@ -269,6 +277,7 @@ def describe_event(event: Event, lang: Lang = "es", names: Names = None) -> str:
     kind = event.kind
     who = seat_name(event.seat, lang, names)
     team = team_name(event.team, lang, names)
+    many = _members(event.team, names) > 1  # a team named by two or more players takes a plural verb
     detail = event.detail
     if kind is EventKind.CALLED:
         call = _WORD_KIND.get(detail)
@@ -321,26 +330,26 @@ def describe_event(event: Event, lang: Lang = "es", names: Names = None) -> str:
         return f"A {who} se le acabó el tiempo" if es else f"{who} ran out of time"
     if kind is EventKind.POINTS:
         why = _POINTS_FOR.get(detail, (detail, detail))[0 if es else 1]
-        verb = "sumó" if es else "scored"
+        verb = ("sumaron" if many else "sumó") if es else "scored"
         return f"{team} {verb} {_points(event.points, lang)} {why}"
     if kind is EventKind.POINTS_MOVED:
         why = _MOVED_FOR.get(detail, (detail, detail))[0 if es else 1]
         return (
-            f"{team} se lleva {_points(event.points, lang)} {why}"
+            f"{team} se {'llevan' if many else 'lleva'} {_points(event.points, lang)} {why}"
             if es
             else (f"{team} collected {_points(event.points, lang)} {why}")
         )
     if kind is EventKind.HAND_WON:
-        return f"{team} ganó la mano" if es else f"{team} won the hand"
+        return f"{team} {'ganaron' if many else 'ganó'} la mano" if es else f"{team} won the hand"
     if kind is EventKind.HAND_ENDED:
         if detail.startswith("duel "):
             number = int(detail[5:]) + 1 if detail[5:].isdigit() else detail[5:]
             return f"Terminó el duelo {number}" if es else f"Duel {number} is over"
         return "Terminó la mano" if es else "The hand is over"
     if kind is EventKind.CHICO_WON:
-        return f"{team} ganó el chico" if es else f"{team} won the game (chico)"
+        return f"{team} {'ganaron' if many else 'ganó'} el chico" if es else f"{team} won the game (chico)"
     if kind is EventKind.MATCH_OVER:
-        return f"Terminó el partido: ganó {team}" if es else f"The match is over: {team} won"
+        return f"Terminó el partido: {'ganaron' if many else 'ganó'} {team}" if es else f"The match is over: {team} won"
     if kind is EventKind.SURRENDERED:
         return f"{who} se rindió" if es else f"{who} conceded the match"
     return str(event)  # pragma: no cover - every kind is handled above
