@@ -233,3 +233,14 @@ def test_a_truco_waits_under_the_envido_primero() -> None:
     seen = view(state, 1)
     assert seen.pending is not None and seen.pending.call is Kind.TRUCO and seen.pending.answerers == (1,)
     assert SeatView.from_json(seen.to_json()) == seen
+
+
+def test_a_view_reads_the_current_hand_only() -> None:
+    """Issue 9/12: a view's size (and work) does not grow with the match: late in a long match it carries the
+    current hand's history only (the bench reports the time, at hand 1 and hand 28)."""
+    from pytruco.bench import match_positions
+
+    early, late = match_positions(seed=3)
+    assert late.hands_dealt == 28 and len(late.history) > 100
+    assert len(view(late, 0).history) == len(view(early, 0).history) == 2  # the deal and one card
+    assert len(json.dumps(view(late, 0).to_json())) < 2 * len(json.dumps(view(early, 0).to_json()))
