@@ -19,6 +19,7 @@ from .engine import apply, legal_actions, new_game, random_deal
 from .records import Record, replay
 from .rules import RuleSet
 from .state import State
+from .views import view
 
 __all__ = ["playout_hands", "run_bench"]
 
@@ -178,11 +179,57 @@ def record_figures(seconds: float, seed: int, repeats: int) -> dict[str, float]:
     return {"default/records_replayed_per_s": round(max(replays_per_second(share, seed) for _ in range(repeats)), 1)}
 
 
+def match_positions(seed: int, late_hand: int = 28) -> tuple[State, State]:
+    """Two positions of one seeded default match: early (the first hand, after
+    a card) and late (the same moment of hand *late_hand*). Seats play cards
+    only, so every hand is worth 1 point and the match lasts long enough."""
+    rng = random.Random(seed)
+    state: State = new_game(RuleSet.preset("default"), first_mano=0)
+    early: State | None = None
+    while True:
+        if state.is_chance:
+            state = apply(state, random_deal(state, rng))[0]
+        legal = legal_actions(state)
+        plays = [a for a in legal if a.card is not None] or list(legal)
+        state = apply(state, rng.choice(plays))[0]
+        if state.round is not None and len(state.round.current_trick) == 1 and not state.round.tricks:
+            if state.hands_dealt == 1 and early is None:
+                early = state
+            elif state.hands_dealt == late_hand and early is not None:
+                return early, state
+
+
+def views_per_second(state: State, seconds: float) -> float:
+    """Views of *state* for each seat (and a spectator), as JSON, per second."""
+    seats = [*range(state.rules.players), None]
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for seat in seats:
+            view(state, seat).to_json()
+        count += len(seats)
+        now = time.perf_counter()
+        if now >= deadline:
+            return count / (now - start)
+
+
+def view_figures(seconds: float, seed: int, repeats: int) -> dict[str, float]:
+    """Views per second early in a match (hand 1) and late (hand 28): they should not drop as it gets longer."""
+    share = seconds / repeats
+    early, late = match_positions(seed)
+    return {
+        "default/views_per_s/hand_1": round(max(views_per_second(early, share) for _ in range(repeats)), 1),
+        "default/views_per_s/hand_28": round(max(views_per_second(late, share) for _ in range(repeats)), 1),
+    }
+
+
 Section = Callable[[float, int, int], dict[str, float]]
 
 SECTIONS: tuple[tuple[str, Section], ...] = (
     ("playouts", playout_figures),
     ("records", record_figures),
+    ("views", view_figures),
     ("scale", scale_figures),
 )
 """The bench's sections: a name and a function of (seconds per figure, seed, repeats) that returns its figures

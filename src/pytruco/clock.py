@@ -39,9 +39,9 @@ def timeout(st: State, r: Round, s: int, events: _Events) -> None:
     elif r._decl_kind is not DECL_NONE:
         if r._decl_best_seat < 0:
             points = r._flor_pts[s] if r._decl_kind is DECL_FLOR else r._env_pts[s]
-            declare(st, r, s, points, events)
+            declare(st, r, s, points, events, True)
         else:
-            declare(st, r, s, None, events)
+            declare(st, r, s, None, events, True)
     elif r._env_state is ENV_PENDING:
         refuse_envido(st, r, events)
     elif r._truco_call:

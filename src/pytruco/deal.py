@@ -180,6 +180,7 @@ def _blank_round() -> Round:
     r._decl_best = -1
     r._decl_best_seat = -1
     r._decls = ()
+    r._log = None
     r._flor_stage = FLOR_NONE
     r._flor_sung = 0
     r._flor_lost = 0

@@ -74,10 +74,11 @@ def answer_refusal(r: Round, s: int, kind: Kind) -> Refusal | None:
     return Refusal("declare-not-answer", {"seat": s, "call": kind.value})
 
 
-def declare(st: State, r: Round, s: int, points: int | None, events: _Events) -> None:
-    """Seat *s* declares *points* (``None``: son buenas); the last declaration settles the envido or the flor."""
+def declare(st: State, r: Round, s: int, points: int | None, events: _Events, timeout: bool = False) -> None:
+    """Seat *s* declares *points* (``None``: son buenas; *timeout*: made by a timeout); the last declaration
+    settles the envido or the flor."""
     kind = r._decl_kind
-    winner = _record_declaration(r, s, points, events)
+    winner = _record_declaration(r, s, points, events, timeout)
     if winner >= 0:
         if kind is DECL_ENVIDO:
             resolve_envido(st, r, winner, events)
@@ -85,12 +86,13 @@ def declare(st: State, r: Round, s: int, points: int | None, events: _Events) ->
             resolve_flor(st, r, winner, events)
 
 
-def _record_declaration(r: Round, s: int, points: int | None, events: _Events) -> int:
+def _record_declaration(r: Round, s: int, points: int | None, events: _Events, timeout: bool = False) -> int:
     """Seat *s* says ``tengo points`` (or ``son-buenas`` for ``None``). Returns the
     winning seat once everyone has spoken (the declarations are then over), else -1."""
     detail = "son-buenas" if points is None else f"tengo {points}"
     events.append(_ev(EventKind.DECLARED, s, s & 1, points or 0, None, detail))
     r._decls = (*r._decls, (s, points))
+    r._log = (("decl", r._decl_kind.value, s, points, timeout), r._log)
     if points is not None and (r._decl_best_seat < 0 or points > r._decl_best):
         r._decl_best = points
         r._decl_best_seat = s

@@ -193,6 +193,7 @@ def envido_refusal(rules: RuleSet, r: Round, s: int, kind: Kind) -> Refusal:
 def open_chain(r: Round, s: int, kind: Kind, events: _Events) -> None:
     """Seat *s* opens the envido chain with *kind*."""
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    r._log = (("call", "envido", s, kind), r._log)
     r._env_state = ENV_PENDING
     r._env_calls = (kind,)
     r._env_count = 1
@@ -201,6 +202,7 @@ def open_chain(r: Round, s: int, kind: Kind, events: _Events) -> None:
 
 def answer_envido(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    r._log = (("call", "envido", s, kind), r._log)
     if kind is _QUIERO:
         r._env_state = ENV_DECLARING
         start_declarations(r, DECL_ENVIDO, ~r._folded)

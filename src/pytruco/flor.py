@@ -167,6 +167,7 @@ def sing_flor(st: State, r: Round, s: int, events: _Events) -> None:
     team = s & 1
     r._flor_sung |= 1 << s
     events.append(_ev(EventKind.CALLED, s, team, 0, None, "flor"))
+    r._log = (("call", "flor", s, _FLOR), r._log)
     if r._env_state is ENV_PENDING or r._env_state is ENV_DECLARING:
         # A flor voids an envido still pending or being declared (§6, §8.24).
         r._env_state = ENV_VOID
@@ -191,6 +192,7 @@ def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: _Events) 
     """The second holder answers the first flor (§6)."""
     rules = st._rules
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    r._log = (("call", "flor", s, kind), r._log)
     if kind is _NO_QUIERO:
         refuse_first_flor(st, r, s, events)
         return
@@ -209,6 +211,7 @@ def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: _Events) -
     """An answer to a second flor (``reglamento``), a contraflor or a contraflor al resto."""
     rules = st._rules
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    r._log = (("call", "flor", s, kind), r._log)
     call = r._flor_call
     if kind is _QUIERO:
         if call is _FLOR:

@@ -72,6 +72,7 @@ class Round:
         "_flor_sung",
         "_folded",
         "_held",
+        "_log",
         "_mano",
         "_n",
         "_points",
@@ -117,6 +118,10 @@ class Round:
     _flor_sung: int
     _folded: int
     _held: tuple[tuple[Card, ...], ...]
+    _log: Any
+    """What was called and declared in the round, newest first, as a linked list ``(entry, previous)`` (adding
+    is O(1) however long a chain grows): ``("call", chain, seat, kind)`` or ``("decl", what, seat, points,
+    timeout)``."""
     _mano: int
     _n: int
     _deferred: tuple[tuple[int, int, str], ...]
@@ -146,6 +151,17 @@ class Round:
 
     def __copy__(self) -> Round:
         return self
+
+    def _entries(self, tag: str) -> list[tuple[Any, ...]]:
+        found = []
+        node = self._log
+        while node is not None:
+            entry = node[0]
+            if entry[0] == tag:
+                found.append(entry[1:])
+            node = node[1]
+        found.reverse()
+        return found
 
     def __repr__(self) -> str:
         return (
@@ -321,6 +337,82 @@ class Round:
     def winner(self) -> int | None:
         """The team that won the round's truco points, once known."""
         return None if self._winner < 0 else self._winner
+
+    # --- public, read-only: what a table shows (for views; added by "front") ---
+    @property
+    def hand_declarations(self) -> tuple[tuple[str, int, int | None, bool], ...]:
+        """Every declaration of this round (or duel): ``(what, seat, points, timeout)``
+        with *what* ``"envido"`` or ``"flor"``, ``None`` points for ``son-buenas``
+        and *timeout* true when a timeout made it."""
+        return tuple(self._entries("decl"))
+
+    @property
+    def hand_calls(self) -> tuple[tuple[str, int, Kind], ...]:
+        """Every call and answer of this round (or duel) in order: ``(chain, seat, kind)``
+        with *chain* ``"truco"``, ``"envido"`` or ``"flor"``."""
+        return tuple(self._entries("call"))
+
+    def held_by(self, seat: int) -> tuple[Card, ...]:
+        """The cards *seat* has not played yet (hidden from the other seats)."""
+        return self._held[seat]
+
+    @property
+    def envido_points(self) -> tuple[int, ...]:
+        """Every seat's envido points (hidden information)."""
+        return self._env_pts
+
+    @property
+    def flor_points(self) -> tuple[int | None, ...]:
+        """Every seat's flor points, ``None`` without a flor (hidden information)."""
+        return self._flor_pts
+
+    @property
+    def envido_stage(self) -> str:
+        """``"none"``, ``"pending"``, ``"declaring"``, ``"settled"`` or ``"void"`` (voided by a flor)."""
+        return self._env_state.value
+
+    @property
+    def envido_caller(self) -> int | None:
+        """The seat that made the last call of the envido chain."""
+        return None if self._env_caller < 0 else self._env_caller
+
+    @property
+    def envido_winner(self) -> int | None:
+        """The seat whose declaration won the envido, once the declarations are over."""
+        return None if self._env_winner < 0 else self._env_winner
+
+    @property
+    def flor_stage(self) -> str:
+        """``"none"``, ``"answer"`` (waiting for the second holder), ``"call"`` (a
+        contraflor, contraflor al resto or second flor waits for an answer),
+        ``"declaring"`` or ``"done"``."""
+        return self._flor_stage.value
+
+    @property
+    def flor_call(self) -> tuple[Kind, int, Kind | None] | None:
+        """The flor-chain call waiting for an answer: ``(call, caller, call it raised)``."""
+        if self._flor_stage is not FLOR_CALL or self._flor_call is None:
+            return None
+        return (self._flor_call, self._flor_caller, self._flor_over)
+
+    @property
+    def flor_stake(self) -> int | None:
+        """What the accepted flor chain is worth; ``None`` for a contraflor al resto (the falta or the chico)."""
+        return None if self._flor_stake < 0 else self._flor_stake
+
+    @property
+    def truco_call(self) -> tuple[Kind, int] | None:
+        """The truco-level call waiting for an answer (also while an envido it
+        allowed is being played), and its caller."""
+        if not self._truco_call:
+            return None
+        return (TRUCO_CALLS[self._truco_call - 1], self._truco_caller)
+
+    @property
+    def unscored(self) -> tuple[tuple[int, int, str], ...]:
+        """Points won in this round and not yet added to the score (end-of-round
+        presets): ``(team, points, category)``."""
+        return self._deferred
 
 
 def make_copier(cls: type, reset: tuple[str, ...] = ()) -> Any:

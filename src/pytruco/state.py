@@ -306,6 +306,27 @@ class State:
         return int(self._history[2])
 
     @property
+    def round_history(self) -> tuple[Action | Deal, ...]:
+        """The items of the current round, from its deal (before the first deal: the whole history).
+
+        >>> from pytruco import Action, Deal, apply, new_game
+        >>> state = new_game("default", first_mano=0)
+        >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+        >>> [str(item) for item in apply(state, Action.parse("0 truco"))[0].round_history][1:]
+        ['0 truco']
+        """
+        found: list[Action | Deal] = []
+        node = self._history
+        while node[2]:
+            item = node[0]
+            found.append(item)
+            if item.__class__ is Deal:
+                break
+            node = node[1]
+        found.reverse()
+        return tuple(found)
+
+    @property
     def opening_actions(self) -> tuple[Action, ...]:
         """The actions applied before the first deal (rock-paper-scissors, a timeout or a surrender then)."""
         entry = self._history[3]

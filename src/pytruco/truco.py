@@ -71,10 +71,12 @@ def call_truco(r: Round, s: int, kind: Kind, events: _Events) -> None:
     r._truco_call = TRUCO_CALLS.index(kind) + 1
     r._truco_caller = s
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    r._log = (("call", "truco", s, kind), r._log)
 
 
 def answer_truco(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    r._log = (("call", "truco", s, kind), r._log)
     if kind is _QUIERO:
         r._truco_level = r._truco_call
         r._quiero_team = s & 1
