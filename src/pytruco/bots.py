@@ -158,7 +158,7 @@ class SimpleBot:
             return ordered[len(ordered) // 2]
         top = max(card.strength for _seat, card in table)
         top_team = {seat & 1 for seat, card in table if card.strength == top}
-        if top_team == {seen.seat & 1}:
+        if seen.seat is not None and top_team == {seen.seat & 1}:
             return ordered[0]
         winners = [a for a in ordered if strength(a) > top]
         return winners[0] if winners else ordered[0]

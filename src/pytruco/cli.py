@@ -3,7 +3,10 @@
 ``pytruco replay [--trace] FILE`` prints one JSON object (RECORDS.md);
 ``pytruco play`` plays a game in the terminal against a bot;
 ``pytruco random`` prints the record of a game between two random players;
-``pytruco bench`` measures random playouts per second.
+``pytruco bench`` measures random playouts per second;
+``pytruco view --seat N|spectator FILE`` prints a seat's view after a record,
+``pytruco events --seat N|spectator FILE`` the events as that seat receives them
+(one JSON object per line) and ``pytruco schema record|view|event|action`` a JSON Schema.
 """
 
 from __future__ import annotations
@@ -53,6 +56,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p_bench.add_argument("--seed", type=int, default=1)
 
+    # --- for debugging a client (issue 12) ---
+    for name, text in (
+        ("view", "print a seat's view (JSON) after replaying a record"),
+        ("events", "print the events of a replay as one seat receives them, one JSON object per line"),
+    ):
+        p_seat = commands.add_parser(name, help=text)
+        p_seat.add_argument("--seat", required=True, help="a seat number, or 'spectator'")
+        p_seat.add_argument("file", help="the record (JSON); - reads standard input")
+    p_schema = commands.add_parser("schema", help="print the JSON Schema of a format")
+    p_schema.add_argument("name", choices=("record", "view", "event", "action"))
+
     args = parser.parse_args(argv)
     try:
         return _run(args)
@@ -91,6 +105,13 @@ def _run(args: argparse.Namespace) -> int:
         )
     if args.command == "random":
         return _random(args.preset, args.players, args.seed, sys.stdout)
+    if args.command in ("view", "events"):
+        return _seat_command(args.command, args.seat, args.file, sys.stdout, sys.stderr)
+    if args.command == "schema":
+        from .schema import schema_text
+
+        sys.stdout.write(schema_text(args.name))
+        return 0
     from .bench import run_bench
 
     return run_bench(
@@ -130,7 +151,44 @@ def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _fail(failure: RecordError, out: TextIO, err: TextIO) -> int:
+def _seat_command(command: str, seat_text: str, path: str, out: TextIO, err: TextIO) -> int:
+    """``pytruco view`` / ``pytruco events``: replay FILE and print what *seat* sees."""
+    from .frontend import replay_events
+    from .views import view
+
+    seat: int | None
+    if seat_text == "spectator":
+        seat = None
+    elif seat_text.isascii() and seat_text.isdigit() and len(seat_text) <= 2:
+        seat = int(seat_text)
+    else:
+        err.write(f"pytruco {command}: --seat must be a seat number or 'spectator', not {seat_text[:20]!r}\n")
+        return 2
+    try:
+        record = Record.from_json(_read_record(path))
+        if seat is not None and not seat < record.rules.players:
+            err.write(f"pytruco {command}: there is no seat {seat} at a table of {record.rules.players}\n")
+            return 2
+        state = None
+        for step in replay_events(record):
+            state = step.state
+            if command == "events":
+                for line in step.seat_events(seat):
+                    out.write(json.dumps(line) + "\n")
+        if command == "view":
+            if state is None:
+                from .engine import new_game
+
+                state = new_game(record.rules, first_mano=record.first_mano, score=record.score, chicos=record.chicos)
+            out.write(json.dumps(view(state, seat).to_json()) + "\n")
+    except RecordError as failure:
+        return _fail(failure, out, err, command)
+    except TrucoError as error:  # a start the rules refuse
+        return _fail(RecordError("bad-record", str(error)), out, err, command)
+    return 0
+
+
+def _fail(failure: RecordError, out: TextIO, err: TextIO, command: str = "replay") -> int:
     out.write(json.dumps({"error": failure.to_json()}) + "\n")
     where = ""
     if failure.hand is not None:
@@ -138,7 +196,7 @@ def _fail(failure: RecordError, out: TextIO, err: TextIO) -> int:
         where += f", action {failure.action})" if failure.action is not None else ")"
     elif failure.action is not None:
         where = f" (pre action {failure.action})"
-    err.write(f"pytruco replay: {failure.kind}{where}: {failure.message}\n")
+    err.write(f"pytruco {command}: {failure.kind}{where}: {failure.message}\n")
     return 1
 
 
