@@ -3,7 +3,9 @@
 ``pytruco replay [--trace] FILE`` prints one JSON object (RECORDS.md);
 ``pytruco play`` plays a game in the terminal against a bot;
 ``pytruco random`` prints the record of a game between two random players;
-``pytruco bench`` measures random playouts per second.
+``pytruco bench`` measures random playouts per second;
+``pytruco simulate BOT BOT`` plays many games between two bots and
+summarizes them.
 """
 
 from __future__ import annotations
@@ -23,7 +25,10 @@ __all__ = ["main"]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    from . import __version__
+
     parser = argparse.ArgumentParser(prog="pytruco", description="Argentine truco rules engine.")
+    parser.add_argument("--version", action="version", version=f"pytruco {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     p_replay = commands.add_parser("replay", help="replay a game record and print the result as JSON")
@@ -35,8 +40,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_play.add_argument("--target", type=int, default=None, help="points to win (15 or 30)")
     p_play.add_argument("--flor", action=argparse.BooleanOptionalAction, default=None, help="play with flor")
     p_play.add_argument("--seed", type=int, default=None, help="seed the deck and the bot (default: unpredictable)")
-    p_play.add_argument("--seat", type=int, default=0, choices=(0, 1), help="your seat (default: 0)")
-    p_play.add_argument("--bot", default="simple", choices=("simple", "random"), help="opponent (default: simple)")
+    p_play.add_argument("--seat", type=int, default=0, choices=(0, 1, 2, 3), help="your seat (default: 0)")
+    p_play.add_argument("--players", type=int, default=2, choices=(2, 4), help="2, or 4 for 2v2 with a bot partner")
+    p_play.add_argument("--lang", default=None, choices=("es", "en"), help="language (default: from the locale)")
+    p_play.add_argument(
+        "--bot", default="heuristic", help="opponent: heuristic, search, random, truco-always or module:Class"
+    )
     p_play.add_argument("--record", default=None, help="write the game record to this file at the end")
 
     p_random = commands.add_parser("random", help="print the record of a game between two random players")
@@ -51,6 +60,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--repeats", type=int, default=5, help="report the best of this many runs (default: %(default)s)"
     )
     p_bench.add_argument("--seed", type=int, default=1)
+
+    p_sim = commands.add_parser("simulate", help="play many games between two bots and summarize them")
+    p_sim.add_argument(
+        "bots", nargs=2, metavar="BOT", help="a bot name (heuristic, random, search, truco-always) or module:Class"
+    )
+    p_sim.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
+    p_sim.add_argument("--seed", type=int, default=None, help="master seed (default: unpredictable, reported)")
+    p_sim.add_argument("--preset", default="default", help="rules preset (default: %(default)s)")
+    p_sim.add_argument("--players", type=int, default=None, help="seats: 2, 4 or 6 (default: the preset's)")
+    p_sim.add_argument("--target", type=int, default=None, help="points to win")
+    p_sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p_sim.add_argument("--workers", type=int, default=1, help="parallel processes (default: %(default)s)")
+    p_sim.add_argument("--backend", default="local", choices=("local", "ray"), help="where games run")
 
     args = parser.parse_args(argv)
     try:
@@ -74,7 +96,11 @@ def _run(args: argparse.Namespace) -> int:
             seat=args.seat,
             bot=args.bot,
             record_path=args.record,
+            lang=args.lang,
+            players=args.players,
         )
+    if args.command == "simulate":
+        return _simulate(args)
     if args.command == "random":
         return _random(args.preset, args.players, args.seed, sys.stdout)
     from .bench import run_bench
@@ -82,6 +108,36 @@ def _run(args: argparse.Namespace) -> int:
     return run_bench(
         seconds=args.seconds, as_json=args.json, seed=args.seed, repeats=max(1, args.repeats), out=sys.stdout
     )
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .errors import RuleSetError
+    from .rules import RuleSet
+    from .simulate import RayMissingError, progress_bar, simulate
+
+    options: dict[str, object] = {}
+    if args.players is not None:
+        options["players"] = args.players
+    if args.target is not None:
+        options["target"] = args.target
+    try:
+        rules = RuleSet.preset(args.preset, **options)
+    except RuleSetError as error:
+        sys.stderr.write(f"pytruco simulate: {error}\n")
+        return 2
+    update, close = progress_bar(args.games)
+    try:
+        summary = simulate(
+            args.bots, games=args.games, seed=args.seed, rules=rules, workers=args.workers,
+            backend=args.backend, progress=update,
+        )  # fmt: skip
+    except (ValueError, RayMissingError) as error:
+        sys.stderr.write(f"pytruco simulate: {error}\n")
+        return 2
+    finally:
+        close()
+    sys.stdout.write((json.dumps(summary.to_json()) if args.json else summary.text()) + "\n")
+    return 0
 
 
 def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:
