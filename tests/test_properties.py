@@ -19,6 +19,8 @@ from pytruco import (
     Kind,
     Phase,
     Record,
+    RuleSet,
+    Scoring,
     apply,
     check,
     is_legal,
@@ -27,6 +29,7 @@ from pytruco import (
     random_deal,
     replay,
 )
+from pytruco.events import EventKind
 from strategies import COMBOS, GameSpec, candidate_actions, games, random_playout, rulesets, seeds, snapshot
 
 ENVIDO_WORDS = {Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO}
@@ -274,3 +277,45 @@ def test_random_deal_is_reproducible(rules, seed):
     cards = [card for hand in deal.hands for card in hand]
     assert len(cards) == len(set(cards)) == 3 * rules.players
     assert Deal.parse(deal.to_json()) == deal
+
+
+PICA_TABLES = [("default", 15), ("default", 30), ("reglamento", 15)]
+
+
+def check_pica_order(spec: GameSpec) -> None:
+    """PRESETS.md §8.23 and §8.27: the game and every chico start with a normal hand; later, a pica hand
+    follows every normal hand while both teams are at least 5 points from the target; in presets that score
+    at once the game ends at the target mid-duel, and a duel's envido scores in the action that settles it."""
+    rules = spec.rules
+    last_was_pica: bool | None = None  # None: the next deal starts the game or a chico
+    for step in random_playout(spec):
+        before, action, after = step.before, step.action, step.after
+        if isinstance(action, Deal):
+            pica = after.duel is not None
+            if last_was_pica is None:
+                assert not pica, "the game and every chico start with a normal hand"
+            else:
+                margins = all(rules.target - points >= 5 for points in before.score)
+                assert pica == (margins and not last_was_pica)
+            last_was_pica = pica
+        elif rules.scoring is Scoring.IMMEDIATE:
+            kinds = [event.kind for event in step.events]
+            if EventKind.ENVIDO_WON in kinds and not after.is_over:
+                assert EventKind.POINTS in kinds[kinds.index(EventKind.ENVIDO_WON) :]
+            if max(after.score) >= rules.target:
+                assert after.is_over
+        if after.chicos != before.chicos:
+            last_was_pica = None
+
+
+@pytest.mark.parametrize(("preset", "target"), PICA_TABLES, ids=[f"{p}-{t}" for p, t in PICA_TABLES])
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_pica_pica_playouts(preset, target, data):
+    """PRESETS.md §8.23, §8.27 (and every playout invariant): random 6-seat pica-pica games of `default`
+    at 15 and 30 points, and `reglamento` partidos of chicos at 15."""
+    flor = data.draw(st.booleans()) if preset == "default" else True
+    rules = RuleSet.preset(preset, players=6, target=target, pica_pica=True, flor=flor)
+    spec = GameSpec(rules, data.draw(seeds), timeouts=data.draw(st.booleans()))
+    check_playout(spec)
+    check_pica_order(spec)

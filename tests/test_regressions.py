@@ -50,9 +50,11 @@ def test_reglamento_fold_gives_away_every_flor_of_the_team_in_the_hand(actions: 
     assert result.to_json()["hands"] == [{"points": [0, 7], "score": [0, 7]}]
 
 
-def test_settled_envido_stands_when_contraflor_al_resto_wins_the_chico() -> None:
-    """§8.24 (the settled envido stands and keeps its points) with §6 reglamento (an accepted contraflor al
-    resto wins the chico at once): the cards are shown as the hand ends, so team 1 keeps its envido."""
+def test_contraflor_al_resto_that_ends_the_chico_adds_no_settled_envido() -> None:
+    """§8.26 (decided this round; it replaces the earlier reading of §8.24 here): an accepted contraflor al
+    resto that ends the chico gives it to the best flor at once and adds no other point of the hand, not
+    even the envido that team 1 won and settled before the flor; the final score is the score before the
+    hand plus the flor's raise to the target (§8.15)."""
     deal = [*TEAM_DEAL, ["1B", "2B", "10O"], ["4E", "5E", "10E"]]
     actions = [
         "0 envido", "1 quiero", "0 tengo 30", "1 son-buenas", "3 tengo 33", "4 son-buenas",
@@ -61,7 +63,7 @@ def test_settled_envido_stands_when_contraflor_al_resto_wins_the_chico() -> None
     result = replay(
         record({"preset": "reglamento", "players": 6}, [{"deal": deal, "actions": actions}], score=[10, 12])
     ).to_json()
-    assert result["hands"] == [{"points": [20, 2], "score": [30, 14]}]
+    assert result["hands"] == [{"points": [20, 0], "score": [30, 12]}]
     assert result["chicos"] == [1, 0]
 
 

@@ -71,16 +71,20 @@ def _apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
         raise IllegalActionError(f"bad deal: {problem}")
     st = state._copy()
     st._history = (deal, state._history)
-    if st._reset_score:
-        st._score = (0, 0)
-        st._reset_score = False
     rules = st._rules
+    # The game, and every chico of a partido, starts with a normal hand; then a
+    # pica hand follows every normal hand while both teams are at least the
+    # margin from the target (§8.23, §8.27).
+    first_of_chico = st._hands_dealt == 0 or st._reset_score
     pica = (
         rules.pica_pica
-        and st._hands_dealt > 0
+        and not first_of_chico
         and not st._pica_last
         and all(rules.target - points >= rules.pica_pica_margin for points in st._score)
     )
+    if st._reset_score:
+        st._score = (0, 0)
+        st._reset_score = False
     st._hands_dealt += 1
     st._phase = Phase.PLAY
     st._pica_last = pica
@@ -103,14 +107,18 @@ def _duel_round(
     held: tuple[tuple[Card, ...], ...] | None = None,
 ) -> Round:
     """Duel *duel* of a pica hand: seat *duel* against seat *duel* + 3, with
-    the one dealt first (nearer the hand's mano) as mano (§2, §8.23)."""
+    the one dealt first (nearer the hand's mano) as mano (§2, §8.23).
+
+    A duel scores like any hand of the preset (§8.23): at once, or, in
+    presets that score at the end of the hand, into the pica hand's points
+    still to be added (*pending*, carried from the earlier duels)."""
     n = rules.players
     a, b = duel, duel + n // 2
     mano = a if (a - hand_mano) % n < (b - hand_mano) % n else b
     absent = ((1 << n) - 1) & ~((1 << a) | (1 << b))
     r = _new_round(rules, hands, mano, absent)
-    r._defer = True
     r._pending = pending
+    r._carried = len(pending)
     if held is not None:  # the earlier duels' cards stay played
         r._held = held
     return r
@@ -180,6 +188,7 @@ def _blank_round() -> Round:
     r._flor_stake = 0
     r._points = (0, 0)
     r._pending = ()
+    r._carried = 0
     r._defer = False
     r._ended = False
     r._winner = -1

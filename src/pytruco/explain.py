@@ -73,6 +73,11 @@ def _explain_round(state: State, r: Round, action: Action, text: str) -> str:
     kind = action.kind
     to_act = state.to_act
     if r._folded >> s & 1:
+        duel = state.duel
+        half = rules.players // 2
+        if duel is not None and s % half != duel:
+            when = "waits for its duel" if s % half > duel else "has played its duel"
+            return f"seat {s} {when}: this is duel {duel} of the pica hand, seat {duel} against seat {duel + half}"
         return f"seat {s} went to the mazo and is out of this hand"
     if s not in to_act:
         if kind in (Kind.QUIERO, Kind.NO_QUIERO) or kind in ENVIDO_CALLS or kind in TRUCO_CALLS:

@@ -8,9 +8,10 @@ from .actions import Kind
 from .declarations import _start_declarations
 from .events import _WORD, EventKind, _ev, _Events
 from .rules import CfarRule
-from .scoring import _add_points, _award, _chico_won, _flush, _show_envido
+from .scoring import _add_points, _award, _chico_won
 from .state import (
     CAT_FLOR,
+    CAT_FLOR_LOST,
     DECL_FLOR,
     DECL_NONE,
     ENV_DECLARING,
@@ -136,15 +137,20 @@ def _resolve_flor(st: State, r: Round, winner: int, events: _Events) -> None:
 
 
 def _flor_wins_chico(st: State, r: Round, team: int, events: _Events) -> None:
-    """An accepted contraflor al resto that wins the game (chico) at once (§6, §8.11)."""
+    """An accepted contraflor al resto that wins the game (chico) at once (§6, §8.11).
+
+    In presets that add a hand's points when it ends, no other point of the
+    hand is added (§8.26): not a settled envido (§8.24), not the truco, not
+    the points of the earlier duels of a pica hand. The best flor's score is
+    raised to the target; the hand's points are that raise (§8.15).
+    """
     target = st._rules.target
-    if not r._defer:
-        _award(st, r, team, max(0, target - st._score[team]), CAT_FLOR, events)
-        return
-    if r._env_deferred is not None:
-        _show_envido(st, r, events)  # a settled envido stands (§8.24); the cards are shown
-    _flush(st, r, events)
     raise_by = max(0, target - st._score[team])
+    if not r._defer:
+        _award(st, r, team, raise_by, CAT_FLOR, events)
+        return
+    r._pending = ()
+    r._env_deferred = None
     if raise_by:
         _add_points(st, r, team, raise_by, CAT_FLOR, events)
     events.append(_ev(EventKind.HAND_ENDED))
@@ -152,13 +158,21 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: _Events) -> None:
 
 
 def _lose_flor(r: Round, team: int, events: _Events) -> None:
-    """``reglamento`` (§6, §8.22): the team's flor points go to the other team."""
+    """``reglamento`` (§6, §8.22): the team's flor points in this hand go to
+    the other team.
+
+    Only the points its own flores scored move (§8.29): points it collected
+    because the other team lost a flor stay where they are. In a pica hand
+    each duel is its own hand (§8.28): the points carried from the earlier
+    duels do not move.
+    """
     moved = 0
-    pending = []
-    for owner, points, category in r._pending:
-        if owner == team and category == CAT_FLOR:
+    carried = r._carried
+    pending = list(r._pending[:carried])
+    for owner, points, category in r._pending[carried:]:
+        if owner == team and category is CAT_FLOR:
             moved += points
-            pending.append((1 - team, points, category))
+            pending.append((1 - team, points, CAT_FLOR_LOST))
         else:
             pending.append((owner, points, category))
     r._pending = tuple(pending)

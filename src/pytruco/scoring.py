@@ -9,7 +9,7 @@ from __future__ import annotations
 from .deal import _duel_round
 from .events import EventKind, _ev, _Events
 from .rules import Scoring
-from .state import CAT_ENVIDO, CAT_FLOR, CAT_TRUCO, CAT_UNSHOWN, TRUCO_VALUE, Phase, Round, State
+from .state import CAT_ENVIDO, CAT_FLOR, CAT_FLOR_LOST, CAT_TRUCO, CAT_UNSHOWN, TRUCO_VALUE, Phase, Round, State
 
 CAT_PENALTY = "penalty"
 
@@ -19,7 +19,10 @@ def _award(st: State, r: Round, team: int, points: int, category: str, events: _
     if points <= 0 or r._ended:
         return
     if r._flor_forfeit and category is CAT_FLOR and r._flor_forfeit >> team & 1:
-        team = 1 - team  # §8.22: this team's flor points in the hand go to the other team
+        # §8.22: this team's flor points in the hand go to the other team, as
+        # points that never move again (§8.29).
+        team = 1 - team
+        category = CAT_FLOR_LOST
         events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "flor lost by folding"))
     if not r._defer:
         if _add_points(st, r, team, points, category, events) >= st._rules.target:
@@ -36,7 +39,7 @@ def _add_points(st: State, r: Round, team: int, points: int, category: str, even
     got = list(r._points)
     got[team] += points
     r._points = (got[0], got[1])
-    events.append(_ev(EventKind.POINTS, None, team, points, None, category))
+    events.append(_ev(EventKind.POINTS, None, team, points, None, CAT_FLOR if category is CAT_FLOR_LOST else category))
     return score[team]
 
 
@@ -48,7 +51,7 @@ def _flush(st: State, r: Round, events: _Events) -> int:
         return -1
     target = st._rules.target
     if st._rules.scoring is Scoring.END_OF_HAND:
-        first = (CAT_ENVIDO, CAT_FLOR, CAT_UNSHOWN)
+        first = (CAT_ENVIDO, CAT_FLOR, CAT_FLOR_LOST, CAT_UNSHOWN)
         ordered = [p for p in r._pending if p[2] in first]
         ordered += [p for p in r._pending if p[2] not in first]
     else:

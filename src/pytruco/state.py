@@ -46,6 +46,9 @@ DECL_NONE, DECL_ENVIDO, DECL_FLOR = range(3)
 CAT_ENVIDO, CAT_FLOR, CAT_TRUCO = "envido", "flor", "truco"
 CAT_UNSHOWN = "envido-unshown"
 """An envido award waiting for the cards to be shown (bluff or show rule)."""
+CAT_FLOR_LOST = "flor-lost"
+"""Flor points a team collected because the other team lost a flor (§8.22):
+they are not its own flor points and never move again (§8.29)."""
 
 TRUCO_VALUE = (1, 2, 3, 4)
 
@@ -95,6 +98,7 @@ class Round:
     __slots__ = (
         "_acted",
         "_cards_played",
+        "_carried",
         "_dealt",
         "_decl_best",
         "_decl_best_seat",
@@ -140,6 +144,7 @@ class Round:
 
     _acted: int
     _cards_played: int
+    _carried: int
     _decl_best: int
     _decl_best_seat: int
     _decl_kind: int
