@@ -646,7 +646,7 @@ class _Table:
                 s.say("  " + t["rps_tie"].format(choice=event.detail))
             elif kind is EventKind.FIRST_MANO and event.seat is not None:
                 s.say("  " + t["rps_first"].format(who=s.mid(s.who(event.seat))))
-            elif kind is EventKind.CHICO_WON and event.team is not None:
+            elif kind is EventKind.CHICO_WON and event.team is not None and self.state.rules.chicos_to_win > 1:
                 s.say("  " + s.paint(t["chico_won"].format(who=s.mid(s.team(event.team))), "1"))
             elif kind is EventKind.SURRENDERED and event.seat is not None:
                 s.say("  " + t["surrendered"].format(who=s.who(event.seat)))
