@@ -78,6 +78,12 @@ class SeatView:
     legal: tuple[Action, ...]
     history: tuple[str, ...]
 
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, as an SVG picture (Jupyter draws it; :mod:`pytruco.svg`)."""
+        from .svg import table_svg
+
+        return table_svg(self)
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict, for sending to a client."""
         return {
