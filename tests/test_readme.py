@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
+import subprocess
 from pathlib import Path
+
+import pytest
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -30,3 +34,111 @@ def test_readme_opens_with_the_two_setup_commands() -> None:
     assert lines[fence + 2].endswith("python -m pytest")
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert ".venv/bin/pip install -q -e '.[dev]'" in ci and ".venv/bin/python -m pytest" in ci
+
+
+# -- Every command of the README's sh blocks works as written after the set-up --------------------------------
+#
+# The commands run from the checkout, through bash (they use pipes and redirections), with the checkout's
+# .venv, as a reader who has run the set-up would run them. Five are changed so that a test can run them, and
+# COMMANDS_RUN_DIFFERENTLY says how; `pip install pytruco-ar` is the one command not run. A command the README
+# gains later runs as written unless a rule below says otherwise.
+
+ROOT = README.parent
+SETUP = "python3 -m venv .venv && .venv/bin/pip install -q -e '.[dev]'"
+NOT_RUN = {
+    "pip install pytruco-ar": "installs the published package from PyPI; checked: it is the distribution's name",
+}
+COMMANDS_RUN_DIFFERENTLY = {
+    "pytruco play": "a scripted player: five answers of '1' on standard input, then end of input (it leaves)",
+    "pytruco bench": "with --seconds 0.05 --repeats 1 added (as written it measures for about 20 s)",
+    "python -m pytest": "with --collect-only -q added (this test is part of that run)",
+    "sphinx-build": "into a temporary directory instead of docs/_build",
+    "game.json": "the record is written to and read from a temporary directory, not the checkout",
+}
+
+
+def readme_commands() -> list[str]:
+    """Every command line of the README's sh blocks, without its trailing comment."""
+    blocks = re.findall(r"^```sh\n(.*?)^```", README.read_text(encoding="utf-8"), re.S | re.M)
+    commands = []
+    for block in blocks:
+        for line in block.splitlines():
+            command = re.sub(r"\s+#\s.*$", "", line).strip()
+            if command:
+                commands.append(command)
+    return commands
+
+
+COMMANDS = readme_commands()
+
+
+def test_the_readme_commands_are_found() -> None:
+    assert len(COMMANDS) >= 12
+    assert COMMANDS[0] == f"{SETUP} && .venv/bin/pytruco play"
+    assert "pip install pytruco-ar" in COMMANDS
+    assert ".venv/bin/python examples/quickstart.py" in COMMANDS
+    assert all(not command.startswith(("pytruco ", "python ")) for command in COMMANDS), "use .venv/bin/..."
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("readme")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_readme_command_works_as_written(command: str, scratch: Path) -> None:
+    if command in NOT_RUN:
+        name = re.search(r'^name = "(.*)"$', (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)
+        assert name is not None and command == f"pip install {name[1]}"
+        return
+    if not (ROOT / ".venv" / "bin" / "pytruco").exists():
+        pytest.skip("no .venv in the checkout: run the README's set-up first")
+    if command.startswith(SETUP + " && "):
+        # The set-up itself is what .ci/run does first (and what the fresh-clone check of the release does);
+        # here the command after it runs.
+        ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+        assert "python3 -m venv .venv\n" in ci and "\n.venv/bin/pip install -q -e '.[dev]'\n" in ci
+        command = command.removeprefix(SETUP + " && ")
+    stdin = None
+    run = command.replace("game.json", str(scratch / "game.json"))
+    if "pytruco play" in run:
+        stdin = "1\n" * 5
+    if "pytruco bench" in run:
+        run += " --seconds 0.05 --repeats 1"
+    if run.endswith("python -m pytest"):
+        run += " --collect-only -q"
+    if "sphinx-build" in run:
+        run = re.sub(r"docs/_build/(\w+)", lambda m: str(scratch / "docs" / m[1]), run)
+    result = subprocess.run(
+        ["bash", "-c", run], cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert result.returncode == 0, f"{command!r} ran as {run!r}: exit {result.returncode}\n{result.stderr}"
+    assert "Traceback" not in result.stderr, result.stderr
+    out = result.stdout
+    if "pytruco play" in command:
+        assert "Tus cartas:" in out or "Your cards:" in out  # Spanish by default, English with --lang en
+    elif "> game.json" in command:
+        assert json.loads((scratch / "game.json").read_text(encoding="utf-8"))["format"] == "truco-record/1"
+    elif "pytruco replay" in command:
+        assert json.loads(out.splitlines()[-1])["score"]
+        if "--trace" in command:
+            assert json.loads(out.splitlines()[0])["legal"]
+    elif "pytruco bench" in command:
+        assert json.loads(out)["default/1v1/hands_per_s"] > 0
+    elif "pytest" in command:
+        assert re.search(r"^(\d+) tests collected", out, re.M), out[-500:]
+    elif "sphinx-build" in command:
+        builder = re.search(r"-b (\w+)", command)
+        assert builder is not None and (scratch / "docs" / builder[1]).is_dir()
+    elif "--help" in command:
+        assert "replay" in out and "play" in out
+    elif "quickstart" in command:
+        assert "score after the hand" in out
+    elif "random_game" in command:
+        assert json.loads(out)["format"] == "truco-record/1"
+
+
+def test_every_changed_command_has_a_rule() -> None:
+    """Each rule of COMMANDS_RUN_DIFFERENTLY applies to a README command (none is stale)."""
+    for key in COMMANDS_RUN_DIFFERENTLY:
+        assert any(key in command for command in COMMANDS), key

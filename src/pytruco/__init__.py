@@ -27,6 +27,12 @@ from .state import Phase, Round, State, Trick
 from .views import SeatView, view
 
 __version__ = "0.1.0"
+"""The version of the installed package (see :doc:`/stability` for what it promises).
+
+>>> import pytruco
+>>> pytruco.__version__.count(".") >= 2
+True
+"""
 
 __all__ = [
     "FORMAT",

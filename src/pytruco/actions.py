@@ -28,7 +28,14 @@ __all__ = ["Action", "Deal", "Kind", "Rps"]
 
 
 class Kind(enum.Enum):
-    """What an action does; the value is its word in the notation."""
+    """What an action does; the value is its word in the notation.
+
+    >>> from pytruco import Action, Kind
+    >>> Action.parse("1 real-envido").kind
+    <Kind.REAL_ENVIDO: 'real-envido'>
+    >>> Kind("no-quiero") is Kind.NO_QUIERO
+    True
+    """
 
     PLAY = "play"
     """Play a card (written as the card alone: ``0 1E``)."""
@@ -59,7 +66,14 @@ class Kind(enum.Enum):
 
 
 class Rps(enum.Enum):
-    """A rock-paper-scissors choice."""
+    """A rock-paper-scissors choice.
+
+    >>> from pytruco import Rps
+    >>> Rps.PIEDRA.beats(Rps.TIJERA), Rps.PIEDRA.beats(Rps.PAPEL)
+    (True, False)
+    >>> Rps("papel")
+    <Rps.PAPEL: 'papel'>
+    """
 
     PIEDRA = "piedra"
     PAPEL = "papel"

@@ -60,10 +60,21 @@ class Bot(Protocol):
 
     >>> import random
     >>> from pytruco import new_game, apply, Deal, view
-    >>> from pytruco.bots import RandomBot
+    >>> from pytruco.bots import Bot, RandomBot
     >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
     >>> action = RandomBot().act(view(state, 0), random.Random(1))
     >>> action in view(state, 0).legal
+    True
+
+    Any class with this method is a bot; no base class is needed:
+
+    >>> from pytruco import Action, RuleSet, SeatView
+    >>> from pytruco.bots import play_match
+    >>> class FirstLegal:
+    ...     def act(self, view: SeatView, rng: random.Random) -> Action:
+    ...         return view.legal[0]
+    >>> players: list[Bot] = [FirstLegal(), RandomBot()]
+    >>> play_match(RuleSet.preset("default"), players, rng=random.Random(2)).is_over
     True
     """
 
@@ -788,7 +799,13 @@ BOT_NAMES: dict[str, Callable[[], Bot]] = {
     "simple": HeuristicBot,
     "truco-always": TrucoAlwaysBot,
 }
-"""The bots known by name to ``pytruco simulate`` and ``pytruco play``."""
+"""The bots known by name to ``pytruco simulate`` and ``pytruco play``
+(each value makes a new bot).
+
+>>> from pytruco.bots import BOT_NAMES
+>>> sorted(BOT_NAMES)
+['heuristic', 'random', 'search', 'simple', 'truco-always']
+"""
 
 
 def load_bot(spec: str) -> Bot:
@@ -845,6 +862,14 @@ def play_match(
     Deals, the first mano and the bots' chances come from *rng* (an
     unpredictable system source when ``None``). Bots with only the old
     ``choose(view)`` method still play.
+
+    >>> import random
+    >>> from pytruco import RuleSet
+    >>> from pytruco.bots import RandomBot, SimpleBot, play_match
+    >>> bots = [SimpleBot(random.Random(1)), RandomBot(random.Random(2))]
+    >>> final = play_match(RuleSet.preset("default", target=15), bots, rng=random.Random(3))
+    >>> final.is_over, final.winner in (0, 1), max(final.score) >= final.rules.target
+    (True, True, True)
     """
     if len(bots) != rules.players:
         raise ValueError(f"{rules.players} seats need {rules.players} bots, not {len(bots)}")

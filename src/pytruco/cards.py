@@ -26,11 +26,25 @@ from .errors import NotationError
 __all__ = ["RANKS", "Card", "Deck", "Hand", "Suit"]
 
 RANKS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
-"""The ten ranks of the Spanish deck used in truco (no 8 or 9)."""
+"""The ten ranks of the Spanish deck used in truco (no 8 or 9).
+
+>>> from pytruco import RANKS, Card, Suit
+>>> RANKS
+(1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+>>> len([Card.of(rank, suit) for rank in RANKS for suit in Suit])
+40
+"""
 
 
 class Suit(enum.Enum):
-    """The four suits, valued by their one-letter notation."""
+    """The four suits, valued by their one-letter notation.
+
+    >>> from pytruco import Card, Suit
+    >>> Suit("E")
+    <Suit.ESPADAS: 'E'>
+    >>> Card.parse("7O").suit is Suit.OROS, str(Suit.COPAS)
+    (True, 'C')
+    """
 
     ESPADAS = "E"
     BASTOS = "B"
@@ -230,7 +244,7 @@ class Hand:
         return len(self.cards) == 3 and len({card.suit for card in self.cards}) == 1
 
     def envido_points(self, count_three: bool = False) -> int:
-        """Envido points (PRESETS.md §1).
+        """Envido points (:doc:`/rules/basics`, "Envido points").
 
         Args:
             count_three: with three cards of one suit, count all three

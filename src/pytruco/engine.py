@@ -159,7 +159,14 @@ def _meta_actions(state: State) -> tuple[Action, ...]:
 
 
 def is_legal(state: State, action: Action | Deal) -> bool:
-    """Whether :func:`apply` would accept *action* now."""
+    """Whether :func:`apply` would accept *action* now.
+
+    >>> from pytruco import Action, Deal, apply, is_legal, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> is_legal(state, Action.parse("0 truco")), is_legal(state, Action.parse("1 truco"))
+    (True, False)
+    """
     if isinstance(action, Deal):
         return state._phase is Phase.DEAL and _deal_problem(state, action) is None
     if not isinstance(action, Action):

@@ -30,6 +30,17 @@ class EventKind(enum.Enum):
     gives ``hand-won`` (or a refusal's points first), then the ``points``
     events, then ``hand-ended``; in presets that add points at the end of
     the hand, the ``points`` come just before ``hand-ended``.
+
+    >>> from pytruco import Action, Deal, EventKind, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, events = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, events = apply(state, Action.parse("0 mazo"))
+    >>> [event.kind.value for event in events]
+    ['folded', 'hand-won', 'points', 'points', 'hand-ended']
+    >>> [event.detail for event in events if event.kind is EventKind.POINTS]
+    ['truco', 'penalty']
+    >>> events[-1].kind is EventKind.HAND_ENDED
+    True
     """
 
     RPS_CHOSEN = "rps-chosen"
@@ -88,6 +99,14 @@ class Event(NamedTuple):
         points: points involved (declared points, scored points).
         card: the card involved, if any.
         detail: a word that qualifies it (``"truco"``, ``"envido"``, …).
+
+    >>> from pytruco import Action, Deal, EventKind, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, events = apply(state, Action.parse("0 1E"))
+    >>> (event,) = events
+    >>> event.kind is EventKind.CARD_PLAYED, event.seat, str(event.card), str(event)
+    (True, 0, '1E', 'seat 0 plays 1E')
     """
 
     kind: EventKind

@@ -33,6 +33,16 @@ class TirarReyes:
         seating: the players by seat (seat 0 first); team = seat mod 2.
         kings_order: the players in the order they received their king.
         dealt: every card dealt, as ``(player, card)`` in order.
+
+    >>> import random
+    >>> from pytruco import tirar_reyes
+    >>> drawn = tirar_reyes(["Ana", "Beto", "Caro", "Dani"], random.Random(7))
+    >>> sorted(drawn.seating) == ["Ana", "Beto", "Caro", "Dani"]
+    True
+    >>> drawn.seating[0::2] == drawn.kings_order[:2]
+    True
+    >>> sum(card.rank == 12 for _, card in drawn.dealt)
+    2
     """
 
     seating: tuple[str, ...]
@@ -50,6 +60,14 @@ def tirar_reyes(players: Sequence[str], rng: random.Random | None = None) -> Tir
 
     Raises:
         ValueError: not 4 or 6 distinct players.
+
+    >>> import random
+    >>> from pytruco import tirar_reyes
+    >>> drawn = tirar_reyes(["Ana", "Beto", "Caro", "Dani"], random.Random(7))
+    >>> drawn.seating[0::2] == drawn.kings_order[:2]  # the first two kings: team 0
+    True
+    >>> str(drawn.dealt[-1][1])[:2]  # dealing stops at the second king
+    '12'
     """
     names = tuple(players)
     if len(names) not in (4, 6) or len(set(names)) != len(names):

@@ -33,12 +33,28 @@ from .state import Phase, State
 __all__ = ["FORMAT", "HandSummary", "Record", "RecordHand", "ReplayResult", "replay"]
 
 FORMAT = "truco-record/1"
-"""The value of a record's ``format`` member."""
+"""The value of a record's ``format`` member.
+
+>>> from pytruco import FORMAT, Record, new_game
+>>> FORMAT
+'truco-record/1'
+>>> Record.from_state(new_game("default", first_mano=0)).to_dict()["format"] == FORMAT
+True
+"""
 
 
 @attrs.frozen
 class RecordHand:
-    """One hand of a record: the deal (card texts per seat) and the action texts."""
+    """One hand of a record: the deal (card texts per seat) and the action texts.
+
+    >>> from pytruco import Action, Deal, Record, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 truco"))
+    >>> (hand,) = Record.from_state(state).hands
+    >>> hand.deal, hand.actions
+    ((('7C', '6C', '1E'), ('5O', '4O', '3B')), ('0 truco',))
+    """
 
     deal: tuple[tuple[str, ...], ...]
     actions: tuple[str, ...]
@@ -48,7 +64,17 @@ class RecordHand:
 class Record:
     """A game record. Actions are kept as text, so that replay can say
     exactly which one is wrong; build one with :meth:`from_json`,
-    :meth:`from_dict` or :meth:`from_state`."""
+    :meth:`from_dict` or :meth:`from_state`.
+
+    >>> from pytruco import Action, Deal, Record, apply, new_game, replay
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 envido"))
+    >>> text = Record.from_state(state).dumps()
+    >>> record = Record.from_json(text)
+    >>> record.hands[0].actions, replay(record).state == state
+    (('0 envido',), True)
+    """
 
     rules: RuleSet
     first_mano: int | None = None
@@ -208,7 +234,16 @@ def _pair(data: Mapping[str, Any], name: str) -> tuple[int, int]:
 
 @attrs.frozen
 class HandSummary:
-    """What one hand of a record scored: ``points`` per team and the ``score`` after it."""
+    """What one hand of a record scored: ``points`` per team and the ``score`` after it.
+
+    >>> from pytruco import Action, Deal, Record, apply, new_game, replay
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 mazo"))
+    >>> (summary,) = replay(Record.from_state(state)).hands
+    >>> summary.points, summary.score, summary.to_json()
+    ((0, 2), (0, 2), {'points': [0, 2], 'score': [0, 2]})
+    """
 
     points: tuple[int, int]
     score: tuple[int, int]
@@ -220,7 +255,17 @@ class HandSummary:
 
 @attrs.frozen
 class ReplayResult:
-    """The outcome of :func:`replay`: the final state and a summary per hand."""
+    """The outcome of :func:`replay`: the final state and a summary per hand.
+
+    >>> import random
+    >>> from pytruco import Record, RuleSet, replay
+    >>> from pytruco.bots import RandomBot, play_match
+    >>> bots = [RandomBot(random.Random(1)), RandomBot(random.Random(2))]
+    >>> final = play_match(RuleSet.preset("default"), bots, rng=random.Random(3))
+    >>> result = replay(Record.from_state(final))
+    >>> result.finished, result.state == final, result.to_json()["winner"] == final.winner
+    (True, True, True)
+    """
 
     state: State
     hands: tuple[HandSummary, ...]
@@ -267,6 +312,15 @@ def replay(
     Raises:
         RecordError: the record cannot be replayed; ``kind``, ``hand`` and
             ``action`` say where (nothing after that point is applied).
+
+    >>> import json
+    >>> from pytruco import replay
+    >>> record = {"format": "truco-record/1", "rules": {"preset": "default"}, "first_mano": 0,
+    ...           "hands": [{"deal": [["7C", "6C", "1E"], ["5O", "4O", "3B"]],
+    ...                      "actions": ["0 truco", "1 no-quiero"]}]}
+    >>> result = replay(json.dumps(record))
+    >>> result.state.score, result.finished
+    ((1, 0), False)
     """
     if isinstance(record, str):
         record = Record.from_json(record)

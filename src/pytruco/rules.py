@@ -39,7 +39,14 @@ __all__ = [
 
 
 class Scoring(enum.Enum):
-    """When won points reach the score (PRESETS.md §2)."""
+    """When won points reach the score (each preset's page in :doc:`/rules/index` says which).
+
+    >>> from pytruco import RuleSet, Scoring
+    >>> RuleSet.preset("classic").scoring
+    <Scoring.END_OF_HAND: 'end-of-hand'>
+    >>> RuleSet.preset("default", scoring="end-of-hand").scoring is Scoring.END_OF_HAND
+    True
+    """
 
     IMMEDIATE = "immediate"
     """Every point is scored when it is won; the game ends at once at the target."""
@@ -48,7 +55,12 @@ class Scoring(enum.Enum):
 
 
 class EnvidoStyle(enum.Enum):
-    """Which envido calls exist and what they are worth (PRESETS.md §5)."""
+    """Which envido calls exist and what they are worth (see each preset's page in :doc:`/rules/index`).
+
+    >>> from pytruco import RuleSet
+    >>> [RuleSet.preset(name).envido_style.value for name in ("default", "ladder", "reglamento")]
+    ['cumulative', 'ladder', 'per-word']
+    """
 
     CUMULATIVE = "cumulative"
     """E, E-E, R, F; accepted value is the sum (E 2, R 3), a falta replaces it."""
@@ -59,7 +71,14 @@ class EnvidoStyle(enum.Enum):
 
 
 class EnvidoWindow(enum.Enum):
-    """When an envido may be opened (PRESETS.md §5)."""
+    """When an envido may be opened (see each preset's page in :doc:`/rules/index`).
+
+    >>> from pytruco import EnvidoWindow, RuleSet
+    >>> RuleSet.preset("ladder").envido_window
+    <EnvidoWindow.FIRST_CARD_OF_HAND: 'first-card-of-hand'>
+    >>> RuleSet.preset("default").envido_window is EnvidoWindow.OWN_FIRST_CARD
+    True
+    """
 
     OWN_FIRST_CARD = "own-first-card"
     """During trick 1, before the seat plays its own card."""
@@ -68,7 +87,14 @@ class EnvidoWindow(enum.Enum):
 
 
 class FaltaRule(enum.Enum):
-    """What an accepted falta envido is worth (PRESETS.md §5)."""
+    """What an accepted falta envido is worth (see each preset's page in :doc:`/rules/index`).
+
+    >>> from pytruco import FaltaRule, RuleSet
+    >>> RuleSet.preset("default").falta
+    <FaltaRule.LEADER: 'leader'>
+    >>> RuleSet.preset("ladder").falta is FaltaRule.LOSER
+    True
+    """
 
     LEADER = "leader"
     """The target minus the score of the side ahead."""
@@ -77,7 +103,14 @@ class FaltaRule(enum.Enum):
 
 
 class CfarRule(enum.Enum):
-    """What an accepted contraflor al resto is worth (PRESETS.md §6)."""
+    """What an accepted contraflor al resto is worth (see each preset's page in :doc:`/rules/index`).
+
+    >>> from pytruco import CfarRule, RuleSet
+    >>> RuleSet.preset("classic").cfar
+    <CfarRule.FALTA: 'falta'>
+    >>> RuleSet.preset("classic", cfar=CfarRule.NONE).cfar.value
+    'none'
+    """
 
     NONE = "none"
     """The call does not exist."""
@@ -88,7 +121,14 @@ class CfarRule(enum.Enum):
 
 
 class PardaRule(enum.Enum):
-    """How tied tricks decide a hand (PRESETS.md §3)."""
+    """How tied tricks decide a hand (:doc:`/rules/basics`, "Tricks and pardas").
+
+    >>> from pytruco import PardaRule, RuleSet
+    >>> RuleSet.preset("ladder").parda
+    <PardaRule.NEXT_TRICK: 'next-trick'>
+    >>> RuleSet.preset("default").parda is PardaRule.FIRST_DECISIVE
+    True
+    """
 
     FIRST_DECISIVE = "first-decisive"
     """Once a trick is a parda, the first trick that was not decides."""
@@ -272,7 +312,7 @@ class RuleSet:
         """A copy with the named options changed, validated.
 
         ``flor`` is special on ``default``: ``flor=True`` gives the flor of
-        ``classic`` with points counted on all three cards (PRESETS.md §8.5).
+        ``classic`` with points counted on all three cards (:doc:`/rules/default`, "Flor").
         Enum options also accept their string values (``scoring="end-of-hand"``).
         """
         fields = attrs.fields_dict(RuleSet)
@@ -427,4 +467,11 @@ _PRESETS: dict[str, RuleSet] = {
     "reglamento": _REGLAMENTO,
 }
 PRESET_NAMES: tuple[str, ...] = tuple(_PRESETS)
-"""The names of the five presets."""
+"""The names of the five presets.
+
+>>> from pytruco import PRESET_NAMES, RuleSet
+>>> PRESET_NAMES
+('default', 'online', 'classic', 'ladder', 'reglamento')
+>>> [RuleSet.preset(name).target for name in PRESET_NAMES]
+[30, 30, 30, 30, 30]
+"""

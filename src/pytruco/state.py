@@ -24,7 +24,14 @@ __all__ = ["Phase", "Round", "State", "Trick"]
 
 
 class Phase(enum.Enum):
-    """What the table is waiting for."""
+    """What the table is waiting for.
+
+    >>> from pytruco import Phase, new_game
+    >>> new_game("default").phase
+    <Phase.DEAL: 'deal'>
+    >>> new_game("online").phase is Phase.RPS
+    True
+    """
 
     RPS = "rps"
     """Rock-paper-scissors for the first mano (``online``)."""
@@ -60,6 +67,15 @@ class Trick:
         plays: ``(seat, card)`` in playing order.
         team: the winning team, or ``None`` for a parda.
         seat: the seat whose card won (the first partner to play it), or ``None``.
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> for text in ["0 1E", "1 3B"]:
+    ...     state, _ = apply(state, Action.parse(text))
+    >>> (trick,) = state.round.tricks
+    >>> [(seat, str(card)) for seat, card in trick.plays], trick.team, trick.seat, trick.parda
+    ([(0, '1E'), (1, '3B')], 0, 0, False)
     """
 
     __slots__ = ("plays", "seat", "team")
@@ -93,6 +109,14 @@ class Round:
 
     Read-only. The public properties describe what a table shows; hidden
     cards are visible here, so give players a :func:`pytruco.views.view` instead.
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 1E"))
+    >>> hand = state.round
+    >>> hand.mano, hand.turn, [str(card) for card in hand.held[0].cards]
+    (0, 1, ['7C', '6C'])
     """
 
     __slots__ = (
@@ -321,6 +345,14 @@ class State:
     """The whole table. Build with :func:`pytruco.new_game`; advance with
     :func:`pytruco.apply`. Read-only and hashable; two states are equal when
     they have the same rules and history.
+
+    >>> from pytruco import Deal, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state.phase.value, state.score, state.is_chance
+    ('deal', (0, 0), True)
+    >>> after, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> after.phase.value, after.to_act, after.hands_dealt, state.hands_dealt
+    ('play', (0,), 1, 0)
     """
 
     __slots__ = (

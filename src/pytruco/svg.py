@@ -89,7 +89,8 @@ def _symbol(suit: Suit, cx: float, cy: float, size: float) -> str:
 def _card_body(card: Card, x: float, y: float, w: float = CARD_WIDTH, h: float = CARD_HEIGHT) -> str:
     ink = _INK[card.suit]
     out = [
-        f'<g><rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{w * 0.09:.1f}" fill="#fffdf7"'
+        f"<g><title>{card}</title>",
+        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{w * 0.09:.1f}" fill="#fffdf7"'
         f' stroke="#333333" stroke-width="1.2"/>',
         f'<rect x="{x + 4:g}" y="{y + 4:g}" width="{w - 8:g}" height="{h - 8:g}" rx="{w * 0.06:.1f}" fill="none"'
         f' stroke="{ink}" stroke-width="0.8" stroke-dasharray="3 2"/>',
@@ -143,8 +144,8 @@ def hand_svg(cards: Iterable[Card], *, gap: float = 10) -> str:
 
     >>> from pytruco import Hand
     >>> from pytruco.svg import hand_svg
-    >>> hand_svg(Hand.parse("1E 7O")).count("<title>")
-    1
+    >>> hand_svg(Hand.parse("1E 7O")).count("<title>")  # the picture's, and one per card
+    3
     """
     shown = list(cards)
     width = 4 + max(1, len(shown)) * (CARD_WIDTH + gap) - gap

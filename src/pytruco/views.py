@@ -57,6 +57,16 @@ class SeatView:
         history: the public history: every action as notation; a deal shows
             only this seat's cards (``"deal 7C 6C 1E"``); another seat's
             rock-paper-scissors choice shows as ``"<seat> rps ?"``.
+
+    >>> from pytruco import Deal, apply, new_game
+    >>> from pytruco.views import view
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> seen = view(state, 1)
+    >>> [str(card) for card in seen.hand], seen.cards_left, seen.to_act
+    (['5O', '4O', '3B'], (3, 3), (0,))
+    >>> seen.to_json()["seat"]
+    1
     """
 
     seat: int
@@ -115,6 +125,17 @@ def view(state: State, seat: int) -> SeatView:
 
     Raises:
         ValueError: no such seat.
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> from pytruco.views import view
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 1E"))
+    >>> seen = view(state, 1)
+    >>> seen.history
+    ('deal 5O 4O 3B', '0 1E')
+    >>> sorted(str(action) for action in seen.legal)[:3]
+    ['1 3B', '1 4O', '1 5O']
     """
     n = state.rules.players
     if not 0 <= seat < n:
