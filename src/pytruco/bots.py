@@ -292,10 +292,14 @@ def _true_points(seen: SeatView) -> int:
 def _rates(seen: SeatView) -> tuple[float, float]:
     """How often the other side called truco and envido per hand so far
     (with a prior of an honest player), read from the public history."""
-    team = seen.seat & 1
+    return _side_rates(seen.history, seen.seat & 1)
+
+
+def _side_rates(history: Sequence[str], team: int) -> tuple[float, float]:
+    """:func:`_rates` as *team* sees the other team."""
     hands = truco = envido = 0
     called_truco = called_envido = False
-    for text in seen.history:
+    for text in history:
         if text.startswith("deal "):
             hands += 1
             truco += called_truco
@@ -365,6 +369,8 @@ class HeuristicBot:
     Args:
         rng: only for the old :meth:`choose`.
         bluff: the chance of a bluff where one is possible.
+        rates: how often the other side calls truco and envido per hand
+            (``None``: counted from the view's history).
 
     >>> import random
     >>> from pytruco import new_game, apply, Deal, view
@@ -376,9 +382,16 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, rng: random.Random | None = None, *, bluff: float = 0.08) -> None:
+    def __init__(
+        self, rng: random.Random | None = None, *, bluff: float = 0.08, rates: tuple[float, float] | None = None
+    ) -> None:
         self.bluff = bluff
+        self.rates = rates
         self.rng = rng if rng is not None else random.SystemRandom()
+
+    def _judge(self, seen: SeatView) -> tuple[float, float]:
+        """How often the other side calls truco and envido: as given, or as seen."""
+        return self.rates if self.rates is not None else _rates(seen)
 
     def choose(self, seen: SeatView) -> Action:
         """The old interface: :meth:`act` with the bot's own random source."""
@@ -441,7 +454,7 @@ class HeuristicBot:
         self, seen: SeatView, kinds: dict[Kind, list[Action]], pending: Kind, rng: random.Random
     ) -> Action:
         points = _true_points(seen)
-        _truco_rate, envido_rate = _rates(seen)
+        _truco_rate, envido_rate = self._judge(seen)
         # The caller's points are better than one in (1 - rate) holdings.
         chance = _envido_chance(points, self._mano(seen))
         conditional = max(0.0, (chance - (1 - envido_rate)) / envido_rate) if envido_rate < 1 else chance
@@ -519,7 +532,7 @@ class HeuristicBot:
         self, seen: SeatView, kinds: dict[Kind, list[Action]], pending: Kind, rng: random.Random
     ) -> Action:
         chance = hand_win_chance(seen)
-        truco_rate, _envido_rate = _rates(seen)
+        truco_rate, _envido_rate = self._judge(seen)
         level = TRUCO_CALLS.index(pending)  # 0 truco, 1 retruco, 2 vale cuatro
         # Judge the caller: a side that calls on a share *rate* of its hands
         # holds one of its better hands when it calls.
@@ -652,10 +665,15 @@ class SearchBot:
     Args:
         playouts: playouts per decision, shared among the actions
             (the default keeps ``pytruco play`` instant).
-        rollout: the continuation policy.
+        rollout: the continuation policy of every seat (``None``: heuristic
+            players, that judge the other side by how often it has called so
+            far; against a side that calls truco nearly every hand, that
+            side plays out as :class:`TrucoAlwaysBot`).
         mismatch: how much less likely a world is for each call of the
             other side that a heuristic player would not have made with
             the cards of that world (1: calls tell nothing).
+        prior: points a playout by which the heuristic's own choice starts
+            ahead of the others (0: none).
 
     >>> import random
     >>> from pytruco import new_game, apply, Deal, view
@@ -667,12 +685,15 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, playouts: int = 120, rollout: Bot | None = None, mismatch: float = 0.15) -> None:
+    def __init__(
+        self, playouts: int = 120, rollout: Bot | None = None, mismatch: float = 0.15, prior: float = 0.3
+    ) -> None:
         self.playouts = playouts
-        self.rollout: Bot = rollout if rollout is not None else HeuristicBot(bluff=0.05)
+        self.rollout = rollout
         self.fallback = HeuristicBot()
         self.model = HeuristicBot(bluff=0.0)
         self.mismatch = mismatch
+        self.prior = prior
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """The action with the best average playout."""
@@ -685,25 +706,41 @@ class SearchBot:
         if Kind.FLOR in kinds and view.rules.flor_mandatory:
             return self.fallback.act(view, rng)
         candidates = [a for a in legal if a.kind is not Kind.RENDIRSE]
+        team = view.seat & 1
+        seen_rates = _rates(view)
+        bully = seen_rates[0] > 0.75  # the other side calls truco nearly every hand
+        if self.rollout is not None:
+            policies: tuple[Bot, Bot] = (self.rollout, self.rollout)
+        else:
+            theirs: Bot = TrucoAlwaysBot() if bully else HeuristicBot(bluff=0.05)
+            policies = (HeuristicBot(bluff=0.05, rates=seen_rates), theirs)
+        model: Bot = TrucoAlwaysBot() if bully else self.model
+        mismatch = 1.0 if bully else self.mismatch
         worlds = max(1, self.playouts // len(candidates))
         totals = [0.0] * len(candidates)
         made = 0
         for _ in range(worlds * 8):
             if made >= worlds:
                 break
-            start = self._world(view, rng)
+            start = self._world(view, rng, model, mismatch)
             if start is None:
                 continue
             made += 1
             seed = rng.random()
             for index, action in enumerate(candidates):
-                totals[index] += self._playout(start, action, view.seat & 1, random.Random(seed))
+                totals[index] += self._playout(start, action, team, policies, random.Random(seed))
         if not made:
             return self.fallback.act(view, rng)
+        # The heuristic's own choice starts ahead by *prior* points a playout:
+        # a few noisy playouts should not overturn it.
+        usual = self.fallback.act(view, rng)
+        for index, action in enumerate(candidates):
+            if action == usual:
+                totals[index] += self.prior * made
         best = max(range(len(candidates)), key=lambda i: totals[i])
         return candidates[best]
 
-    def _likely(self, seen: SeatView, state: State, score: tuple[int, int]) -> float:
+    def _likely(self, seen: SeatView, state: State, score: tuple[int, int], model: Bot, mismatch: float) -> float:
         """How well the other side's calls in this world match what a heuristic
         player would have done with those cards (1: all of them)."""
         history = state.history
@@ -716,13 +753,13 @@ class SearchBot:
         for action in history[start + 1 :]:
             assert isinstance(action, Action)
             if action.seat & 1 != team and action.kind is not Kind.PLAY:
-                guess = self.model.act(view(replayed, action.seat), _FIXED)
+                guess = model.act(view(replayed, action.seat), _FIXED)
                 if guess != action:
-                    weight *= self.mismatch
+                    weight *= mismatch
             replayed, _ = apply(replayed, action)
         return weight
 
-    def _world(self, seen: SeatView, rng: random.Random) -> State | None:
+    def _world(self, seen: SeatView, rng: random.Random, model: Bot, mismatch: float) -> State | None:
         n = seen.rules.players
         deal_line = next((t for t in reversed(seen.history) if t.startswith("deal ")), None)
         if deal_line is None:
@@ -769,11 +806,11 @@ class SearchBot:
             if not ok:
                 continue
             found = _hand_start(rules, seen, Deal._of(tuple(hands)), actions)
-            if found is not None and (self.mismatch >= 1 or rng.random() < self._likely(seen, *found)):
+            if found is not None and (mismatch >= 1 or rng.random() < self._likely(seen, *found, model, mismatch)):
                 return found[0]
         return None
 
-    def _playout(self, start: State, action: Action, team: int, rng: random.Random) -> float:
+    def _playout(self, start: State, action: Action, team: int, policies: tuple[Bot, Bot], rng: random.Random) -> float:
         before = start.score
         hands = start.hands_dealt
         state, _ = apply(start, action)
@@ -782,7 +819,8 @@ class SearchBot:
                 break
             acting = state.to_act
             seat = acting[0] if len(acting) == 1 else rng.choice(acting)
-            state, _ = apply(state, self.rollout.act(view(state, seat), rng))
+            policy = policies[0] if seat & 1 == team else policies[1]
+            state, _ = apply(state, policy.act(view(state, seat), rng))
         gained = (state.score[team] - before[team]) - (state.score[1 - team] - before[1 - team])
         if state.is_over:
             gained += 15 if state.winner == team else -15

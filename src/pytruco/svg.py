@@ -154,7 +154,7 @@ def hand_svg(cards: Iterable[Card], *, gap: float = 10) -> str:
 
 
 def ranking_svg() -> str:
-    """The trick ranking (PRESETS.md §1) as a picture: one column per
+    """The trick ranking (see the rules' basics page) as a picture: one column per
     strength, highest first (left); cards of equal strength share a column.
 
     >>> from pytruco.svg import ranking_svg
