@@ -15,7 +15,7 @@ class QuickSearch(SearchBot):
     """The search bot with a small budget, so that the tournament is quick."""
 
     def __init__(self) -> None:
-        super().__init__(playouts=16)
+        super().__init__(playouts=12)
 
 
 BOTS = {"random": "random", "truco-always": "truco-always", "heuristic": "heuristic", "search": "__main__:QuickSearch"}
@@ -23,7 +23,7 @@ BOTS = {"random": "random", "truco-always": "truco-always", "heuristic": "heuris
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     names = list(BOTS)

@@ -83,3 +83,20 @@ def test_tables_of_four_and_six(players: int) -> None:
     state = new_game(RuleSet.preset("default", players=players), first_mano=0)
     state, _ = apply(state, random_deal(state, random.Random(1)))
     ET.fromstring(table_svg(view(state, 2)))
+
+
+def test_the_pictures_in_the_docs_are_current() -> None:
+    """docs/_static/*.svg are what pytruco.svg draws now (regenerate them with the code in this test)."""
+    from pathlib import Path
+
+    static = Path(__file__).resolve().parents[1] / "docs" / "_static"
+    state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    for text in ("0 1E", "1 3B", "0 7C"):
+        state, _ = apply(state, Action.parse(text))
+    expected = {
+        "ranking.svg": ranking_svg(),
+        "hand.svg": hand_svg(Hand.parse("7C 6C 1E")),
+        "table.svg": table_svg(view(state, 1)),
+    }
+    for name, picture in expected.items():
+        assert (static / name).read_text(encoding="utf-8") == picture + "\n", name

@@ -731,12 +731,12 @@ class SearchBot:
                 totals[index] += self._playout(start, action, team, policies, random.Random(seed))
         if not made:
             return self.fallback.act(view, rng)
-        # The heuristic's own choice starts ahead by *prior* points a playout:
-        # a few noisy playouts should not overturn it.
+        # The heuristic's own choice starts ahead by *prior* points a playout
+        # and two points in all: a few noisy playouts should not overturn it.
         usual = self.fallback.act(view, rng)
         for index, action in enumerate(candidates):
             if action == usual:
-                totals[index] += self.prior * made
+                totals[index] += self.prior * made + 2.0
         best = max(range(len(candidates)), key=lambda i: totals[i])
         return candidates[best]
 
