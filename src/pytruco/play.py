@@ -65,6 +65,7 @@ _KIND_WORDS = {
     },
 }  # fmt: skip
 _CALL_SHOUT = {"es": "¡{}!", "en": "{}!"}
+_KINDS_BY_WORD = {kind.value: kind for kind in Kind}
 _RPS_WORDS = {
     "es": {"piedra": "piedra", "papel": "papel", "tijera": "tijera"},
     "en": {"piedra": "piedra (rock)", "papel": "papel (paper)", "tijera": "tijera (scissors)"},
@@ -124,6 +125,7 @@ _T: dict[str, dict[str, str]] = {
         "tengo_free": "tengo N (cualquier número de {range})",
         "actor_said": "{who}: {what}",
         "plays": "{who} juega {card}",
+        "you_play": "Jugás {card}",
         "trick_won_ev": "Baza para {who}.",
         "trick_parda_ev": "Baza parda.",
         "hand_won": "Mano para {who}.",
@@ -216,6 +218,7 @@ _T: dict[str, dict[str, str]] = {
         "tengo_free": "tengo N (any number of {range})",
         "actor_said": "{who}: {what}",
         "plays": "{who} plays {card}",
+        "you_play": "You play {card}",
         "trick_won_ev": "Trick to {who}.",
         "trick_parda_ev": "The trick is a parda (tie).",
         "hand_won": "Hand to {who}.",
@@ -504,6 +507,7 @@ class _Table:
         self.seat = screen.seat
         self.declared: dict[int, int] = {}
         self.envido_result = ""
+        self.running = list(state.score)
 
     # -- showing --------------------------------------------------------
     def show_table(self, seen: SeatView) -> None:
@@ -581,10 +585,13 @@ class _Table:
             elif kind is EventKind.CARD_PLAYED and event.seat is not None and event.card is not None:
                 if event.seat != self.seat:
                     s.say("  " + t["plays"].format(who=s.who(event.seat), card=s.card(event.card, long=True)))
+                else:
+                    s.say("  " + t["you_play"].format(card=s.card(event.card, long=True)))
             elif kind is EventKind.CALLED and event.seat is not None:
-                word = _KIND_WORDS[s.lang].get(Kind(event.detail), event.detail) if event.detail else ""
-                if Kind(event.detail) in TRUCO_CALLS and event.detail != "truco":
-                    word = _CALL_NAMES[s.lang][Kind(event.detail)]
+                called = _KINDS_BY_WORD.get(event.detail)
+                word = _KIND_WORDS["es"].get(called, event.detail) if called is not None else event.detail
+                if called in (Kind.RETRUCO, Kind.VALE_CUATRO):
+                    word = _CALL_NAMES[s.lang][called]
                 shout = _CALL_SHOUT[s.lang].format(word[:1].upper() + word[1:])
                 s.say("  " + s.paint(t["actor_said"].format(who=s.who(event.seat), what=shout), "1;35"))
             elif kind is EventKind.DECLARED and event.seat is not None:
@@ -626,8 +633,12 @@ class _Table:
                 }.get(event.detail, event.detail)
                 if event.detail == "envido" and not self.envido_result:
                     self.envido_result = t["envido_refused"]
+                self.running[event.team] += event.points
                 line = t["points"].format(
-                    who=s.team(event.team), points=event.points, reason=reason, score=s.score(self.state.score)
+                    who=s.team(event.team),
+                    points=event.points,
+                    reason=reason,
+                    score=s.score((self.running[0], self.running[1])),
                 )
                 s.say("  " + s.paint(line, "1;32" if event.team == self.seat & 1 else "1;31"))
             elif kind is EventKind.POINTS_MOVED and event.team is not None:
@@ -725,7 +736,10 @@ class _Table:
             return action
 
     def step(self, action: Action | Deal) -> None:
+        self.running = list(self.state.score)
         self.state, events = apply(self.state, action)
+        if isinstance(action, Deal):
+            self.running = list(self.state.score)
         self.show_events(events)
 
 
