@@ -54,7 +54,7 @@ napoleon_use_rtype = False
 # Every ``{doctest}`` block of the pages and every ``>>>`` example of the
 # docstrings that autodoc pulls in runs with these names available.
 # Long expected outputs are wrapped over several lines in the pages (no code
-# line is longer than 88 characters, tests/test_docs.py), so whitespace
+# line is longer than 88 characters, tests/test_docs_text.py), so whitespace
 # differences do not count; the rest are Sphinx's defaults.
 doctest_default_flags = (
     doctest.ELLIPSIS | doctest.IGNORE_EXCEPTION_DETAIL | doctest.DONT_ACCEPT_TRUE_FOR_1 | doctest.NORMALIZE_WHITESPACE

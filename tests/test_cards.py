@@ -21,6 +21,7 @@ from pytruco import (
     RecordError,
     Rps,
     RuleSetError,
+    SetupError,
     Suit,
     TrucoError,
 )
@@ -284,9 +285,9 @@ def test_action_notation_errors_quote_the_text(text):
 
 
 # --- errors ---------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("error", [NotationError, IllegalActionError, RuleSetError, RecordError])
+@pytest.mark.parametrize("error", [NotationError, IllegalActionError, RuleSetError, RecordError, SetupError])
 def test_error_hierarchy(error):
-    """STYLE.md: one TrucoError root; errors of bad input are also ValueErrors."""
+    """STYLE.md and issue 9: one TrucoError root, itself a ValueError, so every error is a ValueError."""
     assert issubclass(error, TrucoError)
     assert issubclass(error, ValueError)
-    assert not issubclass(TrucoError, ValueError)
+    assert issubclass(TrucoError, ValueError)

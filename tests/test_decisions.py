@@ -283,3 +283,60 @@ def test_pica_duel_events_score_inside_the_duel() -> None:
     kinds = [event.kind for event in events]
     assert kinds[-2:] == [EventKind.ENVIDO_WON, EventKind.POINTS]
     assert events[-1].team == 0 and events[-1].points == 2
+
+
+# --- §8.6 with §8.25: an unsung mandatory flor comes before answering a later flor call ---------------------
+
+UNSUNG = [["4C", "5C", "6C"], ["7O", "10O", "11O"], ["4B", "5B", "6B"], ["4E", "1B", "7E"]]
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "calls", "refused"),
+    [
+        (
+            "reglamento",
+            {},
+            ["0 flor", "1 flor"],
+            ["2 quiero", "2 mazo", "2 contraflor-al-resto", "2 con-flor-me-achico"],
+        ),
+        ("classic", {}, ["0 flor", "1 contraflor"], ["2 quiero", "2 no-quiero", "2 mazo"]),
+        ("default", {"flor": True}, ["0 flor", "1 contraflor"], ["2 quiero", "2 contraflor-al-resto"]),
+    ],
+)
+def test_an_unsung_mandatory_flor_is_sung_before_answering_a_flor_call(preset, options, calls, refused) -> None:
+    """§8.6 ("until the holder has sung its flor, flor is its only legal action; this includes answering a call
+    and going to the mazo") with §8.25: seat 2 holds an unsung flor when seat 1's second flor or contraflor
+    waits for team 0's answer; it may only sing (found by an audit: it could answer, or fold, unsung)."""
+    state = play(preset, UNSUNG, *calls, players=4, **options)
+    assert [a for a in legal(state) if a.startswith("2 ")] == ["2 flor"]
+    for text in refused:
+        with pytest.raises(IllegalActionError, match="seat 2 holds flor and must sing it"):
+            check(state, Action.parse(text))
+    state = act(state, "2 flor")
+    assert 2 in state.round.flor_sung and state.round.pending is not None  # the call still waits
+    assert "2 quiero" in legal(state) and "0 quiero" in legal(state)
+
+
+def test_a_flor_sung_while_a_flor_call_waits_joins_the_comparison() -> None:
+    """§6 (partners both with flor: each +3), §8.25 (the flores compared are those sung in the chain): seat 2's
+    flor, sung while seat 1's second flor waited, scores its 3 and is declared with the others when the chain
+    is accepted (seat 2's 35 ties seat 0's, and seat 0 is nearer the mano: team 0 wins the 6)."""
+    state = play("reglamento", UNSUNG, "0 flor", "1 flor", "2 flor", "0 quiero", players=4)
+    assert state.round.declaring == "flor"
+    assert legal(state) == ["0 tengo 35"]
+    state = act(state, "0 tengo 35", "1 son-buenas")
+    state = act(state, "0 4C", "1 7O", "2 4B", "3 4E", "1 truco", "0 no-quiero")
+    assert state.round.points == (6 + 3, 1)
+
+
+def test_six_seats_an_unsung_flor_of_the_answering_team_sings_first() -> None:
+    """§8.6 with §8.25 in 3v3: seat 4 holds the bastos flor, unsung, when seat 1's second flor waits for team
+    0: its only action is `flor`; a partner without flor (seat 2) may answer at once."""
+    deal = [["4C", "5C", "6C"], ["7O", "10O", "11O"], ["1E", "2B", "3E"], ["4E", "5B", "6B"], ["4B", "7B", "12B"]]
+    deal.append(["3O", "7E", "10C"])
+    state = play("reglamento", deal, "0 flor", "1 flor", players=6)
+    assert [a for a in legal(state) if a.startswith("4 ")] == ["4 flor"]
+    assert "2 con-flor-me-achico" in legal(state)
+    deal[4] = ["4B", "7B", "12C"]  # without a flor, seat 4 answers like any partner
+    state = play("reglamento", deal, "0 flor", "1 flor", players=6)
+    assert "4 con-flor-me-achico" in legal(state)

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from .cards import ALL_CARDS, Card, Hand
-from .errors import NotationError
+from .errors import NotationError, quoted
 
 __all__ = ["Action", "Deal", "Kind", "Rps"]
 
@@ -88,8 +88,51 @@ _BEATS = {Rps.PIEDRA: Rps.TIJERA, Rps.TIJERA: Rps.PAPEL, Rps.PAPEL: Rps.PIEDRA}
 
 ENVIDO_CALLS = frozenset({Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO})
 TRUCO_CALLS = (Kind.TRUCO, Kind.RETRUCO, Kind.VALE_CUATRO)
-_PLAIN_WORDS = {kind.value: kind for kind in Kind if kind not in (Kind.PLAY, Kind.TENGO, Kind.RPS)}
+_WITH_ARGUMENT = frozenset({Kind.PLAY, Kind.TENGO, Kind.RPS})
+_PLAIN_WORDS = {kind.value: kind for kind in Kind if kind not in _WITH_ARGUMENT}
 MAX_SEATS = 6
+MAX_ACTION_TEXT = 64
+""":meth:`Action.parse` refuses longer text (the longest real action,
+``"5 contraflor-al-resto"``, has 21 characters)."""
+_MAX_NUMBER = 10**MAX_ACTION_TEXT
+"""Seats and points of an :class:`Action` stay below this (more digits than
+any action text can hold), so that every action can be written as text."""
+
+
+def _problem(seat: object, kind: object, card: object, points: object, choice: object) -> str | None:
+    """Why these are not the fields of an action, or ``None`` when they are."""
+    if seat.__class__ is not int or not 0 <= seat < _MAX_NUMBER:
+        return f"seat {quoted(seat)} is not a seat number (a whole number >= 0)"
+    if kind.__class__ is not Kind:
+        return f"kind {quoted(kind)} is not a Kind (such as Kind.MAZO)"
+    if kind is Kind.PLAY:
+        if card.__class__ is not Card:
+            return f"play needs a Card, not {quoted(card)}"
+    elif card is not None:
+        return f"{kind.value} takes no card, not {quoted(card)}"
+    if kind is Kind.TENGO:
+        if points.__class__ is not int or not 0 <= points < _MAX_NUMBER:
+            return f"tengo needs points (a whole number >= 0), not {quoted(points)}"
+    elif points is not None:
+        return f"{kind.value} takes no points, not {quoted(points)}"
+    if kind is Kind.RPS:
+        if choice.__class__ is not Rps:
+            return f"rps needs an Rps choice, not {quoted(choice)}"
+    elif choice is not None:
+        return f"{kind.value} takes no rock-paper-scissors choice, not {quoted(choice)}"
+    return None
+
+
+def action_problem(action: object) -> str | None:
+    """Why *action* is not a well-formed :class:`Action` (for objects that
+    bypassed its constructor, such as ``object.__new__``), or ``None``."""
+    if not isinstance(action, Action):
+        return f"{quoted(action)} is not an Action"
+    try:
+        fields = (action.seat, action.kind, action.card, action.points, action.choice)
+    except AttributeError:
+        return "an Action without all its fields"
+    return _problem(*fields)
 
 
 @attrs.frozen(repr=False)
@@ -98,7 +141,11 @@ class Action:
 
     Build actions with the class methods (:meth:`play`, :meth:`call`,
     :meth:`tengo`, :meth:`rps`) or :meth:`parse`; they are shared values, so
-    comparing and hashing them is cheap.
+    comparing and hashing them is cheap. The constructor refuses fields that
+    do not make an action (a seat that is not a whole number >= 0, a kind
+    that is not a :class:`Kind`, a missing or extra card, points or choice)
+    with :class:`~pytruco.NotationError`, so an action built from untrusted
+    JSON is either well formed or refused.
 
     Attributes:
         seat: the acting seat (0-based).
@@ -111,6 +158,10 @@ class Action:
     Action('0 7O')
     >>> Action.call(1, Kind.QUIERO)
     Action('1 quiero')
+    >>> Action(True, Kind.ENVIDO)
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.NotationError: not an action: seat True is not a seat number (a whole number >= 0)
     """
 
     seat: int
@@ -119,28 +170,45 @@ class Action:
     points: int | None = None
     choice: Rps | None = None
 
+    def __attrs_post_init__(self) -> None:
+        problem = _problem(self.seat, self.kind, self.card, self.points, self.choice)
+        if problem is not None:
+            raise NotationError(f"not an action: {problem}")
+
     @staticmethod
     def play(seat: int, card: Card) -> Action:
         """Seat *seat* plays *card*."""
-        return _PLAY[seat][card.index] if 0 <= seat < MAX_SEATS else Action(seat, Kind.PLAY, card=card)
+        if seat.__class__ is int and 0 <= seat < MAX_SEATS and card.__class__ is Card:
+            return _PLAY[seat][card.index]
+        return Action(seat, Kind.PLAY, card=card)
 
     @staticmethod
     def call(seat: int, kind: Kind) -> Action:
-        """Any action without an argument: a call, an answer, ``mazo``, …"""
-        if kind in (Kind.PLAY, Kind.TENGO, Kind.RPS):
-            raise ValueError(f"{kind.value} needs an argument")
-        return _PLAIN[seat][kind] if 0 <= seat < MAX_SEATS else Action(seat, kind)
+        """Any action without an argument: a call, an answer, ``mazo``, …
+
+        >>> Action.call(0, Kind.PLAY)
+        Traceback (most recent call last):
+        ...
+        pytruco.errors.NotationError: not an action: play needs an argument (use Action.play, tengo or rps)
+        """
+        if kind.__class__ is Kind and kind in _WITH_ARGUMENT:
+            raise NotationError(f"not an action: {kind.value} needs an argument (use Action.play, tengo or rps)")
+        if seat.__class__ is int and 0 <= seat < MAX_SEATS and kind.__class__ is Kind:
+            return _PLAIN[seat][kind]
+        return Action(seat, kind)
 
     @staticmethod
     def tengo(seat: int, points: int) -> Action:
         """Seat *seat* declares *points* (``tengo N``)."""
-        if 0 <= seat < MAX_SEATS and 0 <= points < len(_TENGO[0]):
+        if seat.__class__ is int and points.__class__ is int and 0 <= seat < MAX_SEATS and 0 <= points < len(_TENGO[0]):
             return _TENGO[seat][points]
         return Action(seat, Kind.TENGO, points=points)
 
     @staticmethod
     def rps(seat: int, choice: Rps) -> Action:
         """Seat *seat* chooses piedra, papel or tijera."""
+        if seat.__class__ is int and 0 <= seat < MAX_SEATS and choice.__class__ is Rps:
+            return _RPS[seat][choice]
         return Action(seat, Kind.RPS, choice=choice)
 
     @staticmethod
@@ -158,7 +226,9 @@ class Action:
         pytruco.errors.NotationError: not an action: '0 envid' (unknown word 'envid')
         """
         if not isinstance(text, str):
-            raise NotationError(f"not an action: {text!r} (expected text)")
+            raise NotationError(f"not an action: {quoted(text)} (expected text)")
+        if len(text) > MAX_ACTION_TEXT:
+            raise NotationError(f"not an action: {quoted(text)} (longer than {MAX_ACTION_TEXT} characters)")
         parts = text.split(" ")
         if len(parts) < 2 or len(parts) > 3 or not all(parts):
             raise NotationError(
@@ -212,7 +282,13 @@ class Action:
 
 
 def _as_hands(hands: Iterable[Hand]) -> tuple[Hand, ...]:
-    return tuple(hands)
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+        raise NotationError(f"not a deal: {quoted(hands)} (expected a sequence of Hands; Deal.parse reads card texts)")
+    out = tuple(hands)
+    for hand in out:
+        if hand.__class__ is not Hand:
+            raise NotationError(f"not a deal: {quoted(hand)} is not a Hand")
+    return out
 
 
 @attrs.frozen
@@ -238,13 +314,35 @@ class Deal:
 
     @classmethod
     def parse(cls, cards: Sequence[Sequence[str]]) -> Deal:
-        """Read a record's ``deal`` member (no check of counts or repeats;
-        :func:`pytruco.apply` checks those against the rules)."""
-        return cls(tuple(Hand(tuple(Card.parse(text) for text in seat)) for seat in cards))
+        """Read a record's ``deal`` member: a list of card-text lists, one per
+        seat (no check of counts or repeats; :func:`pytruco.apply` checks
+        those against the rules).
+
+        Raises:
+            NotationError: not a list of lists of card texts, or a text that
+                is not a card.
+
+        >>> Deal.parse(None)
+        Traceback (most recent call last):
+        ...
+        pytruco.errors.NotationError: not a deal: None (expected a list of card lists, one per seat)
+        """
+        if not _is_list_of(cards, (list, tuple)):
+            raise NotationError(f"not a deal: {quoted(cards)} (expected a list of card lists, one per seat)")
+        hands = []
+        for seat in cards:
+            if not _is_list_of(seat, str):
+                raise NotationError(f"not a deal: {quoted(seat)} is not a list of card texts")
+            hands.append(Hand._of(tuple(Card.parse(text) for text in seat)))
+        return cls._of(tuple(hands))
 
     def to_json(self) -> list[list[str]]:
         """The record's ``deal`` member."""
         return [[str(card) for card in hand] for hand in self.hands]
+
+
+def _is_list_of(value: object, kind: type | tuple[type, ...]) -> bool:
+    return isinstance(value, (list, tuple)) and all(isinstance(item, kind) for item in value)
 
 
 # Shared instances, so that legal_actions() allocates nothing.
@@ -254,3 +352,4 @@ _PLAIN: list[dict[Kind, Action]] = [
     for seat in range(MAX_SEATS)
 ]
 _TENGO = [[Action(seat, Kind.TENGO, points=points) for points in range(40)] for seat in range(MAX_SEATS)]
+_RPS = [{choice: Action(seat, Kind.RPS, choice=choice) for choice in Rps} for seat in range(MAX_SEATS)]

@@ -32,9 +32,9 @@ from itertools import combinations
 from typing import Protocol, runtime_checkable
 
 from .actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
-from .cards import ALL_CARDS, Card, Hand, points_of
+from .cards import ALL_CARDS, Card, Hand, points_of, random_source
 from .engine import apply, new_game, random_deal
-from .errors import TrucoError
+from .errors import SetupError, TrucoError, quoted
 from .rules import RuleSet
 from .state import Phase, State
 from .views import SeatView, view
@@ -345,7 +345,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = rng if rng is not None else random.SystemRandom()
+        self.rng = random_source(rng)
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """A uniformly random legal action."""
@@ -387,7 +387,7 @@ class HeuristicBot:
     ) -> None:
         self.bluff = bluff
         self.rates = rates
-        self.rng = rng if rng is not None else random.SystemRandom()
+        self.rng = random_source(rng)
 
     def _judge(self, seen: SeatView) -> tuple[float, float]:
         """How often the other side calls truco and envido: as given, or as seen."""
@@ -909,9 +909,11 @@ def play_match(
     >>> final.is_over, final.winner in (0, 1), max(final.score) >= final.rules.target
     (True, True, True)
     """
-    if len(bots) != rules.players:
-        raise ValueError(f"{rules.players} seats need {rules.players} bots, not {len(bots)}")
-    source = rng if rng is not None else random.SystemRandom()
+    if not isinstance(rules, RuleSet):
+        raise SetupError(f"play_match needs a RuleSet, not {quoted(rules)}")
+    if not isinstance(bots, Sequence) or len(bots) != rules.players:
+        raise SetupError(f"{rules.players} seats need a list of {rules.players} bots, not {quoted(bots)}")
+    source = random_source(rng)
     state = new_game(rules, first_mano=first_mano, rng=source) if not rules.rps_first_mano else new_game(rules)
     for _ in range(max_actions):
         if state.is_over:

@@ -21,7 +21,7 @@ from itertools import combinations
 
 import attrs
 
-from .errors import NotationError
+from .errors import NotationError, SetupError, quoted
 
 __all__ = ["RANKS", "Card", "Deck", "Hand", "Suit"]
 
@@ -34,6 +34,9 @@ RANKS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
 >>> len([Card.of(rank, suit) for rank in RANKS for suit in Suit])
 40
 """
+
+MAX_HAND_TEXT = 1000
+""":meth:`Hand.parse` refuses longer text (40 cards take at most 159 characters)."""
 
 
 class Suit(enum.Enum):
@@ -97,10 +100,10 @@ class Card:
     index: int = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        if self.rank not in RANKS:
-            raise NotationError(f"not a card: rank {self.rank!r} (rank must be 1-7, 10, 11 or 12)")
+        if self.rank.__class__ is not int or self.rank not in RANKS:
+            raise NotationError(f"not a card: rank {quoted(self.rank)} (rank must be 1-7, 10, 11 or 12)")
         if not isinstance(self.suit, Suit):
-            raise NotationError(f"not a card: suit {self.suit!r}")
+            raise NotationError(f"not a card: suit {quoted(self.suit)} (suit must be a Suit)")
         strength = _SPECIAL_STRENGTH.get((self.rank, self.suit), _RANK_STRENGTH[self.rank])
         object.__setattr__(self, "strength", strength)
         object.__setattr__(self, "envido_value", self.rank if self.rank <= 7 else 0)
@@ -110,10 +113,12 @@ class Card:
     @classmethod
     def of(cls, rank: int, suit: Suit) -> Card:
         """The shared card of this rank and suit."""
-        try:
-            return _BY_KEY[rank, suit]
-        except KeyError:
-            return cls(rank, suit)  # raises the NotationError
+        if rank.__class__ is int:
+            try:
+                return _BY_KEY[rank, suit]
+            except (KeyError, TypeError):
+                pass
+        return cls(rank, suit)  # raises the NotationError
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -125,7 +130,7 @@ class Card:
         >>> Card.parse("7o")
         Card('7O')
         """
-        card = _BY_TEXT.get(text.upper()) if isinstance(text, str) else None
+        card = _BY_TEXT.get(text.upper()) if isinstance(text, str) and len(text) <= 3 else None
         if card is None:
             raise NotationError(_card_error(text))
         return card
@@ -157,16 +162,15 @@ class Card:
 
 def _card_error(text: object) -> str:
     if not isinstance(text, str):
-        return f"not a card: {text!r}"
-    upper = text.upper()
-    if not upper:
+        return f"not a card: {quoted(text)} (expected text such as '1E')"
+    if not text:
         return "not a card: '' (empty)"
-    rank_text, suit_text = upper[:-1], upper[-1:]
+    suit_text = text[-1:].upper()
     if suit_text not in _SUIT_BY_LETTER:
-        return f"not a card: {text!r} (suit must be E, B, O or C)"
-    if not rank_text.isdigit() or int(rank_text) not in RANKS:
-        return f"not a card: {text!r} (rank must be 1-7, 10, 11 or 12)"
-    return f"not a card: {text!r}"
+        return f"not a card: {quoted(text)} (suit must be E, B, O or C)"
+    # Any other text with a suit letter has a bad rank (the 40 good texts
+    # are in the table); "²E" and "፩B" are digits to str.isdigit, not ranks.
+    return f"not a card: {quoted(text)} (rank must be 1-7, 10, 11 or 12)"
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
@@ -208,7 +212,20 @@ def _points(cards: Sequence[Card], count_three: bool) -> int:
 
 
 def _as_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(cards)
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise NotationError(f"not a hand: {quoted(cards)} (expected a sequence of cards; Hand.parse reads text)")
+    out = tuple(cards)
+    for card in out:
+        if card.__class__ is not Card:
+            raise NotationError(f"not a hand: {quoted(card)} is not a Card")
+    return out
+
+
+def _as_deck(cards: Iterable[Card]) -> tuple[Card, ...]:
+    try:
+        return _as_cards(cards)
+    except NotationError as error:
+        raise NotationError(str(error).replace("not a hand", "not a deck", 1)) from None
 
 
 @attrs.frozen(repr=False)
@@ -235,7 +252,18 @@ class Hand:
 
     @classmethod
     def parse(cls, text: str) -> Hand:
-        """Read cards separated by spaces or commas."""
+        """Read cards separated by spaces or commas.
+
+        Raises:
+            NotationError: not text, or a part that is not a card.
+
+        >>> Hand.parse("1E, 7o 12C")
+        Hand('1E 7O 12C')
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"not a hand: {quoted(text)} (expected text such as '1E 7O 12C')")
+        if len(text) > MAX_HAND_TEXT:
+            raise NotationError(f"not a hand: {quoted(text)} (longer than {MAX_HAND_TEXT} characters)")
         return cls(tuple(Card.parse(part) for part in text.replace(",", " ").split()))
 
     @property
@@ -297,24 +325,45 @@ class Deck:
     [3, 3]
     """
 
-    cards: tuple[Card, ...] = ALL_CARDS
+    cards: tuple[Card, ...] = attrs.field(default=ALL_CARDS, converter=_as_deck)
 
     @classmethod
     def shuffled(cls, rng: random.Random | None = None) -> Deck:
         """A new deck in random order."""
-        source = rng if rng is not None else random.SystemRandom()
+        source = random_source(rng)
         cards = list(ALL_CARDS)
         source.shuffle(cards)
         return cls(tuple(cards))
 
     def deal(self, players: int) -> tuple[Hand, ...]:
-        """Three cards to each seat, one at a time, starting with seat 0."""
-        if not 1 <= players <= len(self.cards) // 3:
-            raise ValueError(f"cannot deal three cards to {players} players from {len(self.cards)}")
+        """Three cards to each seat, one at a time, starting with seat 0.
+
+        Raises:
+            SetupError: *players* is not a whole number from 1 to a third of the deck.
+        """
+        if players.__class__ is not int or not 1 <= players <= len(self.cards) // 3:
+            raise SetupError(f"cannot deal three cards to {quoted(players)} players from {len(self.cards)} cards")
         return tuple(Hand(self.cards[seat : 3 * players : players]) for seat in range(players))
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
+
+
+def random_source(rng: random.Random | None) -> random.Random:
+    """*rng*, or an unpredictable system source (:class:`random.SystemRandom`)
+    when it is ``None``: the one rule for every random choice the library makes.
+
+    Raises:
+        SetupError: *rng* is neither ``None`` nor a :class:`random.Random`.
+
+    >>> isinstance(random_source(None), random.SystemRandom)
+    True
+    """
+    if rng is None:
+        return random.SystemRandom()
+    if not isinstance(rng, random.Random):
+        raise SetupError(f"a random source must be a random.Random or None, not {quoted(rng)}")
+    return rng
 
 
 def _three_card_table() -> None:

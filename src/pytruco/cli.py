@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .errors import RecordError
-from .records import Record, replay
+from .errors import RecordError, TrucoError, quoted
+from .records import MAX_RECORD_SIZE, Record, replay
 
 __all__ = ["main"]
 
@@ -80,6 +81,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (``pytruco replay --trace f | head``)
         sys.stderr.close()
         return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("\npytruco: interrupted\n")
+        return 130
+    except TrucoError as error:  # never a traceback (a record's errors are handled in _replay)
+        sys.stderr.write(f"pytruco {args.command}: {error}\n")
+        return 1
+    except Exception as error:  # a bug in pytruco: one line, not a traceback (PYTRUCO_TRACEBACK=1 shows it)
+        if os.environ.get("PYTRUCO_TRACEBACK"):
+            raise
+        detail = quoted(str(error))[1:-1]
+        name = type(error).__name__
+        sys.stderr.write(f"pytruco {args.command}: internal error ({name}: {detail}); please report it\n")
+        return 2
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -140,25 +154,34 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:
+def _read_record(path: str) -> bytes:
+    """The bytes of the record at *path* (``-``: standard input), at most one
+    more than :data:`~pytruco.records.MAX_RECORD_SIZE` (so a huge file is
+    refused without reading it all)."""
     try:
         if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        failure = RecordError("bad-record", f"cannot read {path}: {error}")
-        return _fail(failure, out, err)
+            stdin = getattr(sys.stdin, "buffer", None)
+            if stdin is None:  # a text stream put in place of standard input
+                return sys.stdin.read(MAX_RECORD_SIZE + 1).encode("utf-8", "surrogatepass")
+            return bytes(stdin.read(MAX_RECORD_SIZE + 1))
+        with open(path, "rb") as handle:
+            return handle.read(MAX_RECORD_SIZE + 1)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise RecordError("bad-record", f"cannot read {quoted(path)}: {reason}") from None
 
+
+def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:
     def emit(line: dict[str, object]) -> None:
         out.write(json.dumps(line) + "\n")
 
     try:
-        record = Record.from_json(text)
+        record = Record.from_json(_read_record(path))
         result = replay(record, trace=emit if trace else None)
     except RecordError as failure:
         return _fail(failure, out, err)
+    except TrucoError as error:  # not expected from a Record, but never a traceback
+        return _fail(RecordError("bad-record", str(error)), out, err)
     out.write(json.dumps(result.to_json()) + "\n")
     return 0
 
@@ -185,7 +208,8 @@ def _random(preset: str, players: int, seed: int | None, out: TextIO) -> int:
     except RuleSetError as error:
         sys.stderr.write(f"pytruco random: {error}\n")
         return 1
-    rng = random.Random(seed) if seed is not None else random.Random()
+    # Without a seed, an unpredictable system source (like the deck's).
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
     state = play_match(rules, [RandomBot(rng) for _ in range(players)], rng=rng)
     out.write(Record.from_state(state).dumps(indent=1) + "\n")
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from .actions import Deal
-from .cards import ALL_CARDS, Card, Hand, points_of
+from .cards import ALL_CARDS, Card, Hand, points_of, random_source
 from .errors import IllegalActionError
 from .events import Event, EventKind, _ev
 from .rules import RuleSet, Scoring
@@ -26,7 +26,7 @@ def random_deal(state: State, rng: random.Random | None = None) -> Deal:
     >>> len(deal.hands)
     2
     """
-    uniform = (rng if rng is not None else random.SystemRandom()).random
+    uniform = random_source(rng).random
     n = state._rules.players
     # A partial Fisher-Yates shuffle of the 40 cards: the first 3n are dealt.
     cards = _ALL_CARDS.copy()

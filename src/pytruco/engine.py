@@ -19,18 +19,17 @@ actions (plus the always-available ``timeout`` and ``rendirse``), and
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
-from .actions import _PLAIN, _PLAY, _TENGO, ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind, Rps
-from .cards import Card
+from .actions import _PLAIN, _PLAY, _TENGO, ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind, Rps, action_problem
+from .cards import Card, random_source
 from .deal import _apply_deal, _deal_problem, random_deal
 from .declarations import _record_declaration
 from .envido import _envido_answer, _refuse_envido, _resolve_envido, next_calls, opening_calls
-from .errors import IllegalActionError, RuleSetError
+from .errors import IllegalActionError, RuleSetError, quoted
 from .events import _WORD, Event, EventKind, _ev, _Events
 from .flor import _flor_answer, _flor_call_answer, _refuse_flor_call, _resolve_flor, _sing_flor
 from .mazo import _fold
-from .rules import CfarRule, RuleSet
+from .rules import CfarRule, RuleSet, check_start
 from .scoring import _award, _finish
 from .state import CAT_FLOR, DECL_ENVIDO, DECL_FLOR, ENV_PENDING, FLOR_ANSWER, FLOR_CALL, FLOR_DONE, Phase, Round, State
 from .tricks import _play
@@ -73,7 +72,8 @@ def new_game(
 
     Raises:
         RuleSetError: unknown preset.
-        ValueError: an impossible seat or score.
+        SetupError: an impossible first mano, score or chicos
+            (:func:`pytruco.rules.check_start`).
 
     >>> new_game("online").phase
     <Phase.RPS: 'rps'>
@@ -83,16 +83,9 @@ def new_game(
     if isinstance(rules, str):
         rules = RuleSet.preset(rules)
     if not isinstance(rules, RuleSet):
-        raise RuleSetError(f"rules must be a RuleSet or a preset name, not {rules!r}")
+        raise RuleSetError(f"rules must be a RuleSet or a preset name, not {quoted(rules)}")
     n = rules.players
-    score = _pair("score", score)
-    chicos = _pair("chicos", chicos)
-    if max(score) >= rules.target:
-        raise ValueError(f"starting score {list(score)} already reaches the target {rules.target}")
-    if rules.chicos_to_win == 1 and chicos != (0, 0):
-        raise ValueError(f"starting chicos {list(chicos)}: {rules.preset_name} plays one game, not a partido of chicos")
-    if max(chicos) >= rules.chicos_to_win and rules.chicos_to_win > 1:
-        raise ValueError(f"starting chicos {list(chicos)} already win the match")
+    first_mano, score, chicos = check_start(rules, first_mano, score, chicos)
     st = State.__new__(State)
     st._rules = rules
     st._score = score
@@ -112,21 +105,13 @@ def new_game(
         st._mano = 0
     else:
         if first_mano is None:
-            first_mano = (rng if rng is not None else random.SystemRandom()).randrange(n)
-        if not isinstance(first_mano, int) or not 0 <= first_mano < n:
-            raise ValueError(f"first_mano must be a seat from 0 to {n - 1}, not {first_mano!r}")
+            first_mano = random_source(rng).randrange(n)
         st._phase = Phase.DEAL
         st._mano = first_mano
     st._start_mano = st._mano
     st._start_score = score
     st._start_chicos = chicos
     return st
-
-
-def _pair(name: str, value: Sequence[int]) -> tuple[int, int]:
-    if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value) or min(value) < 0:
-        raise ValueError(f"{name} must be two whole numbers >= 0, not {value!r}")
-    return (value[0], value[1])
 
 
 # ---------------------------------------------------------------------------
@@ -172,21 +157,27 @@ def is_legal(state: State, action: Action | Deal) -> bool:
     if not isinstance(action, Action):
         return False
     kind = action.kind
-    if kind is _RENDIRSE:
-        return state._phase is not Phase.OVER and 0 <= action.seat < state._rules.players
-    if kind is _TIMEOUT:
+    if kind is _RENDIRSE or kind is _TIMEOUT:
+        if action_problem(action) is not None:
+            return False
+        if kind is _RENDIRSE:
+            return state._phase is not Phase.OVER and 0 <= action.seat < state._rules.players
         return state._phase is not Phase.OVER and action.seat in state.to_act
     legal = state._legal
     if legal is None:
         legal = _compute_legal(state)
-    return _canonical(action) in legal
+    canonical = _canonical(action)
+    # Legal actions are shared instances: an identity test, so that a malformed
+    # action (seat True, which equals 1) is never taken for a legal one.
+    return any(candidate is canonical for candidate in legal)
 
 
 def _canonical(action: Action) -> Action:
     """The shared instance equal to *action* (legal actions are shared
-    instances, so membership is an identity test)."""
+    instances, so membership is an identity test). A malformed action (one
+    that bypassed the constructor) is returned as it is, so it matches none."""
     seat = action.seat
-    if not 0 <= seat < 6:
+    if seat.__class__ is not int or not 0 <= seat < 6:
         return action
     kind = action.kind
     if kind is _PLAYK:
@@ -202,7 +193,7 @@ def _canonical(action: Action) -> Action:
         return action
     if kind is Kind.RPS:
         return _RPS_CACHE.get((seat, action.choice), action) if seat < 2 else action
-    if action.card is None and action.points is None and action.choice is None:
+    if kind.__class__ is Kind and action.card is None and action.points is None and action.choice is None:
         return _PLAIN[seat][kind]
     return action
 
@@ -220,6 +211,9 @@ def check(state: State, action: Action | Deal) -> None:
     pytruco.errors.IllegalActionError: seat 0 cannot raise to retruco: seat 1 holds the quiero
     """
     if not is_legal(state, action):
+        problem = None if isinstance(action, Deal) else action_problem(action)
+        if problem is not None:
+            raise IllegalActionError(f"not an action: {problem}")
         from .explain import explain
 
         raise IllegalActionError(explain(state, action))
@@ -284,6 +278,9 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
         call = r._flor_call
         for a in seats:
             p = _PLAIN[a]
+            if rules.flor_mandatory and _must_sing(rules, r, a):
+                acts.append(p[_FLOR])  # §8.6: an unsung mandatory flor comes first
+                continue
             acts.append(p[_QUIERO])
             if call is _FLOR:
                 acts.append(p[_ACHICO])
@@ -390,19 +387,27 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
         if isinstance(action, Deal):
             return _apply_deal(state, action)
         if not isinstance(action, Action):
-            raise IllegalActionError(f"not an action: {action!r}")
+            raise IllegalActionError(f"not an action: {quoted(action)}")
     kind = action.kind
     if kind is _RENDIRSE or kind is _TIMEOUT:
         if not is_legal(state, action):
             check(state, action)
+        action = _canonical(action)  # the shared instance goes into the history
     else:
         legal = state._legal
         if legal is None:
             legal = _compute_legal(state)
         card = action.card
-        if kind is _PLAYK and card.__class__ is Card and 0 <= action.seat < 6 and action.points is None:
+        seat = action.seat
+        if (
+            kind is _PLAYK
+            and card.__class__ is Card
+            and seat.__class__ is int
+            and 0 <= seat < 6
+            and action.points is None
+        ):
             assert card is not None
-            canonical = _PLAY[action.seat][card.index]
+            canonical = _PLAY[seat][card.index]
         else:
             canonical = _canonical(action)
         for candidate in legal:  # shared instances: an identity test suffices
@@ -410,6 +415,11 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
                 break
         else:
             check(state, action)
+        if canonical is not action:  # not a shared instance: refuse stray fields (choice on a play, ...)
+            problem = action_problem(action)
+            if problem is not None:
+                raise IllegalActionError(f"not an action: {problem}")
+            action = canonical  # the shared, well-formed instance goes into the history
     st = state._copy()
     st._history = (action, state._history)
     events: _Events = []
@@ -433,7 +443,7 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             _fold(st, r, s, events)
         elif r._flor_stage == FLOR_ANSWER:
             _flor_answer(st, r, s, kind, events)
-        elif r._flor_stage == FLOR_CALL:
+        elif r._flor_stage == FLOR_CALL and kind is not _FLOR:
             _flor_call_answer(st, r, s, kind, events)
         elif kind is Kind.TENGO or kind is Kind.SON_BUENAS:
             _declare(st, r, s, action.points, events)

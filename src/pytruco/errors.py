@@ -1,7 +1,10 @@
 """The exceptions that pytruco raises.
 
-Every error is a :class:`TrucoError`; the ones caused by bad input are also
-:class:`ValueError` so that generic code can catch them the usual way.
+Every error is a :class:`TrucoError`, and :class:`TrucoError` is a
+:class:`ValueError`, so generic code can catch them the usual way. Bad input
+to the public API (text, JSON, records, arguments of the wrong type or
+value) raises one of these and nothing else; the message is a sentence that
+quotes the input, shortened to about 80 characters.
 
 >>> from pytruco import Card, NotationError
 >>> try:
@@ -9,6 +12,8 @@ Every error is a :class:`TrucoError`; the ones caused by bad input are also
 ... except NotationError as error:
 ...     print(error)
 not a card: '8E' (rank must be 1-7, 10, 11 or 12)
+>>> issubclass(NotationError, ValueError)
+True
 """
 
 from __future__ import annotations
@@ -18,12 +23,40 @@ __all__ = [
     "NotationError",
     "RecordError",
     "RuleSetError",
+    "SetupError",
     "TrucoError",
 ]
 
+QUOTE_LIMIT = 80
+"""At most this many characters of an input are quoted in a message."""
 
-class TrucoError(Exception):
-    """The root of every error raised by pytruco.
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)``, cut to about *limit* characters with an ellipsis.
+
+    Safe for any value: a huge number or a broken ``__repr__`` still gives
+    a short text, so a message never echoes megabytes of hostile input.
+
+    >>> quoted("0 envido")
+    "'0 envido'"
+    >>> quoted("x" * 1000)[-6:]
+    "xxxx'…"
+    >>> quoted(10**5000)
+    '<a whole number of about 5001 digits>'
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + "…"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return f"<a whole number of about {int(value.bit_length() * 0.30103) + 1} digits>"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile or broken __repr__: say what it is instead
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+class TrucoError(ValueError):
+    """The root of every error raised by pytruco (a :class:`ValueError`).
 
     >>> from pytruco import Action, RuleSet, TrucoError
     >>> for attempt in (lambda: Action.parse("0 trucoo"), lambda: RuleSet.preset("poker")):
@@ -36,8 +69,9 @@ class TrucoError(Exception):
     """
 
 
-class NotationError(TrucoError, ValueError):
-    """Text that is not a card or an action at all (``"8E"``, ``"0 trucoo"``).
+class NotationError(TrucoError):
+    """Something that is not a card, a hand, a deal or an action at all:
+    text (``"8E"``, ``"0 trucoo"``) or a typed value (``Action(True, Kind.MAZO)``).
 
     >>> from pytruco import Card, NotationError
     >>> try:
@@ -48,7 +82,7 @@ class NotationError(TrucoError, ValueError):
     """
 
 
-class RuleSetError(TrucoError, ValueError):
+class RuleSetError(TrucoError):
     """An invalid rule option or preset; the message names the option.
 
     >>> from pytruco import RuleSet
@@ -59,7 +93,20 @@ class RuleSetError(TrucoError, ValueError):
     """
 
 
-class IllegalActionError(TrucoError, ValueError):
+class SetupError(TrucoError):
+    """An impossible start: a first mano that is not a seat, a starting
+    score or chicos that cannot be, a deal or a draw of partners for a
+    number of players that does not fit.
+
+    >>> from pytruco import new_game
+    >>> new_game("default", score=(30, 0))
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.SetupError: starting score [30, 0] already reaches the target 30
+    """
+
+
+class IllegalActionError(TrucoError):
     """A well-formed action that the rules do not allow now.
 
     The message is a full sentence that says why, for example
@@ -76,7 +123,7 @@ class IllegalActionError(TrucoError, ValueError):
     """
 
 
-class RecordError(TrucoError, ValueError):
+class RecordError(TrucoError):
     """A game record that cannot be read or replayed.
 
     Attributes:
@@ -85,7 +132,8 @@ class RecordError(TrucoError, ValueError):
         hand: index into the record's ``hands``, or ``None``.
         action: index into that hand's ``actions`` (or into ``pre`` when
             *hand* is ``None``), or ``None``.
-        text: the offending action text, when there is one.
+        text: the offending action text, when there is one (shortened to
+            about 80 characters).
 
     >>> from pytruco import RecordError, replay
     >>> try:
@@ -109,7 +157,7 @@ class RecordError(TrucoError, ValueError):
         self.message = message
         self.hand = hand
         self.action = action
-        self.text = text
+        self.text = text if text is None or len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "…"
 
     def to_json(self) -> dict[str, object]:
         """The ``error`` member that ``pytruco replay`` prints."""

@@ -20,7 +20,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from .cards import ALL_CARDS, Card
+from .cards import ALL_CARDS, Card, random_source
+from .errors import SetupError, quoted
 
 __all__ = ["TirarReyes", "tirar_reyes"]
 
@@ -59,7 +60,7 @@ def tirar_reyes(players: Sequence[str], rng: random.Random | None = None) -> Tir
     source when ``None``).
 
     Raises:
-        ValueError: not 4 or 6 distinct players.
+        SetupError: not 4 or 6 distinct player names (strings).
 
     >>> import random
     >>> from pytruco import tirar_reyes
@@ -69,10 +70,12 @@ def tirar_reyes(players: Sequence[str], rng: random.Random | None = None) -> Tir
     >>> str(drawn.dealt[-1][1])[:2]  # dealing stops at the second king
     '12'
     """
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise SetupError(f"tirar reyes needs a list of 4 or 6 player names, not {quoted(players)}")
     names = tuple(players)
-    if len(names) not in (4, 6) or len(set(names)) != len(names):
-        raise ValueError(f"tirar reyes needs 4 or 6 distinct players, not {list(names)!r}")
-    source = rng if rng is not None else random.SystemRandom()
+    if len(names) not in (4, 6) or not all(isinstance(name, str) for name in names) or len(set(names)) != len(names):
+        raise SetupError(f"tirar reyes needs 4 or 6 distinct player names, not {quoted(list(names))}")
+    source = random_source(rng)
     deck = list(ALL_CARDS)
     source.shuffle(deck)
     half = len(names) // 2

@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from .errors import RuleSetError
+from .errors import RuleSetError, SetupError, quoted
 
 __all__ = [
     "PRESET_NAMES",
@@ -58,8 +58,8 @@ class EnvidoStyle(enum.Enum):
     """Which envido calls exist and what they are worth (see each preset's page in :doc:`/rules/index`).
 
     >>> from pytruco import RuleSet
-    >>> [RuleSet.preset(name).envido_style.value for name in ("default", "ladder", "reglamento")]
-    ['cumulative', 'ladder', 'per-word']
+    >>> RuleSet.preset("default").envido_style, RuleSet.preset("reglamento").envido_style.value
+    (<EnvidoStyle.CUMULATIVE: 'cumulative'>, 'per-word')
     """
 
     CUMULATIVE = "cumulative"
@@ -136,26 +136,45 @@ class PardaRule(enum.Enum):
     """A parda sends the decision to the next trick (``ladder``)."""
 
 
+MAX_OPTION = 999_999_999
+"""The largest value of a number option (points, target, chicos): far above
+any real game, and small enough that every record stays readable JSON."""
+
+_KNOWN_PRESETS = ("default", "online", "classic", "ladder", "reglamento")
+
+
+def _is_whole(value: object) -> bool:
+    return value.__class__ is int and 0 <= value <= MAX_OPTION
+
+
 def _positive(name: str) -> Any:
     def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise RuleSetError(f"option {name!r}: must be a whole number of points >= 0, not {value!r}")
+        if not _is_whole(value):
+            raise RuleSetError(
+                f"option {name!r}: must be a whole number of points from 0 to {MAX_OPTION}, not {quoted(value)}"
+            )
 
     return check
 
 
 def _bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise RuleSetError(f"option {attribute.name!r}: must be true or false, not {value!r}")
+        raise RuleSetError(f"option {attribute.name!r}: must be true or false, not {quoted(value)}")
 
 
 def _enum(kind: type[enum.Enum]) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, kind):
             names = ", ".join(repr(member.value) for member in kind)
-            raise RuleSetError(f"option {attribute.name!r}: must be one of {names}, not {value!r}")
+            raise RuleSetError(f"option {attribute.name!r}: must be one of {names}, not {quoted(value)}")
 
     return check
+
+
+def _as_targets(value: Any) -> Any:
+    """A list of targets (as JSON gives it) becomes a tuple, so the rule set
+    stays frozen and hashable; anything else is refused after conversion."""
+    return tuple(value) if isinstance(value, (list, tuple)) else value
 
 
 def _positive_attr(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -186,7 +205,7 @@ class RuleSet:
     """The most seats this preset allows (``online`` and ``ladder``: 2)."""
     target: int = 30
     """Points that win the game (a chico in a partido)."""
-    targets: tuple[int, ...] = (30, 15)
+    targets: tuple[int, ...] = attrs.field(default=(30, 15), converter=_as_targets)
     """The targets this preset allows."""
     chicos_to_win: int = 1
     """Chicos that win the match: 1 for one game, 2 for the ``reglamento`` partido."""
@@ -265,19 +284,31 @@ class RuleSet:
 
     def __attrs_post_init__(self) -> None:
         name = self.preset_name
+        if name not in _KNOWN_PRESETS:
+            raise RuleSetError(f"unknown preset {quoted(name)} (known: {', '.join(_KNOWN_PRESETS)})")
         for option in ("players", "max_players", "target", "chicos_to_win"):
             value = getattr(self, option)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise RuleSetError(f"option {option!r}: must be a whole number, not {value!r}")
+            if not _is_whole(value):
+                raise RuleSetError(
+                    f"option {option!r}: must be a whole number from 0 to {MAX_OPTION}, not {quoted(value)}"
+                )
         if self.players not in (2, 4, 6):
             raise RuleSetError(f"option 'players': must be 2, 4 or 6, not {self.players!r}")
         if self.players > self.max_players:
             raise RuleSetError(f"option 'players': {name} allows {self.max_players} seats at most, not {self.players}")
-        if not self.targets or any(not isinstance(t, int) or t < 1 for t in self.targets):
-            raise RuleSetError(f"option 'targets': must list positive targets, not {self.targets!r}")
-        if self.target not in self.targets:
-            allowed = " or ".join(str(t) for t in self.targets)
-            raise RuleSetError(f"option 'target': {name} allows {allowed}, not {self.target!r}")
+        targets = self.targets
+        if (
+            not isinstance(targets, tuple)
+            or not targets
+            or len(targets) > 100
+            or any(not _is_whole(t) or t < 1 for t in targets)
+        ):
+            raise RuleSetError(
+                f"option 'targets': must list 1 to 100 targets from 1 to {MAX_OPTION}, not {quoted(targets)}"
+            )
+        if self.target not in targets:
+            allowed = " or ".join(str(t) for t in targets)
+            raise RuleSetError(f"option 'target': {name} allows {quoted(allowed)[1:-1]}, not {self.target!r}")
         if self.chicos_to_win < 1:
             raise RuleSetError(f"option 'chicos_to_win': must be at least 1, not {self.chicos_to_win}")
         if self.pica_pica and self.players != 6:
@@ -305,7 +336,7 @@ class RuleSet:
             base = _PRESETS[name]
         except (KeyError, TypeError):
             known = ", ".join(PRESET_NAMES)
-            raise RuleSetError(f"unknown preset {name!r} (known: {known})") from None
+            raise RuleSetError(f"unknown preset {quoted(name)} (known: {known})") from None
         return base.with_options(**options) if options else base
 
     def with_options(self, **options: Any) -> RuleSet:
@@ -319,14 +350,14 @@ class RuleSet:
         changes: dict[str, Any] = {}
         for key, value in options.items():
             if key not in fields or key == "preset_name":
-                raise RuleSetError(f"unknown option {key!r}")
+                raise RuleSetError(f"unknown option {quoted(key)}")
             enum_type = _ENUM_OPTIONS.get(key)
             if enum_type is not None and not isinstance(value, enum_type):
                 try:
                     changes[key] = enum_type(value)
-                except ValueError:
+                except (ValueError, TypeError):
                     names = ", ".join(repr(member.value) for member in enum_type)
-                    raise RuleSetError(f"option {key!r}: must be one of {names}, not {value!r}") from None
+                    raise RuleSetError(f"option {key!r}: must be one of {names}, not {quoted(value)}") from None
             else:
                 changes[key] = value
         return attrs.evolve(self, **changes)
@@ -345,7 +376,11 @@ class RuleSet:
                 continue
             value = getattr(self, field.name)
             if base is None or getattr(base, field.name) != value:
-                out[field.name] = value.value if isinstance(value, enum.Enum) else value
+                if isinstance(value, enum.Enum):
+                    value = value.value
+                elif isinstance(value, tuple):
+                    value = list(value)
+                out[field.name] = value
         return out
 
     @classmethod
@@ -359,18 +394,27 @@ class RuleSet:
         if isinstance(data, str):
             return cls.preset(data)
         if not isinstance(data, Mapping):
-            raise RuleSetError(f"rules must be a preset name or an object, not {data!r}")
+            raise RuleSetError(f"rules must be a preset name or an object, not {quoted(data)}")
         if "preset" not in data:
             raise RuleSetError("rules object has no 'preset' member")
         options = {key: value for key, value in data.items() if key != "preset"}
         for key, value in options.items():
-            if key in _ENUM_OPTIONS or key not in _BOOL_OR_INT_OPTIONS:
+            if not isinstance(key, str) or key not in _FIELD_NAMES:
+                raise RuleSetError(f"unknown option {quoted(key)}")
+            if key in _ENUM_OPTIONS:
+                if not isinstance(value, str):
+                    names = ", ".join(repr(member.value) for member in _ENUM_OPTIONS[key])
+                    raise RuleSetError(f"option {key!r}: must be one of {names}, not {quoted(value)}")
                 continue
-            expected = _BOOL_OR_INT_OPTIONS[key]
+            if key == "targets":
+                if not isinstance(value, list):
+                    raise RuleSetError(f"option 'targets': must be a list of whole numbers, not {quoted(value)}")
+                continue
+            expected = _BOOL_OR_INT_OPTIONS.get(key)
             if expected is bool and not isinstance(value, bool):
-                raise RuleSetError(f"option {key!r}: must be true or false, not {value!r}")
+                raise RuleSetError(f"option {key!r}: must be true or false, not {quoted(value)}")
             if expected is int and (not isinstance(value, int) or isinstance(value, bool)):
-                raise RuleSetError(f"option {key!r}: must be a whole number, not {value!r}")
+                raise RuleSetError(f"option {key!r}: must be a whole number, not {quoted(value)}")
         return cls.preset(data["preset"], **options)
 
 
@@ -383,11 +427,14 @@ _ENUM_OPTIONS: dict[str, type[enum.Enum]] = {
     "flor_window": EnvidoWindow,
     "cfar": CfarRule,
 }
+# The type of each plain option, from its default (``bool`` before ``int``:
+# a bool is an int, and ``chicos_to_win``'s default 1 equals True).
 _BOOL_OR_INT_OPTIONS: dict[str, type] = {
-    field.name: (bool if field.default in (True, False) else int)
+    field.name: (bool if isinstance(field.default, bool) else int)
     for field in attrs.fields(RuleSet)
     if isinstance(field.default, (bool, int)) and not isinstance(field.default, enum.Enum)
 }
+_FIELD_NAMES = frozenset(field.name for field in attrs.fields(RuleSet)) - {"preset_name"}
 
 _DEFAULT = RuleSet(
     preset_name="default",
@@ -475,3 +522,48 @@ PRESET_NAMES: tuple[str, ...] = tuple(_PRESETS)
 >>> [RuleSet.preset(name).target for name in PRESET_NAMES]
 [30, 30, 30, 30, 30]
 """
+assert PRESET_NAMES == _KNOWN_PRESETS
+
+
+def check_start(
+    rules: RuleSet, first_mano: object, score: object, chicos: object
+) -> tuple[int | None, tuple[int, int], tuple[int, int]]:
+    """Validate how a game of *rules* starts (:func:`pytruco.new_game` and
+    records): the first mano (``None`` or a seat), the starting score (below
+    the target) and chicos (zeros outside a partido, not already the match).
+    Returns them as ``(first_mano, score, chicos)`` with tuples.
+
+    Raises:
+        SetupError: the message quotes the value.
+
+    >>> check_start(RuleSet.preset("default"), 1, [3, 4], (0, 0))
+    (1, (3, 4), (0, 0))
+    >>> check_start(RuleSet.preset("default"), None, None, (0, 0))
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.SetupError: score must be two whole numbers >= 0, not None
+    """
+    n = rules.players
+    if first_mano is not None and (first_mano.__class__ is not int or not 0 <= first_mano < n):
+        raise SetupError(f"first_mano must be a seat from 0 to {n - 1}, not {quoted(first_mano)}")
+    score_pair = _pair("score", score)
+    chicos_pair = _pair("chicos", chicos)
+    if max(score_pair) >= rules.target:
+        raise SetupError(f"starting score {list(score_pair)} already reaches the target {rules.target}")
+    if rules.chicos_to_win == 1 and chicos_pair != (0, 0):
+        raise SetupError(
+            f"starting chicos {list(chicos_pair)}: {rules.preset_name} plays one game, not a partido of chicos"
+        )
+    if rules.chicos_to_win > 1 and max(chicos_pair) >= rules.chicos_to_win:
+        raise SetupError(f"starting chicos {list(chicos_pair)} already win the match")
+    return first_mano, score_pair, chicos_pair
+
+
+def _pair(name: str, value: object) -> tuple[int, int]:
+    if (
+        not isinstance(value, (tuple, list))
+        or len(value) != 2
+        or not all(v.__class__ is int and 0 <= v <= MAX_OPTION for v in value)
+    ):
+        raise SetupError(f"{name} must be two whole numbers >= 0, not {quoted(value)}")
+    return (value[0], value[1])

@@ -74,8 +74,10 @@ class Trick:
     >>> for text in ["0 1E", "1 3B"]:
     ...     state, _ = apply(state, Action.parse(text))
     >>> (trick,) = state.round.tricks
-    >>> [(seat, str(card)) for seat, card in trick.plays], trick.team, trick.seat, trick.parda
-    ([(0, '1E'), (1, '3B')], 0, 0, False)
+    >>> [(seat, str(card)) for seat, card in trick.plays]
+    [(0, '1E'), (1, '3B')]
+    >>> trick.team, trick.seat, trick.parda
+    (0, 0, False)
     """
 
     __slots__ = ("plays", "seat", "team")

@@ -7,7 +7,7 @@ rules and the explanations of illegal actions.
 from __future__ import annotations
 
 from .rules import EnvidoWindow, RuleSet
-from .state import ENV_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_DECLARING, Round
+from .state import ENV_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL, FLOR_DECLARING, Round
 
 _TEAM_SEATS = {n: (tuple(range(0, n, 2)), tuple(range(1, n, 2))) for n in (2, 4, 6)}
 
@@ -43,8 +43,14 @@ def _may_sing(rules: RuleSet, r: Round, s: int) -> bool:
 
 
 def _must_sing(rules: RuleSet, r: Round, s: int) -> bool:
-    """Mandatory flor (§8.6): until the holder sings, flor is its only action."""
-    return rules.flor_mandatory and _may_sing(rules, r, s)
+    """Mandatory flor (§8.6): until the holder sings, flor is its only action,
+    also when it may answer a later call of a flor chain (§8.25: a contraflor,
+    a contraflor al resto or a second flor)."""
+    if not rules.flor_mandatory:
+        return False
+    if r._flor_stage == FLOR_CALL:
+        return _can_answer_flor(rules, r, s)
+    return _may_sing(rules, r, s)
 
 
 def _can_answer_flor(rules: RuleSet, r: Round, s: int) -> bool:
