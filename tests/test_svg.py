@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -87,8 +88,6 @@ def test_tables_of_four_and_six(players: int) -> None:
 
 def test_the_pictures_in_the_docs_are_current() -> None:
     """docs/_static/*.svg are what pytruco.svg draws now (regenerate them with the code in this test)."""
-    from pathlib import Path
-
     static = Path(__file__).resolve().parents[1] / "docs" / "_static"
     state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
     for text in ("0 1E", "1 3B", "0 7C"):
@@ -100,3 +99,20 @@ def test_the_pictures_in_the_docs_are_current() -> None:
     }
     for name, picture in expected.items():
         assert (static / name).read_text(encoding="utf-8") == picture + "\n", name
+
+
+def test_the_svg_command_draws_a_seat_s_table_after_a_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`pytruco svg --seat N FILE`: the table after the record, as seat N sees it; a bad seat is refused."""
+    from pytruco import Record
+    from pytruco.cli import main
+
+    state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    state, _ = apply(state, Action.parse("0 1E"))
+    path = tmp_path / "game.json"
+    path.write_text(Record.from_state(state).dumps(), encoding="utf-8")
+    assert main(["svg", "--seat", "1", str(path)]) == 0
+    assert capsys.readouterr().out == table_svg(view(state, 1)) + "\n"
+    assert main(["svg", "--seat", "5", str(path)]) == 1
+    assert "there is no seat 5" in capsys.readouterr().err

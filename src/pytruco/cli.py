@@ -5,7 +5,8 @@
 ``pytruco random`` prints the record of a game between two random players;
 ``pytruco bench`` measures random playouts per second;
 ``pytruco simulate BOT BOT`` plays many games between two bots and
-summarizes them.
+summarizes them; ``pytruco svg --seat N FILE`` draws the table as a seat
+sees it after a record.
 """
 
 from __future__ import annotations
@@ -75,6 +76,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_sim.add_argument("--workers", type=int, default=1, help="parallel processes (default: %(default)s)")
     p_sim.add_argument("--backend", default="local", choices=("local", "ray"), help="where games run")
 
+    p_svg = commands.add_parser("svg", help="draw the table as a seat sees it after a record (SVG)")
+    p_svg.add_argument("--seat", type=int, default=0, help="whose view (default: 0)")
+    p_svg.add_argument("file", help="the record (JSON); - reads standard input")
+
     args = parser.parse_args(argv)
     try:
         return _run(args)
@@ -115,6 +120,8 @@ def _run(args: argparse.Namespace) -> int:
         )
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "svg":
+        return _svg(args.file, args.seat, sys.stdout, sys.stderr)
     if args.command == "random":
         return _random(args.preset, args.players, args.seed, sys.stdout)
     from .bench import run_bench
@@ -183,6 +190,23 @@ def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:
     except TrucoError as error:  # not expected from a Record, but never a traceback
         return _fail(RecordError("bad-record", str(error)), out, err)
     out.write(json.dumps(result.to_json()) + "\n")
+    return 0
+
+
+def _svg(path: str, seat: int, out: TextIO, err: TextIO) -> int:
+    """Replay the record at *path* and print *seat*'s table as SVG."""
+    from .svg import table_svg
+    from .views import view
+
+    try:
+        state = replay(Record.from_json(_read_record(path))).state
+        seen = view(state, seat)
+    except RecordError as failure:
+        return _fail(failure, out, err)
+    except ValueError as error:  # TrucoErrors, and a seat that is not at the table
+        err.write(f"pytruco svg: {error}\n")
+        return 1
+    out.write(table_svg(seen) + "\n")
     return 0
 
 
