@@ -98,3 +98,16 @@ def test_language_from_the_locale() -> None:
     assert detect_lang({"LC_ALL": "en_GB.UTF-8", "LANG": "es_AR.UTF-8"}) == "en"
     assert detect_lang({"LANG": "en"}) == "en"
     assert detect_lang({"LANG": "C.UTF-8"}) == "es"
+
+
+def test_rock_paper_scissors_says_who_chose_what_and_who_won() -> None:
+    """online (rock-paper-scissors for the first mano): both choices and the winner are said."""
+    out = io.StringIO()
+    rules = RuleSet.preset("online")
+    table = _Table(_Screen(out, "es", rules, 0, color=False), new_game(rules), {}, random.Random(1))
+    for text in ["0 rps piedra", "1 rps piedra", "0 rps papel", "1 rps piedra"]:
+        table.step(Action.parse(text))
+    said = out.getvalue()
+    assert "Empate en piedra, papel o tijera (piedra): otra vez." in said
+    assert "Vos: papel, Bot: piedra" in said
+    assert "Piedra, papel o tijera para vos: empieza de mano." in said

@@ -656,6 +656,9 @@ class _Table:
             elif kind is EventKind.RPS_TIE:
                 s.say("  " + t["rps_tie"].format(choice=event.detail))
             elif kind is EventKind.FIRST_MANO and event.seat is not None:
+                chosen = [a for a in self.state.history if isinstance(a, Action) and a.kind is Kind.RPS][-2:]
+                if len(chosen) == 2:
+                    s.say("  " + ", ".join(t["actor_said"].format(who=s.who(a.seat), what=s.action(a)) for a in chosen))
                 s.say("  " + t["rps_first"].format(who=s.mid(s.who(event.seat))))
             elif kind is EventKind.CHICO_WON and event.team is not None and self.state.rules.chicos_to_win > 1:
                 s.say("  " + s.paint(t["chico_won"].format(who=s.mid(s.team(event.team))), "1"))
