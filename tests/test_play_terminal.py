@@ -213,3 +213,32 @@ def test_version() -> None:
     )
     assert done.returncode == 0
     assert done.stdout.strip() == f"pytruco {__version__}"
+
+
+def test_simulate_draws_a_progress_bar_on_a_terminal() -> None:
+    """`pytruco simulate` on a terminal draws a tqdm bar (the `sim` extra) on standard error."""
+    pytest.importorskip("tqdm", reason="tqdm is not installed (pip install 'pytruco-ar[sim]')")
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pytruco", "simulate", "--games", "30", "--seed", "1", "heuristic", "random"],
+        stdin=slave, stdout=slave, stderr=slave,
+    )  # fmt: skip
+    os.close(slave)
+    seen = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        elif proc.poll() is not None:
+            break
+    assert proc.wait(timeout=60) == 0
+    os.close(master)
+    text = seen.decode("utf-8", "replace")
+    assert "game/s" in text or "30/30" in text  # tqdm's counter
+    assert "30 games of default" in text

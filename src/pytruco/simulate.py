@@ -245,7 +245,8 @@ def simulate(
         seed: master seed (``None``: drawn from an unpredictable source and
             reported in the summary).
         rules: a :class:`RuleSet` or a preset name.
-        workers: processes to use (``backend="local"``) or Ray tasks at once.
+        workers: processes to use (``backend="local"``); with Ray, the
+            games are split into about four tasks per worker.
         backend: ``"local"`` or ``"ray"`` (needs the ``ray`` extra).
         progress: called with the number of games just finished.
 
@@ -341,5 +342,11 @@ def progress_bar(total: int) -> tuple[Callable[[int], None], Callable[[], None]]
         from tqdm import tqdm
     except ImportError:
         return (lambda _n: None), (lambda: None)
-    bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False)
+    import shutil
+
+    size = shutil.get_terminal_size((80, 24))  # a new pseudo-terminal may report 0 x 0: tqdm then hides the bar
+    bar = tqdm(
+        total=total, unit="game", file=sys.stderr, leave=False, ncols=min(size.columns or 80, 100),
+        nrows=size.lines or 24,
+    )  # fmt: skip
     return bar.update, bar.close
