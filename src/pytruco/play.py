@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from .actions import TRUCO_CALLS, Action, Deal, Kind
-from .bots import BOT_NAMES, Bot, _decide, load_bot
+from .bots import Bot, _decide, load_bot
 from .cards import Card, Hand, Suit
 from .engine import apply, check, new_game, random_deal
 from .errors import IllegalActionError, RuleSetError
@@ -787,7 +787,7 @@ def play_terminal(
         out.write(f"pytruco play: {error}\n")
         return 1
     if not 0 <= seat < players:
-        out.write(f"pytruco play: seat {seat}?\n")
+        out.write(f"pytruco play: there is no seat {seat} at a table of {players}\n")
         return 1
     try:
         opponent = load_bot(bot)
@@ -849,5 +849,3 @@ def _loop(table: _Table, inp: TextIO) -> bool:
         table.step(action)
     return False
 
-
-_ = BOT_NAMES  # the names --bot accepts (see the command line)
