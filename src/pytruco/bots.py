@@ -96,6 +96,45 @@ def _hand_history(seen: SeatView) -> list[Action]:
     return [Action.parse(text) for text in history[start:]]
 
 
+# A view's tricks, truco level, envido calls and flores, read the same way
+# whether the view lists them as plain tuples or as small records.
+def _tricks(seen: SeatView) -> list[tuple[tuple[tuple[int, Card], ...], int | None]]:
+    """The finished tricks of the hand as ``(plays, winning team or None)``."""
+    out: list[tuple[tuple[tuple[int, Card], ...], int | None]] = []
+    for trick in seen.tricks:
+        plays = getattr(trick, "plays", None)
+        if plays is None:
+            plays, team = trick
+        else:
+            team = getattr(trick, "team", None)
+        out.append((tuple(plays), team))
+    return out
+
+
+def _truco_level(seen: SeatView) -> int:
+    """The accepted truco level, 0-3."""
+    truco = getattr(seen, "truco", None)
+    if truco is not None:
+        return int(truco.level)
+    return int(getattr(seen, "truco_level", 0))
+
+
+def _envido_calls(seen: SeatView) -> tuple[Kind, ...]:
+    """The envido calls of the hand."""
+    chain = getattr(seen, "envido", None)
+    if chain is not None and hasattr(chain, "calls"):
+        return tuple(call.call for call in chain.calls)
+    return tuple(getattr(seen, "envido_calls", ()))
+
+
+def _flor_sung(seen: SeatView) -> tuple[int, ...]:
+    """The seats that sang flor in the hand."""
+    chain = getattr(seen, "flor", None)
+    if chain is not None and hasattr(chain, "sung"):
+        return tuple(chain.sung)
+    return tuple(getattr(seen, "flor_sung", ()))
+
+
 def pending_call(seen: SeatView) -> Kind | None:
     """The call that waits for an answer in *seen*'s hand, read from its public
     history; ``None`` when nothing is pending.
@@ -112,6 +151,9 @@ def pending_call(seen: SeatView) -> Kind | None:
         flor_answers = [a for a in seen.legal if a.kind in (Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO)]
         if not flor_answers:
             return None
+    given = getattr(seen, "pending", None)  # views that name the pending call
+    if given is not None and isinstance(getattr(given, "call", None), Kind):
+        return given.call  # type: ignore[no-any-return]
     stack: list[Kind] = []
     for action in _hand_history(seen):
         kind = action.kind
@@ -138,7 +180,7 @@ def pending_call(seen: SeatView) -> Kind | None:
 
 
 def _team_cards_played(seen: SeatView) -> list[Card]:
-    played = [card for plays, _team in seen.tricks for _seat, card in plays]
+    played = [card for plays, _team in _tricks(seen) for _seat, card in plays]
     played.extend(card for _seat, card in seen.current_trick)
     return played
 
@@ -198,7 +240,7 @@ def hand_win_chance(seen: SeatView) -> float:
     n = seen.rules.players
     team = seen.seat & 1
     results: list[str] = []
-    for _plays, winner in seen.tricks:
+    for _plays, winner in _tricks(seen):
         results.append("P" if winner is None else ("W" if winner == team else "L"))
     mano = (seen.mano & 1) == team
     mine = sorted((card.strength for card in seen.hand), reverse=True)
@@ -282,7 +324,7 @@ def _envido_chance(points: int, mano: bool) -> float:
 
 def _true_points(seen: SeatView) -> int:
     """The seat's envido points on the cards it was dealt this hand."""
-    dealt = list(seen.hand) + [card for plays, _t in seen.tricks for s, card in plays if s == seen.seat]
+    dealt = list(seen.hand) + [card for plays, _t in _tricks(seen) for s, card in plays if s == seen.seat]
     dealt += [card for s, card in seen.current_trick if s == seen.seat]
     if len(dealt) < 2:
         return max((card.envido_value for card in dealt), default=0)
@@ -317,6 +359,18 @@ def _side_rates(history: Sequence[str], team: int) -> tuple[float, float]:
     envido += called_envido
     prior = 4.0
     return (truco + 0.3 * prior) / (hands + prior), (envido + 0.25 * prior) / (hands + prior)
+
+
+def _side_flags(history: Sequence[str], team: int) -> tuple[bool, bool]:
+    """Whether the other team called truco, and envido, in the last hand of *history*."""
+    start = max((i for i, text in enumerate(history) if text.startswith("deal")), default=-1)
+    truco = envido = False
+    for text in history[start + 1 :]:
+        seat_text, _, word = text.partition(" ")
+        if seat_text.isdigit() and int(seat_text) & 1 != team:
+            truco = truco or word == "truco"
+            envido = envido or word in ("envido", "real-envido", "falta-envido")
+    return truco, envido
 
 
 def _by_kind(legal: Sequence[Action]) -> dict[Kind, list[Action]]:
@@ -387,11 +441,29 @@ class HeuristicBot:
     ) -> None:
         self.bluff = bluff
         self.rates = rates
+        self._memory: dict[tuple[int, int], list[bool]] = {}
         self.rng = random_source(rng)
 
     def _judge(self, seen: SeatView) -> tuple[float, float]:
-        """How often the other side calls truco and envido: as given, or as seen."""
-        return self.rates if self.rates is not None else _rates(seen)
+        """How often the other side calls truco and envido: as given, or as
+        seen (in the view's history when it holds the whole game, else in the
+        hands this bot has seen so far)."""
+        if self.rates is not None:
+            return self.rates
+        history = seen.history
+        deals = sum(1 for text in history if text.startswith("deal"))
+        if deals > 1:
+            return _rates(seen)
+        number = getattr(seen, "hand_number", None)
+        key = (seen.seat, int(number) if number is not None else deals)
+        truco, envido = _side_flags(history, seen.seat & 1)
+        flags = self._memory.setdefault(key, [False, False])
+        flags[0] = flags[0] or truco
+        flags[1] = flags[1] or envido
+        mine = [value for (seat, _hand), value in self._memory.items() if seat == seen.seat]
+        prior = 4.0
+        calls = sum(value[0] for value in mine), sum(value[1] for value in mine)
+        return (calls[0] + 0.3 * prior) / (len(mine) + prior), (calls[1] + 0.25 * prior) / (len(mine) + prior)
 
     def choose(self, seen: SeatView) -> Action:
         """The old interface: :meth:`act` with the bot's own random source."""
@@ -461,7 +533,7 @@ class HeuristicBot:
         conditional = 0.5 * conditional + 0.5 * chance**2 if envido_rate > 0.45 else conditional
         mine, theirs = seen.score[seen.seat & 1], seen.score[1 - (seen.seat & 1)]
         target = seen.rules.target
-        stake_high = pending is Kind.FALTA_ENVIDO or len(seen.envido_calls) >= 3
+        stake_high = pending is Kind.FALTA_ENVIDO or len(_envido_calls(seen)) >= 3
         need = 0.45 if stake_high else 0.25
         if theirs + 3 >= target:  # refusing may hand them the game anyway
             need -= 0.15
@@ -478,7 +550,7 @@ class HeuristicBot:
         return refuse[0]
 
     def _answer_flor(self, seen: SeatView, kinds: dict[Kind, list[Action]], pending: Kind) -> Action:
-        dealt = list(seen.hand) + [c for plays, _t in seen.tricks for s, c in plays if s == seen.seat]
+        dealt = list(seen.hand) + [c for plays, _t in _tricks(seen) for s, c in plays if s == seen.seat]
         points = Hand(tuple(dealt)).flor_points(seen.rules.flor_count_three) if len(dealt) == 3 else None
         if points is None:
             refuse = kinds.get(Kind.NO_QUIERO) or kinds.get(Kind.CON_FLOR_ME_ACHICO) or kinds.get(Kind.QUIERO)
@@ -495,7 +567,7 @@ class HeuristicBot:
         return seen.legal[0]
 
     def _declare(self, seen: SeatView, kinds: dict[Kind, list[Action]]) -> Action:
-        dealt = list(seen.hand) + [c for plays, _t in seen.tricks for s, c in plays if s == seen.seat]
+        dealt = list(seen.hand) + [c for plays, _t in _tricks(seen) for s, c in plays if s == seen.seat]
         dealt += [c for s, c in seen.current_trick if s == seen.seat]
         flor = Hand(tuple(dealt)).flor_points(seen.rules.flor_count_three) if len(dealt) == 3 else None
         true = {_true_points(seen)}
@@ -567,7 +639,8 @@ class HeuristicBot:
         if not table:
             if len(ordered) == 3:
                 return ordered[1]
-            won_first = bool(seen.tricks) and seen.tricks[0][1] == team
+            tricks = _tricks(seen)
+            won_first = bool(tricks) and tricks[0][1] == team
             return ordered[0] if won_first and hand_win_chance(seen) < 0.5 else ordered[-1]
         top = max(card.strength for _seat, card in table)
         ours = any(card.strength == top and s & 1 == team for s, card in table)
@@ -577,7 +650,8 @@ class HeuristicBot:
         if winners:
             return winners[0]
         ties = [a for a in ordered if strength(a) == top]
-        if ties and (not seen.tricks or seen.tricks[0][1] == team):
+        tricks = _tricks(seen)
+        if ties and (not tricks or tricks[0][1] == team):
             return ties[0]
         return ordered[0]
 
@@ -623,6 +697,7 @@ class TrucoAlwaysBot(HeuristicBot):
 # Search
 # ---------------------------------------------------------------------------
 _FIXED = random.Random(0)  # the opponent model's (unused) chance: it never bluffs
+_PRIOR_RATES = (0.3, 0.25)  # an honest player's calls per hand, for players whose judgement we cannot see
 
 
 def _hand_start(
@@ -691,7 +766,7 @@ class SearchBot:
         self.playouts = playouts
         self.rollout = rollout
         self.fallback = HeuristicBot()
-        self.model = HeuristicBot(bluff=0.0)
+        self.model = HeuristicBot(bluff=0.0, rates=_PRIOR_RATES)
         self.mismatch = mismatch
         self.prior = prior
 
@@ -707,12 +782,12 @@ class SearchBot:
             return self.fallback.act(view, rng)
         candidates = [a for a in legal if a.kind is not Kind.RENDIRSE]
         team = view.seat & 1
-        seen_rates = _rates(view)
+        seen_rates = self.fallback._judge(view)
         bully = seen_rates[0] > 0.75  # the other side calls truco nearly every hand
         if self.rollout is not None:
             policies: tuple[Bot, Bot] = (self.rollout, self.rollout)
         else:
-            theirs: Bot = TrucoAlwaysBot() if bully else HeuristicBot(bluff=0.05)
+            theirs: Bot = TrucoAlwaysBot() if bully else HeuristicBot(bluff=0.05, rates=_PRIOR_RATES)
             policies = (HeuristicBot(bluff=0.05, rates=seen_rates), theirs)
         model: Bot = TrucoAlwaysBot() if bully else self.model
         mismatch = 1.0 if bully else self.mismatch
@@ -778,6 +853,7 @@ class SearchBot:
                 declared[action.seat] = action.points
         pool = _unseen(seen)
         rules = seen.rules
+        sung = _flor_sung(seen)
         for _ in range(20):
             rng.shuffle(pool)
             at = 0
@@ -794,12 +870,12 @@ class SearchBot:
                 if (
                     seat in declared
                     and not rules.bluff
-                    and seat not in seen.flor_sung
+                    and seat not in sung
                     and hand.envido_points(rules.envido_count_three) != declared[seat]
                 ):
                     ok = False
                     break
-                if rules.flor and (seat in seen.flor_sung) != hand.has_flor and rules.flor_mandatory:
+                if rules.flor and (seat in sung) != hand.has_flor and rules.flor_mandatory:
                     ok = False
                     break
                 hands.append(hand)

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from .actions import TRUCO_CALLS, Action, Deal, Kind
-from .bots import Bot, _decide, load_bot
+from .bots import Bot, _decide, _tricks, load_bot
 from .cards import Card, Hand, Suit
 from .engine import apply, check, new_game, random_deal
 from .errors import IllegalActionError, RuleSetError
@@ -484,7 +484,7 @@ def _menu(seen: SeatView) -> list[Action]:
 
 
 def _true_declarations(seen: SeatView) -> set[int]:
-    dealt = list(seen.hand) + [c for plays, _t in seen.tricks for s, c in plays if s == seen.seat]
+    dealt = list(seen.hand) + [c for plays, _t in _tricks(seen) for s, c in plays if s == seen.seat]
     dealt += [c for s, c in seen.current_trick if s == seen.seat]
     if len(dealt) != 3:
         return set()
@@ -523,15 +523,16 @@ class _Table:
             s.say(self.envido_words())
             if r.flor_sung:
                 s.say(t["flor_sung"].format(who=", ".join(s.mid(s.who(x)) for x in sorted(r.flor_sung))))
-        if seen.tricks:
+        tricks = _tricks(seen)
+        if tricks:
             s.say(t["tricks"])
-            for number, (plays, team) in enumerate(seen.tricks, 1):
+            for number, (plays, team) in enumerate(tricks, 1):
                 cards = ", ".join(f"{s.who(x)} {s.card(c)}" for x, c in plays)
                 result = t["trick_parda"] if team is None else t["trick_won"].format(who=s.mid(s.team(team)))
                 s.say(t["trick_line"].format(n=number, plays=cards, result=result))
         if seen.current_trick:
             s.say(t["table"].format(cards=", ".join(f"{s.who(x)} {s.card(c)}" for x, c in seen.current_trick)))
-        elif seen.hand or seen.tricks:
+        elif seen.hand or tricks:
             s.say(t["table_empty"])
         if seen.hand:
             s.say(t["your_cards"].format(cards="  ".join(s.card(c, long=True) for c in seen.hand)))
@@ -848,4 +849,3 @@ def _loop(table: _Table, inp: TextIO) -> bool:
             action = _decide(table.bots[other], view(state, other), table.rng)
         table.step(action)
     return False
-

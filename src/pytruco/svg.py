@@ -205,6 +205,8 @@ def table_svg(seen: SeatView) -> str:
     >>> "1E" in picture, "7C" in picture, "5O" in picture
     (True, False, True)
     """
+    from .bots import _envido_calls, _tricks, _truco_level  # read the view whatever its shape
+
     n = seen.rules.players
     names = _names(seen)
     small = 0.6
@@ -214,8 +216,9 @@ def table_svg(seen: SeatView) -> str:
     team = seen.seat & 1
     score = f"team {team} (you) {seen.score[team]} \u2013 team {1 - team} {seen.score[1 - team]}"
     body.append(f'<text x="20" y="32" font-size="20" fill="#ffffff">{escape(score)}</text>')
-    truco = ("no truco", "truco accepted", "retruco accepted", "vale cuatro accepted")[min(seen.truco_level, 3)]
-    envido = "envido: " + (", ".join(k.value for k in seen.envido_calls) if seen.envido_calls else "none")
+    truco = ("no truco", "truco accepted", "retruco accepted", "vale cuatro accepted")[min(_truco_level(seen), 3)]
+    calls = _envido_calls(seen)
+    envido = "envido: " + (", ".join(k.value for k in calls) if calls else "none")
     body.append(
         f'<text x="20" y="56" font-size="14" fill="#d9f2e0">mano: seat {seen.mano} · {truco} · {escape(envido)}</text>'
     )
@@ -246,7 +249,7 @@ def table_svg(seen: SeatView) -> str:
     # finished tricks of this hand, small, on the right
     mini = 0.38
     mw, mh = CARD_WIDTH * mini, CARD_HEIGHT * mini
-    for row, (plays, winner) in enumerate(seen.tricks):
+    for row, (plays, winner) in enumerate(_tricks(seen)):
         y = 90 + row * (mh + 26)
         result = "parda" if winner is None else f"team {winner}"
         body.append(
