@@ -823,7 +823,14 @@ def play_terminal(
         mine = seat & 1
         key = "match_them" if final.winner != mine else ("match_you" if players == 2 else "match_us")
         screen.say()
-        screen.say(screen.paint(t[key].format(score=screen.score(final.score)), "1"))
+        score = screen.score(final.score)
+        if rules.chicos_to_win > 1:
+            mine_team = seat & 1
+            score += " · " + t["chicos"].format(
+                a=screen.team(mine_team), x=final.chicos[mine_team], b=screen.team(1 - mine_team),
+                y=final.chicos[1 - mine_team],
+            )  # fmt: skip
+        screen.say(screen.paint(t[key].format(score=score), "1"))
     if record_path:
         with open(record_path, "w", encoding="utf-8") as handle:
             handle.write(Record.from_state(table.state).dumps(indent=1) + "\n")
