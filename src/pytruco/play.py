@@ -734,10 +734,24 @@ class _Table:
                 continue
             try:
                 check(self.state, action)
-            except IllegalActionError:
-                s.say(t["not_now"].format(what=s.action(action)))
+            except IllegalActionError as error:
+                s.say(t["not_now"].format(what=s.action(action)) + self.reason(error))
                 continue
             return action
+
+    def reason(self, error: IllegalActionError) -> str:
+        """Why *error* refused the action, in the player's words, where the
+        library's text module knows the refusal (``" "`` + a sentence), else ``""``."""
+        if getattr(error, "code", None) is None:
+            return ""
+        try:
+            import importlib
+
+            text = importlib.import_module("pytruco.text")
+            names = [self.screen.names[seat] for seat in range(self.state.rules.players)]
+            return " " + str(text.describe_refusal(error, self.screen.lang, names))
+        except (ImportError, AttributeError, ValueError):
+            return ""
 
     def step(self, action: Action | Deal) -> None:
         self.running = list(self.state.score)
