@@ -742,7 +742,7 @@ class _Table:
     def reason(self, error: IllegalActionError) -> str:
         """Why *error* refused the action, in the player's words, where the
         library's text module knows the refusal (``" "`` + a sentence), else ``""``."""
-        if getattr(error, "code", None) is None:
+        if getattr(error, "code", None) in (None, "illegal"):  # no stable reason to translate
             return ""
         try:
             import importlib
