@@ -2,10 +2,15 @@
 
 A server keeps one ``State`` per table. Each client receives only its seat's
 view (never the other cards) and sends actions as notation; every reply is a
-JSON object. The table is stored as a game record after every action, so a
-crashed or restarted server restores it exactly (a reconnect). With
-``--serve`` it runs as a tiny HTTP server on 127.0.0.1 (standard library
-only): ``GET /view?seat=0`` and ``POST /act`` with ``{"action": "0 truco"}``.
+JSON object. Each seat has its own secret token: a client proves its seat
+with it, so it can neither see nor act for another seat. The table is stored
+as a game record after every action, so a crashed or restarted server
+restores it exactly (a reconnect). With ``--serve`` it runs as a tiny HTTP
+server on 127.0.0.1 (standard library only): ``GET /view?token=...`` and
+``POST /act`` with ``{"token": "...", "action": "0 truco"}``.
+
+For a complete table (WebSocket pushes, a turn clock, SQLite, a browser page)
+see examples/web_table/.
 
 Run: ``python examples/json_table.py`` (a scripted demo) or
 ``python examples/json_table.py --serve 8080``.
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 import sys
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any
@@ -38,24 +44,40 @@ class Table:
     """One table: a state, a random source for the deals and a saved record."""
 
     def __init__(self, preset: str = "default", seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.state: State = new_game(preset, first_mano=0)
+        self.tokens = [secrets.token_urlsafe(16) for _ in range(self.state.rules.players)]
         self.saved = ""
         self._deal_if_needed()
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat a secret token belongs to, or ``None``."""
+        for seat, known in enumerate(self.tokens):
+            if secrets.compare_digest(known, token):
+                return seat
+        return None
 
     def _deal_if_needed(self) -> None:
         while self.state.is_chance:
             self.state, _ = apply(self.state, random_deal(self.state, self.rng))
         self.saved = Record.from_state(self.state).dumps()  # what a server writes to its database
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """What seat *seat* may see, as JSON."""
+    def view(self, token: str) -> dict[str, Any]:
+        """What the seat of *token* may see, as JSON."""
+        seat = self.seat_of(token)
+        if seat is None:
+            return {"ok": False, "error": "unknown token"}
         return view(self.state, seat).to_json()
 
-    def act(self, text: str) -> dict[str, Any]:
-        """Apply one action in notation; the events, or an error that changes nothing."""
+    def act(self, token: str, text: str) -> dict[str, Any]:
+        """Apply one action of the seat of *token*; the events, or an error that changes nothing."""
+        seat = self.seat_of(token)
+        if seat is None:
+            return {"ok": False, "error": "unknown token"}
         try:
             action = Action.parse(text)
+            if action.seat != seat:
+                return {"ok": False, "error": f"you are seat {seat}: you cannot act for seat {action.seat}"}
             self.state, events = apply(self.state, action)
         except (NotationError, IllegalActionError) as error:
             return {"ok": False, "error": str(error)}
@@ -63,11 +85,12 @@ class Table:
         return {"ok": True, "events": [str(event) for event in events], "score": list(self.state.score)}
 
     @classmethod
-    def restore(cls, saved: str, seed: int | None = None) -> Table:
-        """Rebuild a table from its saved record (after a restart or a reconnect)."""
+    def restore(cls, saved: str, tokens: list[str], seed: int | None = None) -> Table:
+        """Rebuild a table from its saved record and seat tokens (after a restart or a reconnect)."""
         table = cls.__new__(cls)
-        table.rng = random.Random(seed)
+        table.rng = random.Random(seed) if seed is not None else random.SystemRandom()
         table.state = replay(saved).state
+        table.tokens = tokens
         table.saved = saved
         table._deal_if_needed()
         return table
@@ -75,17 +98,19 @@ class Table:
 
 def demo() -> None:
     table = Table("default", seed=7)
-    me = 0
+    me, you = table.tokens  # each client gets only its own token
     seen = table.view(me)
     print("my cards:", seen["hand"], "| I may:", seen["legal"])
-    print("bad move:", table.act(f"{me} vale-cuatro"))
-    print("typo:", table.act(f"{me} trucoo"))
+    print("bad move:", table.act(me, "0 vale-cuatro"))
+    print("typo:", table.act(me, "0 trucoo"))
+    print("seat 0 acting for seat 1:", table.act(me, "1 mazo"))
+    print("unknown token:", table.act("guess", "1 mazo"))
     first = seen["legal"][0]
-    print(f"play {first!r}:", table.act(first))
+    print(f"play {first!r}:", table.act(me, first))
     # The server restarts: the table comes back from its saved record, identical.
-    restored = Table.restore(table.saved)
+    restored = Table.restore(table.saved, table.tokens)
     print("restored identical:", restored.state == table.state)
-    hidden = set(restored.view(1)["hand"]) & set(restored.view(0)["hand"])
+    hidden = set(restored.view(you)["hand"]) & set(restored.view(me)["hand"])
     print("seat 1's view shows seat 0's cards:", bool(hidden))
 
 
@@ -103,16 +128,23 @@ def serve(port: int) -> None:  # pragma: no cover - interactive
 
         def do_GET(self) -> None:
             query = parse_qs(urlparse(self.path).query)
-            seat = int(query.get("seat", ["0"])[0])
-            self._send(table.view(seat))
+            reply = table.view(query.get("token", [""])[0])
+            self._send(reply, 403 if reply.get("ok") is False else 200)
 
         def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length", "0"))
-            body = json.loads(self.rfile.read(length) or b"{}")
-            reply = table.act(str(body.get("action", "")))
+            try:
+                length = min(int(self.headers.get("Content-Length", "0")), 4096)
+                body = json.loads(self.rfile.read(length) or b"{}")
+                if not isinstance(body, dict):
+                    raise ValueError("not an object")
+            except ValueError:
+                self._send({"ok": False, "error": 'send {"token": ..., "action": ...}'}, 400)
+                return
+            reply = table.act(str(body.get("token", "")), str(body.get("action", "")))
             self._send(reply, 200 if reply["ok"] else 400)
 
-    print(f"serving one table on http://127.0.0.1:{port}/view?seat=0")
+    for seat, token in enumerate(table.tokens):
+        print(f"seat {seat}: http://127.0.0.1:{port}/view?token={token}")
     HTTPServer(("127.0.0.1", port), Handler).serve_forever()
 
 

@@ -117,6 +117,8 @@ def test_json_table_answers_in_json_and_restores_after_a_restart() -> None:
     assert "unknown word 'trucoo'" in out
     assert "restored identical: True" in out
     assert "seat 1's view shows seat 0's cards: False" in out
+    assert "seat 0 acting for seat 1: {'ok': False, 'error': 'you are seat 0: you cannot act for seat 1'}" in out
+    assert "unknown token: {'ok': False, 'error': 'unknown token'}" in out
 
 
 def test_custom_bot_in_twenty_lines_plays_whole_games() -> None:

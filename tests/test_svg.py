@@ -101,10 +101,8 @@ def test_the_pictures_in_the_docs_are_current() -> None:
         assert (static / name).read_text(encoding="utf-8") == picture + "\n", name
 
 
-def test_the_svg_command_draws_a_seat_s_table_after_a_record(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """`pytruco svg --seat N FILE`: the table after the record, as seat N sees it; a bad seat is refused."""
+def test_view_svg_draws_a_seat_s_table_after_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`pytruco view --svg --seat N FILE`: the table after the record, as seat N (or a spectator) sees it."""
     from pytruco import Record
     from pytruco.cli import main
 
@@ -112,7 +110,10 @@ def test_the_svg_command_draws_a_seat_s_table_after_a_record(
     state, _ = apply(state, Action.parse("0 1E"))
     path = tmp_path / "game.json"
     path.write_text(Record.from_state(state).dumps(), encoding="utf-8")
-    assert main(["svg", "--seat", "1", str(path)]) == 0
+    assert main(["view", "--svg", "--seat", "1", str(path)]) == 0
     assert capsys.readouterr().out == table_svg(view(state, 1)) + "\n"
-    assert main(["svg", "--seat", "5", str(path)]) == 1
+    assert main(["view", "--svg", "--seat", "spectator", str(path)]) == 0
+    spectator = capsys.readouterr().out
+    assert "a spectator" in spectator and "<title>7C</title>" not in spectator and "<title>1E</title>" in spectator
+    assert main(["view", "--svg", "--seat", "5", str(path)]) == 2
     assert "there is no seat 5" in capsys.readouterr().err

@@ -8,10 +8,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytruco import Action, Deal, Kind, RuleSet, apply, legal_actions, new_game, random_deal
+from pytruco import Action, Deal, Kind, RuleSet, TrucoError, apply, legal_actions, new_game, random_deal
 from pytruco.bots import RandomBot, SimpleBot, play_match
 from pytruco.cards import ALL_CARDS
-from pytruco.views import view
+from pytruco.views import Declaration, SeatError, SeatView, view
+
+from .helpers import act, start
 
 CARD_TEXTS = {str(card) for card in ALL_CARDS}
 
@@ -127,3 +129,118 @@ def test_simple_bot_beats_random_bot_more_often_than_not() -> None:
         final = play_match(RuleSet.preset("default", target=15), [SimpleBot(rng), RandomBot(rng)], rng=rng)
         wins += final.winner == 0
     assert wins >= 18
+
+
+# --- issue 12: the complete view ------------------------------------------------
+
+DEAL_2 = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+
+
+def test_view_shows_the_pending_truco_and_what_answering_is_worth() -> None:
+    """PRESETS.md §4: an accepted truco makes the hand worth 2, a refused one gives the caller 1."""
+    state = act(start("default"), DEAL_2, "0 1E", "1 truco")
+    seen = view(state, 0)
+    assert seen.pending is not None
+    assert (seen.pending.call, seen.pending.seat, seen.pending.answerers) == (Kind.TRUCO, 1, (0,))
+    assert (seen.pending.if_accepted, seen.pending.if_refused) == (2, 1)
+    state = act(state, "0 retruco")
+    seen = view(state, 1)
+    assert seen.truco.level == 1 and seen.truco.value == 2 and seen.truco.quiero_team == 0
+    assert seen.pending is not None and (seen.pending.if_accepted, seen.pending.if_refused) == (3, 2)
+    assert [(c.seat, c.call) for c in seen.truco.calls] == [(1, Kind.TRUCO), (0, Kind.RETRUCO)]
+
+
+def test_view_shows_envido_chain_declarations_and_points() -> None:
+    """PRESETS.md §5: E-R accepted is worth 5, refused 2; declarations are public, mano first."""
+    state = act(start("default"), DEAL_2, "0 envido", "1 real-envido")
+    seen = view(state, 0)
+    assert seen.pending is not None and (seen.pending.if_accepted, seen.pending.if_refused) == (5, 2)
+    assert seen.envido_points == 33 and view(state, 1).envido_points == 29
+    state = act(state, "0 quiero", "0 tengo 33")
+    seen = view(state, 1)
+    assert seen.declaring == "envido" and seen.to_act == (1,)
+    assert seen.envido.declarations == (Declaration(0, 33),)
+    state = act(state, "1 timeout")
+    seen = view(state, 1)
+    assert seen.envido.declarations == (Declaration(0, 33), Declaration(1, None, timeout=True))
+    assert seen.envido.winner == 0 and seen.envido.stage == "settled"
+    assert seen.hand_points == (5, 0) and seen.score == (5, 0)
+    assert [c.call for c in seen.envido.calls] == [Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.QUIERO]
+
+
+def test_end_of_hand_presets_show_what_is_still_to_be_added() -> None:
+    """PRESETS.md §2 (classic): the hand's points are added when it ends."""
+    state = act(start("classic"), DEAL_2, "0 envido", "1 no-quiero")
+    seen = view(state, 0)
+    assert seen.hand_points == (0, 0) and seen.unscored == ((0, 1, "envido"),)
+
+
+def test_mano_is_not_stale_between_hands() -> None:
+    """The view's mano is the next hand's mano once a hand is over (PRESETS.md §2: seat + 1)."""
+    state = act(start("default"), DEAL_2, "0 mazo")
+    seen = view(state, 1)
+    assert seen.hand_over and seen.phase.value == "deal"
+    assert seen.mano == 1 and state.mano == 1
+    assert seen.hand == () and seen.envido_points is None and seen.pie == (0, 1)
+
+
+def test_spectator_view_shows_no_hand() -> None:
+    state = act(start("default"), DEAL_2, "0 envido")
+    seen = view(state, None)
+    assert seen.hand == () and seen.legal == () and seen.envido_points is None
+    assert seen.history == ("deal", "0 envido")
+    assert card_tokens(seen.to_json()) == set()
+
+
+def test_view_teams_pie_and_partners_in_team_play() -> None:
+    state = act(
+        start("default", players=4, first_mano=1),
+        [["1E", "2E", "3E"], ["4E", "5E", "6E"], ["7E", "1B", "2B"], ["3B", "4B", "5B"]],
+    )
+    seen = view(state, 2)
+    assert seen.teams == ((0, 2), (1, 3)) and seen.partners == (0,)
+    assert seen.mano == 1 and seen.pie == (0, 3)
+
+
+def test_view_rejects_bad_seats_with_a_library_error() -> None:
+    """Issue 9: a bad seat is a TrucoError (and a ValueError), never a TypeError."""
+    state = new_game("default", first_mano=0)
+    for bad in (2, -1, "0", True, 0.0, None.__class__):
+        try:
+            view(state, bad)  # type: ignore[arg-type]
+        except SeatError as error:
+            assert isinstance(error, TrucoError) and isinstance(error, ValueError)
+        else:
+            raise AssertionError(f"seat {bad!r} accepted")
+
+
+def test_view_json_round_trips_exactly() -> None:
+    state = act(start("reglamento"), DEAL_2, "0 envido", "1 quiero")
+    for seat in (0, 1, None):
+        seen = view(state, seat)
+        data = json.loads(json.dumps(seen.to_json()))
+        assert SeatView.from_json(data) == seen
+        assert SeatView.from_json(data).to_json() == data
+
+
+def test_a_truco_waits_under_the_envido_primero() -> None:
+    """Envido primero (the rules pages, truco): an envido answers the first truco, which waits meanwhile."""
+    state = act(start("default"), DEAL_2, "0 truco", "1 envido")
+    seen = view(state, 0)
+    assert seen.pending is not None and seen.pending.call is Kind.ENVIDO and seen.pending.if_accepted == 2
+    assert seen.truco.waiting is not None and (seen.truco.waiting.seat, seen.truco.waiting.call) == (0, Kind.TRUCO)
+    state = act(state, "0 quiero", "0 tengo 33", "1 son-buenas")
+    seen = view(state, 1)
+    assert seen.pending is not None and seen.pending.call is Kind.TRUCO and seen.pending.answerers == (1,)
+    assert SeatView.from_json(seen.to_json()) == seen
+
+
+def test_a_view_reads_the_current_hand_only() -> None:
+    """Issue 9/12: a view's size (and work) does not grow with the match: late in a long match it carries the
+    current hand's history only (the bench reports the time, at hand 1 and hand 28)."""
+    from pytruco.bench import match_positions
+
+    early, late = match_positions(seed=3)
+    assert late.hands_dealt == 28 and len(late.history) > 100
+    assert len(view(late, 0).history) == len(view(early, 0).history) == 2  # the deal and one card
+    assert len(json.dumps(view(late, 0).to_json())) < 2 * len(json.dumps(view(early, 0).to_json()))

@@ -1,10 +1,11 @@
-"""``pytruco bench``: random legal playouts and replays per second.
+"""``pytruco bench``: random legal playouts, replays and views per second.
 
 Each figure is measured on one core: a uniformly random choice among
 :func:`~pytruco.legal_actions` at every step, with every rule enforced, from
 a seeded :class:`random.Random`. Like :mod:`timeit`, each figure is the best
 of several repeats, the one least disturbed by other work on the machine.
-Speed is reported, never asserted.
+Views are measured early and late in one match (hand 1 and hand 28):
+the two figures should be about equal. Speed is reported, never asserted.
 """
 
 from __future__ import annotations
@@ -83,6 +84,43 @@ def replays_per_second(seconds: float, seed: int) -> float:
             return count / (now - start)
 
 
+def match_positions(seed: int, late_hand: int = 28) -> tuple[State, State]:
+    """Two positions of one seeded default match: early (the first hand, after
+    a card) and late (the same moment of hand *late_hand*). Seats play cards
+    only, so every hand is worth 1 point and the match lasts long enough."""
+    rng = random.Random(seed)
+    state: State = new_game(RuleSet.preset("default"), first_mano=0)
+    early: State | None = None
+    while True:
+        if state.is_chance:
+            state = apply(state, random_deal(state, rng))[0]
+        legal = legal_actions(state)
+        plays = [a for a in legal if a.card is not None] or list(legal)
+        state = apply(state, rng.choice(plays))[0]
+        if state.round is not None and len(state.round.current_trick) == 1 and not state.round.tricks:
+            if state.hands_dealt == 1 and early is None:
+                early = state
+            elif state.hands_dealt == late_hand and early is not None:
+                return early, state
+
+
+def views_per_second(state: State, seconds: float) -> float:
+    """Views of *state* for each seat (and a spectator), as JSON, per second."""
+    from .views import view
+
+    seats = [*range(state.rules.players), None]
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for seat in seats:
+            view(state, seat).to_json()
+        count += len(seats)
+        now = time.perf_counter()
+        if now >= deadline:
+            return count / (now - start)
+
+
 def run_bench(*, seconds: float = 1.0, as_json: bool = False, seed: int = 1, repeats: int = 5, out: TextIO) -> int:
     """Measure and print every figure: the best of *repeats* runs of *seconds* / *repeats* each."""
     figures: dict[str, float] = {}
@@ -97,6 +135,9 @@ def run_bench(*, seconds: float = 1.0, as_json: bool = False, seed: int = 1, rep
         figures[f"{preset}/{team}/hands_per_s"] = round(best, 1)
     replays = max(replays_per_second(share, seed) for _ in range(repeats))
     figures["default/records_replayed_per_s"] = round(replays, 1)
+    early, late = match_positions(seed)
+    figures["default/views_per_s/hand_1"] = round(max(views_per_second(early, share) for _ in range(repeats)), 1)
+    figures["default/views_per_s/hand_28"] = round(max(views_per_second(late, share) for _ in range(repeats)), 1)
     if as_json:
         out.write(json.dumps(figures) + "\n")
     else:

@@ -96,43 +96,31 @@ def _hand_history(seen: SeatView) -> list[Action]:
     return [Action.parse(text) for text in history[start:]]
 
 
-# A view's tricks, truco level, envido calls and flores, read the same way
-# whether the view lists them as plain tuples or as small records.
+def _me(seen: SeatView) -> int:
+    """The seat of *seen* (a bot plays a seat; a spectator's view has none)."""
+    if seen.seat is None:
+        raise ValueError("a bot decides from a seat's view, not a spectator's")
+    return seen.seat
+
+
 def _tricks(seen: SeatView) -> list[tuple[tuple[tuple[int, Card], ...], int | None]]:
     """The finished tricks of the hand as ``(plays, winning team or None)``."""
-    out: list[tuple[tuple[tuple[int, Card], ...], int | None]] = []
-    for trick in seen.tricks:
-        plays = getattr(trick, "plays", None)
-        if plays is None:
-            plays, team = trick
-        else:
-            team = getattr(trick, "team", None)
-        out.append((tuple(plays), team))
-    return out
+    return [(trick.plays, trick.team) for trick in seen.tricks]
 
 
 def _truco_level(seen: SeatView) -> int:
     """The accepted truco level, 0-3."""
-    truco = getattr(seen, "truco", None)
-    if truco is not None:
-        return int(truco.level)
-    return int(getattr(seen, "truco_level", 0))
+    return seen.truco.level
 
 
 def _envido_calls(seen: SeatView) -> tuple[Kind, ...]:
     """The envido calls of the hand."""
-    chain = getattr(seen, "envido", None)
-    if chain is not None and hasattr(chain, "calls"):
-        return tuple(call.call for call in chain.calls)
-    return tuple(getattr(seen, "envido_calls", ()))
+    return seen.envido_calls
 
 
 def _flor_sung(seen: SeatView) -> tuple[int, ...]:
     """The seats that sang flor in the hand."""
-    chain = getattr(seen, "flor", None)
-    if chain is not None and hasattr(chain, "sung"):
-        return tuple(chain.sung)
-    return tuple(getattr(seen, "flor_sung", ()))
+    return seen.flor_sung
 
 
 def pending_call(seen: SeatView) -> Kind | None:
@@ -238,7 +226,7 @@ def hand_win_chance(seen: SeatView) -> float:
     True
     """
     n = seen.rules.players
-    team = seen.seat & 1
+    team = _me(seen) & 1
     results: list[str] = []
     for _plays, winner in _tricks(seen):
         results.append("P" if winner is None else ("W" if winner == team else "L"))
@@ -334,7 +322,7 @@ def _true_points(seen: SeatView) -> int:
 def _rates(seen: SeatView) -> tuple[float, float]:
     """How often the other side called truco and envido per hand so far
     (with a prior of an honest player), read from the public history."""
-    return _side_rates(seen.history, seen.seat & 1)
+    return _side_rates(seen.history, _me(seen) & 1)
 
 
 def _side_rates(history: Sequence[str], team: int) -> tuple[float, float]:
@@ -455,12 +443,12 @@ class HeuristicBot:
         if deals > 1:
             return _rates(seen)
         number = getattr(seen, "hand_number", None)
-        key = (seen.seat, int(number) if number is not None else deals)
-        truco, envido = _side_flags(history, seen.seat & 1)
+        key = (_me(seen), int(number) if number is not None else deals)
+        truco, envido = _side_flags(history, _me(seen) & 1)
         flags = self._memory.setdefault(key, [False, False])
         flags[0] = flags[0] or truco
         flags[1] = flags[1] or envido
-        mine = [value for (seat, _hand), value in self._memory.items() if seat == seen.seat]
+        mine = [value for (seat, _hand), value in self._memory.items() if seat == _me(seen)]
         prior = 4.0
         calls = sum(value[0] for value in mine), sum(value[1] for value in mine)
         return (calls[0] + 0.3 * prior) / (len(mine) + prior), (calls[1] + 0.25 * prior) / (len(mine) + prior)
@@ -504,7 +492,7 @@ class HeuristicBot:
 
     # -- envido and flor --------------------------------------------------
     def _mano(self, seen: SeatView) -> bool:
-        return (seen.mano & 1) == (seen.seat & 1)
+        return (seen.mano & 1) == (_me(seen) & 1)
 
     def _open_envido(self, seen: SeatView, kinds: dict[Kind, list[Action]], rng: random.Random) -> Action | None:
         calls = [kinds[k][0] for k in (Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO) if k in kinds]
@@ -512,7 +500,7 @@ class HeuristicBot:
             return None
         points = _true_points(seen)
         chance = _envido_chance(points, self._mano(seen))
-        mine, theirs = seen.score[seen.seat & 1], seen.score[1 - (seen.seat & 1)]
+        mine, theirs = seen.score[_me(seen) & 1], seen.score[1 - (_me(seen) & 1)]
         target = seen.rules.target
         if Kind.FALTA_ENVIDO in kinds and chance > 0.8 and theirs > target - 6 and mine < theirs:
             return kinds[Kind.FALTA_ENVIDO][0]
@@ -531,7 +519,7 @@ class HeuristicBot:
         chance = _envido_chance(points, self._mano(seen))
         conditional = max(0.0, (chance - (1 - envido_rate)) / envido_rate) if envido_rate < 1 else chance
         conditional = 0.5 * conditional + 0.5 * chance**2 if envido_rate > 0.45 else conditional
-        mine, theirs = seen.score[seen.seat & 1], seen.score[1 - (seen.seat & 1)]
+        mine, theirs = seen.score[_me(seen) & 1], seen.score[1 - (_me(seen) & 1)]
         target = seen.rules.target
         stake_high = pending is Kind.FALTA_ENVIDO or len(_envido_calls(seen)) >= 3
         need = 0.45 if stake_high else 0.25
@@ -575,7 +563,7 @@ class HeuristicBot:
             true.add(flor)
         best = -1
         for action in _hand_history(seen):
-            if action.kind is Kind.TENGO and action.points is not None and action.seat & 1 != seen.seat & 1:
+            if action.kind is Kind.TENGO and action.points is not None and action.seat & 1 != _me(seen) & 1:
                 best = max(best, action.points)
         options = kinds.get(Kind.TENGO, [])
         honest = [a for a in options if a.points in true]
@@ -614,7 +602,7 @@ class HeuristicBot:
             conditional = max(conditional, chance * 0.9)
         refused, accepted = level + 1, level + 2
         need = (1 - refused / accepted) / 2 + 0.05
-        mine, theirs = seen.score[seen.seat & 1], seen.score[1 - (seen.seat & 1)]
+        mine, theirs = seen.score[_me(seen) & 1], seen.score[1 - (_me(seen) & 1)]
         if theirs + refused >= seen.rules.target:
             need = 0.0  # refusing loses the game: play it out
         raises = [kinds[k][0] for k in TRUCO_CALLS if k in kinds]
@@ -634,7 +622,7 @@ class HeuristicBot:
             return action.card.strength
 
         ordered = sorted(plays, key=strength)
-        team = seen.seat & 1
+        team = _me(seen) & 1
         table = seen.current_trick
         if not table:
             if len(ordered) == 3:
@@ -781,7 +769,7 @@ class SearchBot:
         if Kind.FLOR in kinds and view.rules.flor_mandatory:
             return self.fallback.act(view, rng)
         candidates = [a for a in legal if a.kind is not Kind.RENDIRSE]
-        team = view.seat & 1
+        team = _me(view) & 1
         seen_rates = self.fallback._judge(view)
         bully = seen_rates[0] > 0.75  # the other side calls truco nearly every hand
         if self.rollout is not None:
@@ -820,7 +808,7 @@ class SearchBot:
         player would have done with those cards (1: all of them)."""
         history = state.history
         start = next(i for i in range(len(history) - 1, -1, -1) if isinstance(history[i], Deal))
-        team = seen.seat & 1
+        team = _me(seen) & 1
         rules = state.rules
         weight = 1.0
         replayed = new_game(rules, first_mano=seen.mano, score=score, chicos=seen.chicos)

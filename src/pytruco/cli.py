@@ -5,8 +5,10 @@
 ``pytruco random`` prints the record of a game between two random players;
 ``pytruco bench`` measures random playouts per second;
 ``pytruco simulate BOT BOT`` plays many games between two bots and
-summarizes them; ``pytruco svg --seat N FILE`` draws the table as a seat
-sees it after a record.
+summarizes them.
+``pytruco view --seat N|spectator FILE`` prints a seat's view after a record,
+``pytruco events --seat N|spectator FILE`` the events as that seat receives them
+(one JSON object per line) and ``pytruco schema record|view|event|action`` a JSON Schema.
 """
 
 from __future__ import annotations
@@ -76,9 +78,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_sim.add_argument("--workers", type=int, default=1, help="parallel processes (default: %(default)s)")
     p_sim.add_argument("--backend", default="local", choices=("local", "ray"), help="where games run")
 
-    p_svg = commands.add_parser("svg", help="draw the table as a seat sees it after a record (SVG)")
-    p_svg.add_argument("--seat", type=int, default=0, help="whose view (default: 0)")
-    p_svg.add_argument("file", help="the record (JSON); - reads standard input")
+    # --- for debugging a client (issue 12) ---
+    for name, text in (
+        ("view", "print a seat's view (JSON) after replaying a record"),
+        ("events", "print the events of a replay as one seat receives them, one JSON object per line"),
+    ):
+        p_seat = commands.add_parser(name, help=text)
+        p_seat.add_argument("--seat", required=True, help="a seat number, or 'spectator'")
+        p_seat.add_argument("file", help="the record (JSON); - reads standard input")
+        if name == "view":
+            p_seat.add_argument("--svg", action="store_true", help="draw the table as that seat sees it (SVG)")
+    p_schema = commands.add_parser("schema", help="print the JSON Schema of a format")
+    p_schema.add_argument("name", choices=("record", "view", "event", "action"))
 
     args = parser.parse_args(argv)
     try:
@@ -120,10 +131,16 @@ def _run(args: argparse.Namespace) -> int:
         )
     if args.command == "simulate":
         return _simulate(args)
-    if args.command == "svg":
-        return _svg(args.file, args.seat, sys.stdout, sys.stderr)
     if args.command == "random":
         return _random(args.preset, args.players, args.seed, sys.stdout)
+    if args.command in ("view", "events"):
+        svg = getattr(args, "svg", False)
+        return _seat_command(args.command, args.seat, args.file, sys.stdout, sys.stderr, svg=svg)
+    if args.command == "schema":
+        from .schema import schema_text
+
+        sys.stdout.write(schema_text(args.name))
+        return 0
     from .bench import run_bench
 
     return run_bench(
@@ -193,24 +210,50 @@ def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _svg(path: str, seat: int, out: TextIO, err: TextIO) -> int:
-    """Replay the record at *path* and print *seat*'s table as SVG."""
-    from .svg import table_svg
+def _seat_command(command: str, seat_text: str, path: str, out: TextIO, err: TextIO, *, svg: bool = False) -> int:
+    """``pytruco view`` / ``pytruco events``: replay FILE and print what *seat* sees
+    (``view --svg``: as a picture)."""
+    from .frontend import replay_events
     from .views import view
 
+    seat: int | None
+    if seat_text == "spectator":
+        seat = None
+    elif seat_text.isascii() and seat_text.isdigit() and len(seat_text) <= 2:
+        seat = int(seat_text)
+    else:
+        err.write(f"pytruco {command}: --seat must be a seat number or 'spectator', not {seat_text[:20]!r}\n")
+        return 2
     try:
-        state = replay(Record.from_json(_read_record(path))).state
-        seen = view(state, seat)
+        record = Record.from_json(_read_record(path))
+        if seat is not None and not seat < record.rules.players:
+            err.write(f"pytruco {command}: there is no seat {seat} at a table of {record.rules.players}\n")
+            return 2
+        state = None
+        for step in replay_events(record):
+            state = step.state
+            if command == "events":
+                for line in step.seat_events(seat):
+                    out.write(json.dumps(line) + "\n")
+        if command == "view":
+            if state is None:
+                from .engine import new_game
+
+                state = new_game(record.rules, first_mano=record.first_mano, score=record.score, chicos=record.chicos)
+            if svg:
+                from .svg import table_svg
+
+                out.write(table_svg(view(state, seat)) + "\n")
+            else:
+                out.write(json.dumps(view(state, seat).to_json()) + "\n")
     except RecordError as failure:
-        return _fail(failure, out, err)
-    except ValueError as error:  # TrucoErrors, and a seat that is not at the table
-        err.write(f"pytruco svg: {error}\n")
-        return 1
-    out.write(table_svg(seen) + "\n")
+        return _fail(failure, out, err, command)
+    except TrucoError as error:  # a start the rules refuse
+        return _fail(RecordError("bad-record", str(error)), out, err, command)
     return 0
 
 
-def _fail(failure: RecordError, out: TextIO, err: TextIO) -> int:
+def _fail(failure: RecordError, out: TextIO, err: TextIO, command: str = "replay") -> int:
     out.write(json.dumps({"error": failure.to_json()}) + "\n")
     where = ""
     if failure.hand is not None:
@@ -218,7 +261,7 @@ def _fail(failure: RecordError, out: TextIO, err: TextIO) -> int:
         where += f", action {failure.action})" if failure.action is not None else ")"
     elif failure.action is not None:
         where = f" (pre action {failure.action})"
-    err.write(f"pytruco replay: {failure.kind}{where}: {failure.message}\n")
+    err.write(f"pytruco {command}: {failure.kind}{where}: {failure.message}\n")
     return 1
 
 

@@ -176,6 +176,8 @@ def _blank_round() -> Round:
     r._decl_best = -1
     r._decl_best_seat = -1
     r._decls = ()
+    r._decl_log = ()
+    r._call_log = ()
     r._flor_stage = FLOR_NONE
     r._flor_sung = 0
     r._flor_lost = 0

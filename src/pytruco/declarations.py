@@ -7,7 +7,7 @@ declaration so far is skipped; equal points go to the seat nearer the mano.
 from __future__ import annotations
 
 from .events import EventKind, _ev, _Events
-from .state import DECL_NONE, Round
+from .state import DECL_FLOR, DECL_NONE, Round
 
 
 def _start_declarations(r: Round, kind: int, mask: int) -> None:
@@ -23,12 +23,13 @@ def _start_declarations(r: Round, kind: int, mask: int) -> None:
     r._decls = ()
 
 
-def _record_declaration(r: Round, s: int, points: int | None, events: _Events) -> int:
+def _record_declaration(r: Round, s: int, points: int | None, events: _Events, timeout: bool = False) -> int:
     """Seat *s* says ``tengo points`` (or ``son-buenas`` for ``None``). Returns the
     winning seat once everyone has spoken (the declarations are then over), else -1."""
     detail = "son-buenas" if points is None else f"tengo {points}"
     events.append(_ev(EventKind.DECLARED, s, s & 1, points or 0, None, detail))
     r._decls = (*r._decls, (s, points))
+    r._decl_log = (*r._decl_log, ("flor" if r._decl_kind == DECL_FLOR else "envido", s, points, timeout))
     if points is not None and (r._decl_best_seat < 0 or points > r._decl_best):
         r._decl_best = points
         r._decl_best_seat = s

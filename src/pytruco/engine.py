@@ -453,6 +453,7 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             _envido_answer(st, r, s, kind, events)
         elif kind in ENVIDO_CALLS:
             events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+            r._call_log = (*r._call_log, ("envido", s, kind))
             r._env_state = ENV_PENDING
             r._env_calls = (kind,)
             r._env_caller = s
@@ -523,10 +524,10 @@ def _surrender(st: State, s: int, events: _Events) -> None:
 
 
 # --- declarations and timeouts ----------------------------------------------
-def _declare(st: State, r: Round, s: int, points: int | None, events: _Events) -> None:
+def _declare(st: State, r: Round, s: int, points: int | None, events: _Events, timeout: bool = False) -> None:
     """A declaration; the last one settles the envido or the flor."""
     kind = r._decl_kind
-    winner = _record_declaration(r, s, points, events)
+    winner = _record_declaration(r, s, points, events, timeout)
     if winner >= 0:
         if kind == DECL_ENVIDO:
             _resolve_envido(st, r, winner, events)
@@ -551,9 +552,9 @@ def _timeout(st: State, r: Round, s: int, events: _Events) -> None:
     elif r._decl_kind:
         if r._decl_best_seat < 0:
             points = r._flor_pts[s] if r._decl_kind == DECL_FLOR else r._env_pts[s]
-            _declare(st, r, s, points, events)
+            _declare(st, r, s, points, events, True)
         else:
-            _declare(st, r, s, None, events)
+            _declare(st, r, s, None, events, True)
     elif r._env_state == ENV_PENDING:
         _refuse_envido(st, r, events)
     elif r._truco_call:

@@ -103,6 +103,7 @@ def falta_value(rules: RuleSet, score: tuple[int, int], winner_team: int) -> int
 # --- the chain at the table -------------------------------------------------
 def _envido_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    r._call_log = (*r._call_log, ("envido", s, kind))
     if kind is _QUIERO:
         r._env_state = ENV_DECLARING
         _start_declarations(r, DECL_ENVIDO, ~r._folded)

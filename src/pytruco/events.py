@@ -15,12 +15,33 @@ happened.
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from .actions import Kind
 from .cards import Card
+from .errors import NotationError, TrucoError
 
-__all__ = ["Event", "EventKind"]
+__all__ = ["EVENT_FORMAT", "Event", "EventError", "EventKind"]
+
+EVENT_FORMAT = "truco-event/1"
+"""The version of the events' JSON form (the ``$id`` of ``pytruco schema event``).
+
+>>> from pytruco.schema import schema
+>>> schema("event")["description"].startswith(EVENT_FORMAT)
+True
+"""
+
+
+class EventError(TrucoError, ValueError):
+    """JSON that is not an event (:meth:`Event.from_json`).
+
+    >>> from pytruco import Event
+    >>> Event.from_json({"kind": "sneezed"})
+    Traceback (most recent call last):
+    ...
+    pytruco.events.EventError: unknown event kind: 'sneezed'
+    """
 
 
 class EventKind(enum.Enum):
@@ -116,6 +137,65 @@ class Event(NamedTuple):
     card: Card | None = None
     detail: str = ""
 
+    def to_json(self) -> dict[str, Any]:
+        """The event as JSON (format ``truco-event/1``): every member, always present.
+
+        >>> from pytruco import Card, Event, EventKind
+        >>> Event(EventKind.CARD_PLAYED, 1, card=Card.parse("7O")).to_json()
+        {'kind': 'card-played', 'seat': 1, 'team': None, 'points': 0, 'card': '7O', 'detail': ''}
+        """
+        return {
+            "kind": self.kind.value,
+            "seat": self.seat,
+            "team": self.team,
+            "points": self.points,
+            "card": None if self.card is None else str(self.card),
+            "detail": self.detail,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Event:
+        """Read an event back from :meth:`to_json` (extra members, such as the
+        ``hand`` of a seat's ``dealt`` event, are ignored).
+
+        Raises:
+            EventError: *data* is not an event.
+
+        >>> from pytruco import Event
+        >>> Event.from_json({"kind": "folded", "seat": 0, "team": 0, "points": 0, "card": None, "detail": ""})
+        Event(kind=<EventKind.FOLDED: 'folded'>, seat=0, team=0, points=0, card=None, detail='')
+        """
+        if not isinstance(data, Mapping):
+            raise EventError("an event is a JSON object")
+        try:
+            kind = EventKind(data["kind"])
+        except (KeyError, ValueError, TypeError):
+            raise EventError(f"unknown event kind: {_short(data.get('kind'))}") from None
+        out: list[Any] = [kind]
+        for name, limit in (("seat", 6), ("team", 2)):
+            value = data.get(name)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit):
+                raise EventError(f"member {name!r} must be null or a {name} number, not {_short(value)}")
+            out.append(value)
+        points = data.get("points", 0)
+        if not isinstance(points, int) or isinstance(points, bool) or not -(10**6) < points < 10**6:
+            raise EventError(f"member 'points' must be a whole number, not {_short(points)}")
+        out.append(points)
+        card = data.get("card")
+        if card is not None:
+            if not isinstance(card, str):
+                raise EventError(f"member 'card' must be null or a card, not {_short(card)}")
+            try:
+                card = Card.parse(card)
+            except NotationError as error:
+                raise EventError(str(error)) from None
+        out.append(card)
+        detail = data.get("detail", "")
+        if not isinstance(detail, str) or len(detail) > 100:
+            raise EventError(f"member 'detail' must be a short text, not {_short(detail)}")
+        out.append(detail)
+        return _tuple_new(cls, tuple(out))
+
     def __str__(self) -> str:
         kind = self.kind
         if kind is EventKind.POINTS:
@@ -143,6 +223,11 @@ class Event(NamedTuple):
         if self.team is not None:
             return f"{kind.value}: team {self.team}" + (f" ({self.detail})" if self.detail else "")
         return str(kind.value) + (f" ({self.detail})" if self.detail else "")
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 # --- for the engine: events are built positionally on the hot path ---------

@@ -36,6 +36,7 @@ def _sing_flor(st: State, r: Round, s: int, events: _Events) -> None:
     team = s & 1
     r._flor_sung |= 1 << s
     events.append(_ev(EventKind.CALLED, s, team, 0, None, "flor"))
+    r._call_log = (*r._call_log, ("flor", s, _FLOR))
     if r._env_state in (ENV_PENDING, ENV_DECLARING):
         # A flor voids an envido still pending or being declared (§6, §8.24).
         r._env_state = ENV_VOID
@@ -60,6 +61,7 @@ def _flor_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> No
     """The second holder answers the first flor (§6)."""
     rules = st._rules
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    r._call_log = (*r._call_log, ("flor", s, kind))
     r._flor_answerers = 0
     if kind is _NO_QUIERO:
         r._flor_lost |= 1 << s
@@ -80,6 +82,7 @@ def _flor_call_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) 
     """An answer to a second flor (``reglamento``), a contraflor or a contraflor al resto."""
     rules = st._rules
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    r._call_log = (*r._call_log, ("flor", s, kind))
     call = r._flor_call
     caller_team = r._flor_caller & 1
     if kind is _QUIERO:

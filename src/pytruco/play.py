@@ -370,6 +370,8 @@ def parse_answer(text: str, seen: SeatView) -> Action | None:
     (Action('1 3B'), None)
     """
     seat = seen.seat
+    if seat is None:
+        return None  # a spectator says nothing
     menu = _menu(seen)
     stripped = text.strip()
     if stripped.isdigit() and stripped.isascii() and 1 <= int(stripped) <= len(menu):

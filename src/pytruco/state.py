@@ -58,6 +58,8 @@ CAT_FLOR_LOST = "flor-lost"
 they are not its own flor points and never move again (§8.29)."""
 
 TRUCO_VALUE = (1, 2, 3, 4)
+_ENV_STAGES = ("none", "pending", "declaring", "settled", "void")
+_FLOR_STAGES = ("none", "answer", "call", "declaring", "done")
 
 
 class Trick:
@@ -123,12 +125,14 @@ class Round:
 
     __slots__ = (
         "_acted",
+        "_call_log",
         "_cards_played",
         "_carried",
         "_dealt",
         "_decl_best",
         "_decl_best_seat",
         "_decl_kind",
+        "_decl_log",
         "_decl_queue",
         "_decls",
         "_defer",
@@ -169,11 +173,13 @@ class Round:
     )
 
     _acted: int
+    _call_log: tuple[tuple[str, int, Kind], ...]
     _cards_played: int
     _carried: int
     _decl_best: int
     _decl_best_seat: int
     _decl_kind: int
+    _decl_log: tuple[tuple[str, int, int | None, bool], ...]
     _decl_queue: tuple[int, ...]
     _decls: tuple[tuple[int, int | None], ...]
     _dealt: tuple[Hand, ...]
@@ -341,6 +347,87 @@ class Round:
     def winner(self) -> int | None:
         """The team that won the hand's truco points, once known."""
         return None if self._winner < 0 else self._winner
+
+    # --- public, read-only: what a table shows (for views; added by "front") ---
+    @property
+    def hand_declarations(self) -> tuple[tuple[str, int, int | None, bool], ...]:
+        """Every declaration of this hand (or duel): ``(what, seat, points, timeout)``
+        with *what* ``"envido"`` or ``"flor"``, ``None`` points for ``son-buenas``
+        and *timeout* true when a timeout made it."""
+        return self._decl_log
+
+    @property
+    def hand_calls(self) -> tuple[tuple[str, int, Kind], ...]:
+        """Every call and answer of this hand (or duel) in order: ``(chain, seat, kind)``
+        with *chain* ``"truco"``, ``"envido"`` or ``"flor"``."""
+        return self._call_log
+
+    @property
+    def cards_left(self) -> tuple[int, ...]:
+        """How many cards each seat still holds."""
+        return tuple([len(cards) for cards in self._held])
+
+    def held_by(self, seat: int) -> tuple[Card, ...]:
+        """The cards *seat* has not played yet (hidden from the other seats)."""
+        return self._held[seat]
+
+    @property
+    def envido_points(self) -> tuple[int, ...]:
+        """Every seat's envido points (hidden information)."""
+        return self._env_pts
+
+    @property
+    def flor_points(self) -> tuple[int | None, ...]:
+        """Every seat's flor points, ``None`` without a flor (hidden information)."""
+        return self._flor_pts
+
+    @property
+    def envido_stage(self) -> str:
+        """``"none"``, ``"pending"``, ``"declaring"``, ``"settled"`` or ``"void"`` (voided by a flor)."""
+        return _ENV_STAGES[self._env_state]
+
+    @property
+    def envido_caller(self) -> int | None:
+        """The seat that made the last call of the envido chain."""
+        return None if self._env_caller < 0 else self._env_caller
+
+    @property
+    def envido_winner(self) -> int | None:
+        """The seat whose declaration won the envido, once the declarations are over."""
+        return None if self._env_winner < 0 else self._env_winner
+
+    @property
+    def flor_stage(self) -> str:
+        """``"none"``, ``"answer"`` (waiting for the second holder), ``"call"`` (a
+        contraflor, contraflor al resto or second flor waits for an answer),
+        ``"declaring"`` or ``"done"``."""
+        return _FLOR_STAGES[self._flor_stage]
+
+    @property
+    def flor_call(self) -> tuple[Kind, int, Kind | None] | None:
+        """The flor-chain call waiting for an answer: ``(call, caller, call it raised)``."""
+        if self._flor_stage != FLOR_CALL or self._flor_call is None:
+            return None
+        return (self._flor_call, self._flor_caller, self._flor_over)
+
+    @property
+    def flor_stake(self) -> int:
+        """What the accepted flor chain is worth (-1: the falta or the chico)."""
+        return self._flor_stake
+
+    @property
+    def truco_call(self) -> tuple[Kind, int] | None:
+        """The truco-level call waiting for an answer (also while an envido it
+        allowed is being played), and its caller."""
+        if not self._truco_call:
+            return None
+        return (TRUCO_CALLS[self._truco_call - 1], self._truco_caller)
+
+    @property
+    def unscored(self) -> tuple[tuple[int, int, str], ...]:
+        """Points won in this hand and not yet added to the score (end-of-hand
+        presets): ``(team, points, category)``."""
+        return self._pending
 
 
 class State:

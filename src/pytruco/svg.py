@@ -182,12 +182,15 @@ def ranking_svg() -> str:
 
 def _names(seen: SeatView) -> list[str]:
     n = seen.rules.players
+    me = seen.seat
     names = []
     for seat in range(n):
-        if seat == seen.seat:
+        if me is None:
+            names.append(f"seat {seat}")
+        elif seat == me:
             names.append(f"seat {seat} (you)")
         else:
-            names.append(f"seat {seat}" + (" (partner)" if seat & 1 == seen.seat & 1 else ""))
+            names.append(f"seat {seat}" + (" (partner)" if seat & 1 == me & 1 else ""))
     return names
 
 
@@ -213,8 +216,10 @@ def table_svg(seen: SeatView) -> str:
     sw, sh = CARD_WIDTH * small, CARD_HEIGHT * small
     width, height = 720.0, 560.0
     body = [f'<rect width="{width:g}" height="{height:g}" rx="18" fill="#1e6b3a"/>']
-    team = seen.seat & 1
-    score = f"team {team} (you) {seen.score[team]} \u2013 team {1 - team} {seen.score[1 - team]}"
+    bottom = seen.seat if seen.seat is not None else 0  # a spectator looks from seat 0's side
+    team = bottom & 1
+    you = " (you)" if seen.seat is not None else ""
+    score = f"team {team}{you} {seen.score[team]} \u2013 team {1 - team} {seen.score[1 - team]}"
     body.append(f'<text x="20" y="32" font-size="20" fill="#ffffff">{escape(score)}</text>')
     truco = ("no truco", "truco accepted", "retruco accepted", "vale cuatro accepted")[min(_truco_level(seen), 3)]
     calls = _envido_calls(seen)
@@ -223,7 +228,7 @@ def table_svg(seen: SeatView) -> str:
         f'<text x="20" y="56" font-size="14" fill="#d9f2e0">mano: seat {seen.mano} · {truco} · {escape(envido)}</text>'
     )
     # the other seats around the table, face down
-    others = [(seen.seat + k) % n for k in range(1, n)]
+    others = [(bottom + k) % n for k in range(1, n)]
     places = _places(len(others), width)
     for (px, py), seat in zip(places, others, strict=True):
         count = seen.cards_left[seat]
@@ -258,16 +263,21 @@ def table_svg(seen: SeatView) -> str:
         )
         for col, (_seat, card) in enumerate(plays):
             body.append(_card_body(card, width - 20 - (len(plays) - col) * (mw + 4), y, mw, mh))
-    # the seat's own cards, face up
+    # the seat's own cards, face up (a spectator sees seat 0's face down)
     hand = seen.hand
-    hx0 = width / 2 - (len(hand) * (CARD_WIDTH + 12) - 12) / 2
-    for i, card in enumerate(hand):
-        body.append(_card_body(card, hx0 + i * (CARD_WIDTH + 12), height - CARD_HEIGHT - 36))
+    count = len(hand) if seen.seat is not None else seen.cards_left[bottom]
+    hx0 = width / 2 - (count * (CARD_WIDTH + 12) - 12) / 2
+    for i in range(count):
+        x = hx0 + i * (CARD_WIDTH + 12)
+        body.append(
+            _card_body(hand[i], x, height - CARD_HEIGHT - 36) if seen.seat is not None else _back(x, height - 148)
+        )
     body.append(
         f'<text x="{width / 2:g}" y="{height - 14:g}" font-size="14" fill="#ffffff" text-anchor="middle">'
-        f"{escape(names[seen.seat])}</text>"
+        f"{escape(names[bottom])}</text>"
     )
-    return _document(width, height, "".join(body), f"The table as seat {seen.seat} sees it")
+    who = f"seat {seen.seat}" if seen.seat is not None else "a spectator"
+    return _document(width, height, "".join(body), f"The table as {who} sees it")
 
 
 def _places(count: int, width: float) -> Sequence[tuple[float, float]]:

@@ -17,10 +17,12 @@ def _truco_call(r: Round, s: int, kind: Kind, events: _Events) -> None:
     r._truco_call = TRUCO_CALLS.index(kind) + 1
     r._truco_caller = s
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    r._call_log = (*r._call_log, ("truco", s, kind))
 
 
 def _truco_answer(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
     events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    r._call_log = (*r._call_log, ("truco", s, kind))
     if kind is _QUIERO:
         r._truco_level = r._truco_call
         r._quiero_team = s & 1

@@ -1,0 +1,123 @@
+"""Hidden information stays hidden (issue 12): two states that differ only in cards a seat cannot see give that
+seat identical views and identical per-seat events — over random playouts of every preset, 2, 4 and 6 seats,
+pica-pica included.
+
+How: for each hand of a random playout and a random seat, the cards that seat never sees in the hand (the other
+seats' cards that are never played, and the undealt deck) are shuffled into a second deal; the same actions are
+replayed on it. While the two games make the same (public) events — an event that differs is the game itself
+revealing a card, such as a declaration by a timeout — the seat's view and per-seat events must be identical.
+
+The documented exception (pytruco.views): while a flor waits for a second holder's answer, the view shows that it
+waits (``to_act``, ``pending``, ``flor.stage``, the singer's empty ``legal``, and in end-of-hand presets the flor's
+points not yet in ``unscored``), so it shows that another seat holds a flor. Those members are left out there, and
+only there.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+
+from pytruco import Action, Deal, Hand, State, apply
+from pytruco.cards import ALL_CARDS
+from pytruco.frontend import seat_events
+from pytruco.views import view
+
+from .strategies import GameSpec, Step, games, random_playout
+
+
+def hands_of(steps: list[Step]) -> list[list[Step]]:
+    """The playout cut into hands, each from its deal."""
+    hands: list[list[Step]] = []
+    for step in steps:
+        if isinstance(step.action, Deal):
+            hands.append([])
+        if hands:
+            hands[-1].append(step)
+    return hands
+
+
+def alternative_deal(hand: list[Step], seat: int, rng: random.Random) -> Deal:
+    """The hand's deal with every card *seat* never sees in it shuffled (with the undealt cards)."""
+    deal = hand[0].action
+    assert isinstance(deal, Deal)
+    played = {step.action.card for step in hand if isinstance(step.action, Action) and step.action.card is not None}
+    dealt = {card for h in deal.hands for card in h.cards}
+    unseen_slots = [
+        (s, i) for s, h in enumerate(deal.hands) if s != seat for i, c in enumerate(h.cards) if c not in played
+    ]
+    pool = [deal.hands[s].cards[i] for s, i in unseen_slots] + [c for c in ALL_CARDS if c not in dealt]
+    rng.shuffle(pool)
+    cards = [list(h.cards) for h in deal.hands]
+    for (s, i), card in zip(unseen_slots, pool, strict=False):
+        cards[s][i] = card
+    return Deal(tuple(Hand(tuple(c)) for c in cards))
+
+
+WAITING = ("to_act", "pending", "legal", "unscored")
+"""What shows that a flor waits for a second holder's answer (the documented exception)."""
+
+
+def seen_by(state: State, seat: int, waiting: bool) -> dict[str, Any]:
+    data = view(state, seat).to_json()
+    if waiting:
+        for name in WAITING:
+            del data[name]
+        del data["flor"]["stage"]
+    return data
+
+
+def flor_waits(state: State) -> bool:
+    return state.round is not None and state.round.flor_stage == "answer"
+
+
+@settings(max_examples=40, deadline=None)
+@given(spec=games())
+def test_a_seat_sees_nothing_of_the_cards_it_cannot_see(spec: GameSpec) -> None:
+    rng = random.Random(spec.seed)
+    compared = 0
+    for hand in hands_of(list(random_playout(spec))):
+        seat = rng.randrange(spec.rules.players)
+        deal = alternative_deal(hand, seat, rng)
+        other: State = hand[0].before
+        for index, step in enumerate(hand):
+            action = deal if index == 0 else step.action
+            try:
+                other, events = apply(other, action)
+            except ValueError:
+                break  # the other cards make this action illegal: the games part here
+            if events != step.events and index > 0:
+                break  # the game itself showed a difference (a declaration, the cards shown)
+            assert seat_events(other, events, seat) == seat_events(step.after, step.events, seat)
+            waiting = flor_waits(other) or flor_waits(step.after)
+            assert seen_by(other, seat, waiting) == seen_by(step.after, seat, waiting), (str(step.action), seat)
+            compared += 1
+    assert compared > 0
+
+
+def test_the_documented_exception_a_flor_waiting_for_its_answer() -> None:
+    """PRESETS.md §6, §8.6 (classic, mandatory flor): after seat 0 sings flor, the table waits for seat 3, the one
+    other holder, so seat 2 sees in ``to_act`` and ``pending`` that seat 3 holds a flor before it sings it — the one
+    exception to hidden information (pytruco.views). If seat 3 times out, its flor was never sung."""
+    from .helpers import act, start
+
+    state = act(
+        start("classic", players=4),
+        [["1E", "2E", "3E"], ["4O", "5B", "6B"], ["7O", "1B", "2B"], ["4C", "5C", "6C"]],
+        "0 flor",
+    )
+    seen = view(state, 2)
+    assert seen.flor.stage == "answer" and seen.to_act == (3,)
+    assert seen.pending is not None and seen.pending.answerers == (3,)
+    state = act(state, "3 timeout")
+    seen = view(state, 2)
+    assert seen.flor.sung == (0,) and seen.flor.stage == "done"
+    # without a second holder the flor scores at once and nothing waits
+    state = act(
+        start("classic", players=4),
+        [["1E", "2E", "3E"], ["4O", "5B", "6B"], ["7O", "1B", "2B"], ["4C", "5C", "6O"]],
+        "0 flor",
+    )
+    assert view(state, 2).pending is None and view(state, 2).flor.stage == "done"

@@ -1,0 +1,123 @@
+"""The JSON formats (issue 12): every view, event, action and record validates against its shipped schema,
+JSON round trips are exact, the TypeScript declarations are current, and loaders raise only library errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pytruco import Action, Event, Record, TrucoError
+from pytruco.frontend import replay_events, seat_events
+from pytruco.schema import SCHEMA_NAMES, SchemaError, schema
+from pytruco.views import SeatView, view
+
+from .strategies import GameSpec, games, random_playout
+
+jsonschema = pytest.importorskip("jsonschema")
+
+ROOT = Path(__file__).resolve().parent.parent
+VALIDATORS = {name: jsonschema.Draft202012Validator(schema(name)) for name in SCHEMA_NAMES}
+
+
+def valid(name: str, data: Any) -> None:
+    errors = sorted(VALIDATORS[name].iter_errors(data), key=str)
+    assert not errors, f"{name}: {errors[0].message} at {list(errors[0].absolute_path)}"
+
+
+def test_the_schemas_are_draft_2020_12_and_versioned() -> None:
+    for name in SCHEMA_NAMES:
+        data = schema(name)
+        jsonschema.Draft202012Validator.check_schema(data)
+        assert data["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+        assert data["$id"].endswith(f"truco-{name}-1.json")
+    with pytest.raises(SchemaError):
+        schema("state")
+
+
+def test_the_typescript_declarations_are_current() -> None:
+    """tools/schema_to_ts.py generates truco.d.ts from the schemas; a stale file fails here."""
+    script = str(ROOT / "tools" / "schema_to_ts.py")
+    done = subprocess.run([sys.executable, script, "--check"], check=False, capture_output=True)
+    assert done.returncode == 0, done.stderr.decode()
+
+
+@settings(max_examples=15, deadline=None)
+@given(spec=games())
+def test_views_events_actions_and_records_validate_and_round_trip(spec: GameSpec) -> None:
+    """Random playouts of every preset, 2, 4 and 6 seats, pica-pica included (tests/strategies.py)."""
+    state = None
+    seats: list[int | None] = [*range(spec.rules.players), None]
+    for number, step in enumerate(random_playout(spec)):
+        state = step.after
+        for event in step.events:
+            data = json.loads(json.dumps(event.to_json()))
+            assert Event.from_json(data) == event
+            if number % 3 == 0:
+                valid("event", data)
+        if number % 5 == 0:
+            for seat in seats:
+                for data in seat_events(state, step.events, seat):
+                    valid("event", data)
+        if isinstance(step.action, Action):
+            valid("action", str(step.action))
+        if number % 13 == 0 or state.is_over:
+            for seat in seats:
+                seen = view(state, seat)
+                data = json.loads(json.dumps(seen.to_json()))
+                valid("view", data)
+                assert SeatView.from_json(data) == seen
+                assert SeatView.from_json(data).to_json() == data
+                for text in data["legal"]:
+                    valid("action", text)
+    assert state is not None
+    record = Record.from_state(state)
+    data = json.loads(record.dumps())
+    valid("record", data)
+    assert Record.from_json(json.dumps(data)).to_json() == record.to_json()
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+def _mutations() -> st.SearchStrategy[Any]:
+    """A real view or event with one member replaced by random JSON (or removed)."""
+    from pytruco import Deal, apply, new_game
+
+    state = new_game("classic", first_mano=0)
+    state, events = apply(state, Deal.parse([["1E", "2E", "3E"], ["4C", "5O", "6B"]]))
+    state, more = apply(state, Action.parse("0 flor"))
+    base_view = view(state, 1).to_json()
+    base_event = (events + more)[0].to_json()
+
+    @st.composite
+    def mutate(draw: st.DrawFn) -> Any:
+        base = dict(draw(st.sampled_from([base_view, base_event])))
+        key = draw(st.sampled_from(sorted(base)))
+        if draw(st.booleans()):
+            del base[key]
+        else:
+            base[key] = draw(JSON)
+        return base
+
+    return mutate()
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=JSON | _mutations())
+def test_random_and_malformed_json_raises_only_library_errors(data: Any) -> None:
+    for load in (SeatView.from_json, Event.from_json, lambda d: list(replay_events(d))):
+        try:
+            load(data)
+        except TrucoError as error:
+            assert isinstance(error, ValueError)

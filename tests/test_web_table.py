@@ -1,0 +1,201 @@
+"""The reference web table (examples/web_table) in a real headless browser (issue 12).
+
+Debian's chromium driven by Playwright (``executable_path``; never ``playwright install``).
+Two browser contexts play a whole game by clicking; the server is killed and restarted
+mid-game and the game goes on; a seat that waits past the clock is timed out; a link of
+seat 0 cannot act for seat 1; malformed messages get an error and the server keeps going.
+Skips with a message where chromium, Playwright or websockets are missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVER = ROOT / "examples" / "web_table" / "server.py"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+if not Path(CHROMIUM).exists():
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
+pytest.importorskip("websockets", reason="websockets is not installed (pip install 'pytruco-ar[examples]')")
+
+
+class Server:
+    """The example server as a separate process, so that the test can kill it."""
+
+    def __init__(self, db: Path, *args: str, port: int = 0) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+        self.proc = subprocess.Popen(
+            [sys.executable, str(SERVER), "--db", str(db), "--port", str(port), *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise AssertionError("the server did not start: " + (self.proc.stderr.read() if self.proc.stderr else ""))
+        self.info: dict[str, Any] = json.loads(line)
+        self.port: int = self.info["port"]
+
+    def kill(self) -> None:
+        """A crash: no chance to clean up."""
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        # Playwright gives every launch a fresh, empty profile (user data) directory.
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+def updates(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.updates || '0'"))
+
+
+def wait_update(page: Any, before: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.updates || '0') > {before}", timeout=15_000)
+
+
+def my_cards(page: Any) -> set[str]:
+    return set(page.eval_on_selector_all("#hand [data-card]", "nodes => nodes.map(n => n.dataset.card)"))
+
+
+def play_one(pages: list[Any], rng: random.Random) -> bool:
+    """The seat to act clicks one of its buttons (never 'me rindo'); False when no page has one."""
+    for page in pages:
+        buttons = [
+            b
+            for b in page.query_selector_all("#hand button[data-action]:not([disabled]), #actions button[data-action]")
+            if not b.get_attribute("data-action").endswith(" rendirse")
+        ]
+        if buttons:
+            counts = [updates(p) for p in pages]
+            rng.choice(buttons).click()
+            for p, count in zip(pages, counts, strict=True):
+                wait_update(p, count)
+            return True
+    return False
+
+
+def test_two_browsers_play_a_whole_game_through_a_server_crash(browser: Any, tmp_path: Path) -> None:
+    db = tmp_path / "tables.sqlite"
+    server = Server(db, "--clock", "60", "--new", "default:target=15")
+    links = server.info["tables"][0]["links"]
+    pages = []
+    for seat, link in enumerate(links):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(link + ("&lang=en" if seat == 1 else ""))
+        page.wait_for_selector("#status[data-status=online]")
+        pages.append(page)
+    try:
+        # each page shows its own three cards, never the other seat's
+        mine = [my_cards(page) for page in pages]
+        assert all(len(cards) == 3 for cards in mine) and not mine[0] & mine[1]
+        for page, other in ((pages[0], mine[1]), (pages[1], mine[0])):
+            html = page.content()
+            assert not any(f'data-card="{card}"' in html for card in other)
+
+        # a link of seat 0 cannot act for seat 1, and malformed messages get an error reply
+        before = pages[0].inner_text("#scoreboard")
+        to_act = pages[1].evaluate("document.body.dataset.toAct")
+        pages[0].evaluate("""trucoSendRaw(JSON.stringify({type: "act", action: "1 mazo"}))""")
+        pages[0].wait_for_function("document.getElementById('error').textContent.length > 0")
+        assert pages[0].inner_text("#error") == "Solo podés jugar por tu asiento."
+        for bad in ("{{{", '{"type": "act", "action": 7}', '"hola"', '{"type": "act", "action": "0 envid"}'):
+            pages[0].evaluate("document.getElementById('error').textContent = ''")
+            pages[0].evaluate(f"trucoSendRaw({json.dumps(bad)})")
+            pages[0].wait_for_function("document.getElementById('error').textContent.length > 0")
+        assert "envid" in pages[0].inner_text("#error")
+        assert pages[0].inner_text("#scoreboard") == before and server.alive()
+        assert pages[1].evaluate("document.body.dataset.toAct") == to_act
+
+        # an illegal action comes back with the reason in the player's language
+        pages[1].evaluate("document.getElementById('error').textContent = ''")
+        pages[1].evaluate("""trucoSendRaw(JSON.stringify({type: "act", action: "1 vale-cuatro"}))""")
+        pages[1].wait_for_function("document.getElementById('error').textContent.length > 0")
+        assert "cannot" in pages[1].inner_text("#error") or "not" in pages[1].inner_text("#error")
+
+        rng = random.Random(12)
+        clicks = 0
+        restarted = False
+        while pages[0].get_attribute("#status", "data-status") != "over":
+            assert play_one(pages, rng), "nobody can act, but the match is not over"
+            clicks += 1
+            if clicks == 12 and not restarted:
+                board = pages[0].inner_text("#scoreboard")
+                cards = my_cards(pages[0])
+                server.kill()
+                for page in pages:
+                    page.wait_for_selector("#status[data-status=offline]")
+                counts = [updates(p) for p in pages]
+                server = Server(db, "--clock", "60", port=server.port)
+                for page, count in zip(pages, counts, strict=True):
+                    wait_update(page, count)  # reconnected and restored
+                    page.wait_for_selector("#status[data-status=online]")
+                assert pages[0].inner_text("#scoreboard") == board and my_cards(pages[0]) == cards
+                restarted = True
+            assert clicks < 400
+        assert restarted
+        assert "Terminó el partido" in pages[0].inner_text("#status")
+        assert "The match is over" in pages[1].inner_text("#status")
+        assert pages[0].query_selector("li[data-kind=match-over]") is not None
+        teams = pages[0].inner_text("#scoreboard").split("\n")[:2]
+        scores = [int(part.rsplit(": ", 1)[1].split()[0]) for part in teams]
+        assert max(scores) >= 15
+    finally:
+        server.kill()
+
+
+def test_a_seat_that_waits_past_the_clock_is_timed_out(browser: Any, tmp_path: Path) -> None:
+    """PRESETS.md §7: the seat to act that lets its clock run out is resolved against itself."""
+    server = Server(tmp_path / "tables.sqlite", "--new", "default:clock=2", "--new", "classic")
+    try:
+        link = server.info["tables"][0]["links"][0]  # seat 0 is mano: its clock runs
+        page = browser.new_context().new_page()
+        page.goto(link)
+        page.wait_for_selector("#status[data-status=online]")
+        assert "te toca" in page.inner_text("#clock")
+        start = time.monotonic()
+        page.wait_for_selector("li[data-kind=timed-out]", timeout=10_000)
+        assert time.monotonic() - start >= 1.0
+        assert "se le acabó el tiempo" in page.inner_text("#events")
+        # several tables at once: the other table is untouched
+        other = browser.new_context().new_page()
+        other.goto(server.info["tables"][1]["links"][1] + "&lang=en")
+        other.wait_for_selector("#status[data-status=online]")
+        assert other.query_selector("li[data-kind=timed-out]") is None
+    finally:
+        server.kill()
