@@ -737,6 +737,7 @@ class SearchBot:
             the cards of that world (1: calls tell nothing).
         prior: points a playout by which the heuristic's own choice starts
             ahead of the others (0: none).
+        lead: points in all by which it starts ahead.
 
     >>> import random
     >>> from pytruco import new_game, apply, Deal, view
@@ -749,7 +750,12 @@ class SearchBot:
     name = "search"
 
     def __init__(
-        self, playouts: int = 120, rollout: Bot | None = None, mismatch: float = 0.15, prior: float = 0.3
+        self,
+        playouts: int = 120,
+        rollout: Bot | None = None,
+        mismatch: float = 0.15,
+        prior: float = 0.3,
+        lead: float = 2.0,
     ) -> None:
         self.playouts = playouts
         self.rollout = rollout
@@ -757,6 +763,7 @@ class SearchBot:
         self.model = HeuristicBot(bluff=0.0, rates=_PRIOR_RATES)
         self.mismatch = mismatch
         self.prior = prior
+        self.lead = lead
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """The action with the best average playout."""
@@ -795,11 +802,11 @@ class SearchBot:
         if not made:
             return self.fallback.act(view, rng)
         # The heuristic's own choice starts ahead by *prior* points a playout
-        # and two points in all: a few noisy playouts should not overturn it.
+        # and *lead* points in all: a few noisy playouts should not overturn it.
         usual = self.fallback.act(view, rng)
         for index, action in enumerate(candidates):
             if action == usual:
-                totals[index] += self.prior * made + 2.0
+                totals[index] += self.prior * made + self.lead
         best = max(range(len(candidates)), key=lambda i: totals[i])
         return candidates[best]
 
