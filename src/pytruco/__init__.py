@@ -24,15 +24,8 @@ from .partners import TirarReyes, tirar_reyes
 from .records import FORMAT, HandSummary, Record, RecordHand, ReplayResult, replay
 from .rules import PRESET_NAMES, CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, PardaRule, RuleSet, Scoring
 from .state import Phase, Round, State, Trick
+from .version import __version__
 from .views import SeatView, view
-
-__version__ = "0.1.0"
-"""The version of the installed package (see :doc:`/stability` for what it promises).
-
->>> import pytruco
->>> pytruco.__version__.count(".") >= 2
-True
-"""
 
 __all__ = [
     "FORMAT",

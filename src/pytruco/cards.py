@@ -21,6 +21,7 @@ from itertools import combinations
 
 import attrs
 
+from .cardart import card_picture, cards_picture
 from .errors import NotationError, SetupError, quoted
 
 __all__ = ["RANKS", "Card", "Deck", "Hand", "Suit"]
@@ -143,9 +144,7 @@ class Card:
 
     def _repr_svg_(self) -> str:
         """The card as an SVG picture (Jupyter draws it; :mod:`pytruco.svg`)."""
-        from .svg import card_svg
-
-        return card_svg(self)
+        return card_picture(self.rank, self.suit.value)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Card):
@@ -311,9 +310,7 @@ class Hand:
 
     def _repr_svg_(self) -> str:
         """The cards side by side as an SVG picture (Jupyter draws it; :mod:`pytruco.svg`)."""
-        from .svg import hand_svg
-
-        return hand_svg(self.cards)
+        return cards_picture([(card.rank, card.suit.value) for card in self.cards])
 
 
 @attrs.frozen

@@ -49,6 +49,7 @@ from .envido import FALTA, accepted_value, falta_value, refused_value
 from .errors import NotationError, TrucoError
 from .rules import CfarRule, FaltaRule, RuleSet
 from .state import Phase, Round, State
+from .svg import table_svg
 from .table import TRUCO_VALUE
 
 __all__ = [
@@ -375,8 +376,6 @@ class SeatView:
 
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, as an SVG picture (Jupyter draws it; :mod:`pytruco.svg`)."""
-        from .svg import table_svg
-
         return table_svg(self)
 
     def to_json(self) -> dict[str, Any]:
