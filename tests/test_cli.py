@@ -240,27 +240,30 @@ def test_bench_json_has_every_figure(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_play_against_the_bot_until_the_end() -> None:
-    """`pytruco play`: a whole game in the terminal; the player always takes the first listed action."""
+    """`pytruco play`: a whole game in the terminal; the player always takes the first listed option."""
     out = io.StringIO()
-    code = play_terminal(preset="default", target=15, seed=2, stdin=io.StringIO("1\n" * 2000), stdout=out)
+    code = play_terminal(preset="default", target=15, seed=2, lang="en", stdin=io.StringIO("1\n" * 2000), stdout=out)
     text = out.getvalue()
     assert code == 0
-    assert "Game over" in text and "--- New hand" in text
+    assert "── Hand 1" in text
+    assert "You win!" in text or "You lose." in text
 
 
-def test_play_quits_on_end_of_input() -> None:
-    """`pytruco play`: closing the input concedes the game (rendirse) instead of hanging."""
+def test_play_leaves_on_end_of_input_without_conceding() -> None:
+    """`pytruco play`: closing the input leaves the table with a goodbye (no result is claimed)."""
     out = io.StringIO()
-    assert play_terminal(preset="classic", seed=1, stdin=io.StringIO(""), stdout=out) == 0
-    assert "the bot wins" in out.getvalue()
+    assert play_terminal(preset="classic", seed=1, lang="en", stdin=io.StringIO(""), stdout=out) == 0
+    assert "Goodbye" in out.getvalue()
+    assert "You lose" not in out.getvalue()
 
 
 def test_play_accepts_notation_and_explains_illegal_moves() -> None:
-    """`pytruco play`: typed notation is accepted; an illegal one is explained and asked again."""
+    """`pytruco play`: typed notation is accepted; an illegal or unknown one is explained and asked again."""
     out = io.StringIO()
-    play_terminal(preset="default", seed=3, seat=0, stdin=io.StringIO("vale-cuatro\nbogus\nq\n"), stdout=out)
+    play_terminal(preset="default", seed=3, seat=0, lang="en", stdin=io.StringIO("vale-cuatro\nbogus\nq\n"), stdout=out)
     text = out.getvalue()
-    assert "Not allowed:" in text or "not an action" in text
+    assert "Not allowed now: vale cuatro." in text
+    assert "I did not understand 'bogus'" in text
 
 
 def test_module_entry_point() -> None:

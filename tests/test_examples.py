@@ -35,6 +35,8 @@ def test_the_examples_are_there() -> None:
         "quickstart.py",
         "random_game.py",
         "replay_record.py",
+        "custom_bot.py",
+        "bot_tournament.py",
     }
 
 
@@ -117,3 +119,24 @@ def test_json_table_answers_in_json_and_restores_after_a_restart() -> None:
     assert "seat 1's view shows seat 0's cards: False" in out
     assert "seat 0 acting for seat 1: {'ok': False, 'error': 'you are seat 0: you cannot act for seat 1'}" in out
     assert "unknown token: {'ok': False, 'error': 'unknown token'}" in out
+
+
+def test_custom_bot_in_twenty_lines_plays_whole_games() -> None:
+    """examples/custom_bot.py: a bot of about twenty lines plays 40 seeded games against the random bot."""
+    source = (EXAMPLES / "custom_bot.py").read_text(encoding="utf-8")
+    body = source.split("class HighCard:")[1].split("if __name__")[0]
+    assert len([line for line in body.splitlines() if line.strip()]) <= 20
+    out = run("custom_bot.py").stdout
+    assert "40 games of default" in out and "95% CI" in out
+    assert "wins: {'__main__:HighCard': " in out
+
+
+def test_bot_tournament_prints_every_pairing() -> None:
+    """examples/bot_tournament.py: every bot against every other one, a table and a ranking."""
+    result = run("bot_tournament.py", "--games", "2")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("2 games per pairing, seed 1")
+    for name in ("random", "truco-always", "heuristic", "search"):
+        assert any(line.split()[:1] == [name] for line in lines[2:6]), name
+    assert lines[-1].startswith("ranking by games won:")

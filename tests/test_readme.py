@@ -116,7 +116,7 @@ def test_readme_command_works_as_written(command: str, scratch: Path) -> None:
     assert "Traceback" not in result.stderr, result.stderr
     out = result.stdout
     if "pytruco play" in command:
-        assert "Your cards:" in out
+        assert "Tus cartas:" in out or "Your cards:" in out  # Spanish by default, English with --lang en
     elif "> game.json" in command:
         assert json.loads((scratch / "game.json").read_text(encoding="utf-8"))["format"] == "truco-record/1"
     elif "pytruco replay" in command:

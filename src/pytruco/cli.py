@@ -4,6 +4,8 @@
 ``pytruco play`` plays a game in the terminal against a bot;
 ``pytruco random`` prints the record of a game between two random players;
 ``pytruco bench`` measures random playouts per second;
+``pytruco simulate BOT BOT`` plays many games between two bots and
+summarizes them.
 ``pytruco view --seat N|spectator FILE`` prints a seat's view after a record,
 ``pytruco events --seat N|spectator FILE`` the events as that seat receives them
 (one JSON object per line) and ``pytruco schema record|view|event|action`` a JSON Schema.
@@ -27,7 +29,10 @@ __all__ = ["main"]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    from . import __version__
+
     parser = argparse.ArgumentParser(prog="pytruco", description="Argentine truco rules engine.")
+    parser.add_argument("--version", action="version", version=f"pytruco {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     p_replay = commands.add_parser("replay", help="replay a game record and print the result as JSON")
@@ -39,8 +44,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_play.add_argument("--target", type=int, default=None, help="points to win (15 or 30)")
     p_play.add_argument("--flor", action=argparse.BooleanOptionalAction, default=None, help="play with flor")
     p_play.add_argument("--seed", type=int, default=None, help="seed the deck and the bot (default: unpredictable)")
-    p_play.add_argument("--seat", type=int, default=0, choices=(0, 1), help="your seat (default: 0)")
-    p_play.add_argument("--bot", default="simple", choices=("simple", "random"), help="opponent (default: simple)")
+    p_play.add_argument("--seat", type=int, default=0, choices=(0, 1, 2, 3), help="your seat (default: 0)")
+    p_play.add_argument("--players", type=int, default=2, choices=(2, 4), help="2, or 4 for 2v2 with a bot partner")
+    p_play.add_argument("--lang", default=None, choices=("es", "en"), help="language (default: from the locale)")
+    p_play.add_argument(
+        "--bot", default="heuristic", help="opponent: heuristic, search, random, truco-always or module:Class"
+    )
     p_play.add_argument("--record", default=None, help="write the game record to this file at the end")
 
     p_random = commands.add_parser("random", help="print the record of a game between two random players")
@@ -56,6 +65,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p_bench.add_argument("--seed", type=int, default=1)
 
+    p_sim = commands.add_parser("simulate", help="play many games between two bots and summarize them")
+    p_sim.add_argument(
+        "bots", nargs=2, metavar="BOT", help="a bot name (heuristic, random, search, truco-always) or module:Class"
+    )
+    p_sim.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
+    p_sim.add_argument("--seed", type=int, default=None, help="master seed (default: unpredictable, reported)")
+    p_sim.add_argument("--preset", default="default", help="rules preset (default: %(default)s)")
+    p_sim.add_argument("--players", type=int, default=None, help="seats: 2, 4 or 6 (default: the preset's)")
+    p_sim.add_argument("--target", type=int, default=None, help="points to win")
+    p_sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p_sim.add_argument("--workers", type=int, default=1, help="parallel processes (default: %(default)s)")
+    p_sim.add_argument("--backend", default="local", choices=("local", "ray"), help="where games run")
+
     # --- for debugging a client (issue 12) ---
     for name, text in (
         ("view", "print a seat's view (JSON) after replaying a record"),
@@ -64,6 +86,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         p_seat = commands.add_parser(name, help=text)
         p_seat.add_argument("--seat", required=True, help="a seat number, or 'spectator'")
         p_seat.add_argument("file", help="the record (JSON); - reads standard input")
+        if name == "view":
+            p_seat.add_argument("--svg", action="store_true", help="draw the table as that seat sees it (SVG)")
     p_schema = commands.add_parser("schema", help="print the JSON Schema of a format")
     p_schema.add_argument("name", choices=("record", "view", "event", "action"))
 
@@ -102,11 +126,16 @@ def _run(args: argparse.Namespace) -> int:
             seat=args.seat,
             bot=args.bot,
             record_path=args.record,
+            lang=args.lang,
+            players=args.players,
         )
+    if args.command == "simulate":
+        return _simulate(args)
     if args.command == "random":
         return _random(args.preset, args.players, args.seed, sys.stdout)
     if args.command in ("view", "events"):
-        return _seat_command(args.command, args.seat, args.file, sys.stdout, sys.stderr)
+        svg = getattr(args, "svg", False)
+        return _seat_command(args.command, args.seat, args.file, sys.stdout, sys.stderr, svg=svg)
     if args.command == "schema":
         from .schema import schema_text
 
@@ -117,6 +146,36 @@ def _run(args: argparse.Namespace) -> int:
     return run_bench(
         seconds=args.seconds, as_json=args.json, seed=args.seed, repeats=max(1, args.repeats), out=sys.stdout
     )
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .errors import RuleSetError
+    from .rules import RuleSet
+    from .simulate import RayMissingError, progress_bar, simulate
+
+    options: dict[str, object] = {}
+    if args.players is not None:
+        options["players"] = args.players
+    if args.target is not None:
+        options["target"] = args.target
+    try:
+        rules = RuleSet.preset(args.preset, **options)
+    except RuleSetError as error:
+        sys.stderr.write(f"pytruco simulate: {error}\n")
+        return 2
+    update, close = progress_bar(args.games)
+    try:
+        summary = simulate(
+            args.bots, games=args.games, seed=args.seed, rules=rules, workers=args.workers,
+            backend=args.backend, progress=update,
+        )  # fmt: skip
+    except (ValueError, RayMissingError) as error:
+        sys.stderr.write(f"pytruco simulate: {error}\n")
+        return 2
+    finally:
+        close()
+    sys.stdout.write((json.dumps(summary.to_json()) if args.json else summary.text()) + "\n")
+    return 0
 
 
 def _read_record(path: str) -> bytes:
@@ -151,8 +210,9 @@ def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _seat_command(command: str, seat_text: str, path: str, out: TextIO, err: TextIO) -> int:
-    """``pytruco view`` / ``pytruco events``: replay FILE and print what *seat* sees."""
+def _seat_command(command: str, seat_text: str, path: str, out: TextIO, err: TextIO, *, svg: bool = False) -> int:
+    """``pytruco view`` / ``pytruco events``: replay FILE and print what *seat* sees
+    (``view --svg``: as a picture)."""
     from .frontend import replay_events
     from .views import view
 
@@ -180,7 +240,12 @@ def _seat_command(command: str, seat_text: str, path: str, out: TextIO, err: Tex
                 from .engine import new_game
 
                 state = new_game(record.rules, first_mano=record.first_mano, score=record.score, chicos=record.chicos)
-            out.write(json.dumps(view(state, seat).to_json()) + "\n")
+            if svg:
+                from .svg import table_svg
+
+                out.write(table_svg(view(state, seat)) + "\n")
+            else:
+                out.write(json.dumps(view(state, seat).to_json()) + "\n")
     except RecordError as failure:
         return _fail(failure, out, err, command)
     except TrucoError as error:  # a start the rules refuse

@@ -1,0 +1,352 @@
+"""``pytruco simulate``: many games between two bots, with a summary you can trust.
+
+Each game's random sources come from the master seed and the game's index
+only, so the results are the same whatever the number of worker processes
+(or Ray workers) that play them. Games go in pairs: both games of a pair see
+the same deals with the bots' seats swapped, so neither bot always has the
+first mano or the better cards, and the comparison is less noisy.
+
+>>> from pytruco.simulate import simulate
+>>> summary = simulate(["heuristic", "random"], games=4, seed=1)
+>>> sorted(summary.wins), sum(summary.wins.values())
+(['heuristic', 'random'], 4)
+>>> summary.to_json()["games"]
+4
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from .bots import _decide, load_bot
+from .engine import apply, new_game, random_deal
+from .rules import RuleSet
+from .views import view
+
+__all__ = ["GameResult", "Summary", "play_game", "simulate", "wilson_interval"]
+
+MAX_ACTIONS = 100_000
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a proportion.
+
+    >>> from pytruco.simulate import wilson_interval
+    >>> low, high = wilson_interval(80, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.711, 0.867)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen
+class GameResult:
+    """One simulated game.
+
+    Attributes:
+        index: the game's number (0-based).
+        winner: which bot won, 0 or 1 (the order given), or ``None`` if the
+            game did not end within the action limit.
+        points: points scored by each bot's team.
+        hands: hands dealt.
+        actions: actions applied (deals included).
+    """
+
+    index: int
+    winner: int | None
+    points: tuple[int, int]
+    hands: int
+    actions: int
+
+
+def _seeds(seed: int, index: int) -> tuple[str, str]:
+    pair = index // 2
+    return f"pytruco-simulate/{seed}/{pair}/deals", f"pytruco-simulate/{seed}/{index}/bots"
+
+
+def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int) -> GameResult:
+    """Play game *index* of a simulation with master *seed*.
+
+    Bot 0 takes the even seats in even games and the odd seats in odd games;
+    games ``2k`` and ``2k + 1`` have the same deals and first mano.
+
+    >>> from pytruco import RuleSet
+    >>> from pytruco.simulate import play_game
+    >>> play_game(["heuristic", "random"], RuleSet.preset("default"), 7, 0).winner in (0, 1)
+    True
+    """
+    deal_seed, bot_seed = _seeds(seed, index)
+    deals = random.Random(deal_seed)
+    chance = random.Random(bot_seed)
+    n = rules.players
+    first = 0 if index % 2 == 0 else 1  # the bot on the even seats
+    loaded = [load_bot(spec) for spec in specs]
+    bot_of_seat = [loaded[(seat + first) % 2] for seat in range(n)]
+    rngs = [random.Random(f"{bot_seed}/{seat}") for seat in range(n)]
+    state = new_game(rules, rng=deals) if not rules.rps_first_mano else new_game(rules)
+    scored = [0, 0]
+    actions = 0
+    while not state.is_over and actions < MAX_ACTIONS:
+        before = state.score
+        if state.is_chance:
+            state, _ = apply(state, random_deal(state, deals))
+        else:
+            acting = state.to_act
+            seat = acting[0] if len(acting) == 1 else chance.choice(acting)
+            state, _ = apply(state, _decide(bot_of_seat[seat], view(state, seat), rngs[seat]))
+        actions += 1
+        for team in (0, 1):
+            gained = state.score[team] - before[team]
+            if gained > 0:
+                scored[team] += gained
+    winner = None if state.winner is None else (state.winner + first) % 2
+    points = (scored[first], scored[1 - first])
+    return GameResult(index, winner, points, state.hands_dealt, actions)
+
+
+def _play_chunk(specs: Sequence[str], rules: RuleSet, seed: int, indices: Sequence[int]) -> list[GameResult]:
+    return [play_game(specs, rules, seed, index) for index in indices]
+
+
+def _keys(specs: Sequence[str]) -> tuple[str, str]:
+    first, second = specs
+    return (first, second) if first != second else (first, f"{second} (2)")
+
+
+@attrs.frozen
+class Summary:
+    """What a simulation found.
+
+    Attributes:
+        bots: the two bots as given.
+        rules: the rules played.
+        seed: the master seed.
+        results: every game, in index order.
+        seconds: wall time.
+        workers: processes used.
+        backend: ``"local"`` or ``"ray"``.
+    """
+
+    bots: tuple[str, str]
+    rules: RuleSet
+    seed: int
+    results: tuple[GameResult, ...]
+    seconds: float
+    workers: int = 1
+    backend: str = "local"
+
+    @property
+    def keys(self) -> tuple[str, str]:
+        """The bots' names as keys (a second copy of the same bot gets `` (2)``)."""
+        return _keys(self.bots)
+
+    @property
+    def wins(self) -> dict[str, int]:
+        """Games won by each bot."""
+        counts = [0, 0]
+        for result in self.results:
+            if result.winner is not None:
+                counts[result.winner] += 1
+        return dict(zip(self.keys, counts, strict=True))
+
+    @property
+    def hands(self) -> int:
+        """Hands dealt in all games."""
+        return sum(result.hands for result in self.results)
+
+    def to_json(self, *, timing: bool = True) -> dict[str, Any]:
+        """The summary as one JSON-ready dict (*timing*: include the wall time
+        and speed, the only members that vary between runs)."""
+        games = len(self.results)
+        decided = sum(1 for result in self.results if result.winner is not None)
+        hands = self.hands
+        points = [sum(result.points[i] for result in self.results) for i in (0, 1)]
+        wins = self.wins
+        out: dict[str, Any] = {
+            "bots": list(self.bots),
+            "preset": self.rules.preset_name,
+            "players": self.rules.players,
+            "target": self.rules.target,
+            "seed": self.seed,
+            "games": games,
+            "unfinished": games - decided,
+            "wins": wins,
+            "win_rate": {key: (wins[key] / decided if decided else 0.0) for key in self.keys},
+            "ci95": {key: list(wilson_interval(wins[key], decided)) for key in self.keys},
+            "points_per_hand": {key: (points[i] / hands if hands else 0.0) for i, key in enumerate(self.keys)},
+            "hands": hands,
+            "actions": sum(result.actions for result in self.results),
+        }
+        if timing:
+            out["seconds"] = round(self.seconds, 3)
+            out["hands_per_second"] = round(hands / self.seconds, 1) if self.seconds > 0 else None
+            out["workers"] = self.workers
+            out["backend"] = self.backend
+        return out
+
+    def text(self) -> str:
+        """A short report for people."""
+        data = self.to_json()
+        lines = [
+            f"{data['games']} games of {data['preset']} ({data['players']} players, {data['target']} points),"
+            f" seed {data['seed']}",
+        ]
+        for key in self.keys:
+            low, high = data["ci95"][key]
+            lines.append(
+                f"  {key:>14}: {data['wins'][key]:5} wins  {100 * data['win_rate'][key]:5.1f}%"
+                f"  (95% CI {100 * low:.1f}-{100 * high:.1f}%)  {data['points_per_hand'][key]:.2f} points/hand"
+            )
+        if data["unfinished"]:
+            lines.append(f"  {data['unfinished']} games did not finish")
+        lines.append(
+            f"  {data['hands']} hands in {data['seconds']:.2f} s: {data['hands_per_second']} hands/s"
+            f" ({data['workers']} worker{'s' if data['workers'] != 1 else ''}, {data['backend']})"
+        )
+        return "\n".join(lines)
+
+
+def _chunks(games: int, parts: int) -> list[list[int]]:
+    size = max(1, min(50, math.ceil(games / max(1, parts * 4))))
+    return [list(range(start, min(games, start + size))) for start in range(0, games, size)]
+
+
+def simulate(
+    bots: Sequence[str],
+    *,
+    games: int = 100,
+    seed: int | None = None,
+    rules: RuleSet | str = "default",
+    workers: int = 1,
+    backend: str = "local",
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play *games* games between two bots (names or ``module:Class``).
+
+    Args:
+        bots: the two bots.
+        games: how many games.
+        seed: master seed (``None``: drawn from an unpredictable source and
+            reported in the summary).
+        rules: a :class:`RuleSet` or a preset name.
+        workers: processes to use (``backend="local"``); with Ray, the
+            games are split into about four tasks per worker.
+        backend: ``"local"`` or ``"ray"`` (needs the ``ray`` extra).
+        progress: called with the number of games just finished.
+
+    Raises:
+        ValueError: not two bots, an unknown bot, or a bad number.
+    """
+    if len(bots) != 2:
+        raise ValueError(f"simulate needs two bots, not {len(bots)}")
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, not {games}")
+    if workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {workers}")
+    if backend not in ("local", "ray"):
+        raise ValueError(f"unknown backend {backend!r} (local or ray)")
+    specs = (bots[0], bots[1])
+    for spec in specs:
+        load_bot(spec)  # fail early with a clear message
+    rule_set = RuleSet.preset(rules) if isinstance(rules, str) else rules
+    master = seed if seed is not None else random.SystemRandom().randrange(2**32)
+    started = time.perf_counter()
+    report = progress if progress is not None else (lambda _n: None)
+    chunks = _chunks(games, workers)
+    results: list[GameResult] = []
+    if backend == "ray":
+        results = _run_ray(specs, rule_set, master, chunks, report)
+    elif workers == 1:
+        for chunk in chunks:
+            results.extend(_play_chunk(specs, rule_set, master, chunk))
+            report(len(chunk))
+    else:
+        results = _run_processes(specs, rule_set, master, chunks, workers, report)
+    results.sort(key=lambda result: result.index)
+    elapsed = time.perf_counter() - started
+    return Summary(specs, rule_set, master, tuple(results), elapsed, workers, backend)
+
+
+def _run_processes(
+    specs: tuple[str, str],
+    rules: RuleSet,
+    seed: int,
+    chunks: Iterable[list[int]],
+    workers: int,
+    report: Callable[[int], None],
+) -> list[GameResult]:
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    results: list[GameResult] = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_play_chunk, specs, rules, seed, chunk) for chunk in chunks]
+        for future in as_completed(futures):
+            done = future.result()
+            results.extend(done)
+            report(len(done))
+    return results
+
+
+class RayMissingError(ImportError):
+    """``--backend ray`` without Ray installed."""
+
+
+def _run_ray(
+    specs: tuple[str, str],
+    rules: RuleSet,
+    seed: int,
+    chunks: Iterable[list[int]],
+    report: Callable[[int], None],
+) -> list[GameResult]:
+    try:
+        import ray
+    except ImportError:
+        raise RayMissingError("--backend ray needs Ray: pip install 'pytruco-ar[ray]'") from None
+    if not ray.is_initialized():
+        address = os.environ.get("RAY_ADDRESS")
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    remote = ray.remote(_play_chunk)
+    pending = [remote.remote(specs, rules, seed, chunk) for chunk in chunks]
+    results: list[GameResult] = []
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        for ref in ready:
+            done = ray.get(ref)
+            results.extend(done)
+            report(len(done))
+    return results
+
+
+def progress_bar(total: int) -> tuple[Callable[[int], None], Callable[[], None]]:
+    """A progress callback and a closer: a tqdm bar when tqdm is installed
+    (the ``sim`` extra) and standard error is a terminal; otherwise nothing."""
+    if not sys.stderr.isatty():
+        return (lambda _n: None), (lambda: None)
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return (lambda _n: None), (lambda: None)
+    import shutil
+
+    size = shutil.get_terminal_size((80, 24))  # a new pseudo-terminal may report 0 x 0: tqdm then hides the bar
+    bar = tqdm(
+        total=total, unit="game", file=sys.stderr, leave=False, ncols=min(size.columns or 80, 100),
+        nrows=size.lines or 24,
+    )  # fmt: skip
+    return bar.update, bar.close

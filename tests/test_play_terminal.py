@@ -1,0 +1,244 @@
+"""`pytruco play` driven through a real pseudo-terminal, as a person would play it (issue 10).
+
+Each test starts the installed command under a pty (standard library ``pty``), types seeded input, and
+reads what the terminal shows.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+if sys.platform == "win32":  # pragma: no cover
+    pytest.skip("pseudo-terminals are POSIX only", allow_module_level=True)
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+class Terminal:
+    """One `pytruco play` process on a pseudo-terminal."""
+
+    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+        self.master, slave = pty.openpty()
+        environ = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "NO_COLOR")}
+        environ.update(env or {})
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "pytruco", "play", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=environ,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.seen = ""
+
+    def read_until(self, pattern: str, timeout: float = 20.0) -> str:
+        """Read until *pattern* (a regex) appears in the output since the last call."""
+        deadline = time.monotonic() + timeout
+        start = len(self.seen)
+        while time.monotonic() < deadline:
+            text = ANSI.sub("", self.seen[start:])
+            if re.search(pattern, text):
+                return text
+            ready, _, _ = select.select([self.master], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                self.seen += chunk.decode("utf-8", "replace")
+        raise AssertionError(f"{pattern!r} not shown; the terminal shows:\n{ANSI.sub('', self.seen[start:])[-3000:]}")
+
+    def type(self, text: str) -> None:
+        os.write(self.master, text.encode("utf-8"))
+
+    def finish(self, timeout: float = 20.0) -> int:
+        try:
+            while True:  # drain, so the process never blocks on a full pty
+                ready, _, _ = select.select([self.master], [], [], 0.2)
+                if ready:
+                    chunk = os.read(self.master, 65536)
+                    if not chunk:
+                        break
+                    self.seen += chunk.decode("utf-8", "replace")
+                elif self.proc.poll() is not None:
+                    break
+        except OSError:
+            pass
+        code = self.proc.wait(timeout=timeout)
+        os.close(self.master)
+        return code
+
+    @property
+    def plain(self) -> str:
+        return ANSI.sub("", self.seen)
+
+
+def play_to_the_end(term: Terminal, prompt_tail: str) -> None:
+    """Answer every prompt with the first option until the game is over (a prompt is waiting)."""
+    for _ in range(3000):
+        term.type("1\n")
+        text = term.read_until(rf"(> $|{prompt_tail})")
+        if re.search(prompt_tail, text):
+            return
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_in_spanish_with_help_a_phrase_and_a_bad_input() -> None:
+    """Spanish by default: voseo, the score with "Vos" first, `?`, a natural phrase, "²", to the end."""
+    term = Terminal("--seed", "3", "--target", "15")
+    text = term.read_until("> $")
+    assert "Jugás contra Bot" in text
+    assert "Vos 0 \u2013 Bot 0 (malas)" in text
+    assert "Truco: no cantado" in text and "Envido: no cantado" in text
+    assert "Tus cartas:" in text and "sos mano" in text
+    term.type("?\n")
+    text = term.read_until("> $")
+    assert "Palos: E espadas, B bastos, O oros, C copas." in text
+    assert "1E (1 de espadas)" in text and "1O (1 de oros) = 1C (1 de copas)" in text
+    term.type("²\n")
+    assert "No entendí «²»" in term.read_until("> $")
+    term.type("no quiero\n")  # nothing to refuse yet: explained, asked again
+    assert "Ahora no se puede: no quiero." in term.read_until("> $")
+    term.type("real envido\n")
+    assert "Vos: ¡Real envido!" in term.read_until("> $")
+    play_to_the_end(term, r"(¡Ganaste!|Perdiste\.) Vos \d+ \u2013 Bot \d+")
+    assert term.finish() == 0
+    assert "Traceback" not in term.plain
+    assert re.search(r"Bot \+\d+ \((envido|truco)", term.plain)  # every score change with its reason
+
+
+def test_a_whole_game_in_english_from_the_locale() -> None:
+    """LANG=en_US: English words, "You" first in the score, a whole game to its end."""
+    term = Terminal("--seed", "5", "--target", "15", env={"LANG": "en_US.UTF-8"})
+    text = term.read_until("> $")
+    assert "You play against Bot" in text
+    assert "You 0 \u2013 Bot 0 (malas)" in text
+    assert "Your cards:" in text
+    term.type("?\n")
+    assert "Suits: E espadas (swords), B bastos (clubs), O oros (coins), C copas (cups)." in term.read_until("> $")
+    play_to_the_end(term, r"(You win!|You lose\.) You \d+ \u2013 Bot \d+")
+    assert term.finish() == 0
+    assert "Traceback" not in term.plain
+    assert "Tricks of this hand:" in term.plain
+    assert re.search(r"(You|Bot) \+\d+ \(truco\)", term.plain)
+
+
+def test_lang_flag_and_quitting_with_q() -> None:
+    """`--lang en` wins over the locale; `q` leaves with a goodbye and exit status 0."""
+    term = Terminal("--seed", "1", "--lang", "en", env={"LANG": "es_AR.UTF-8"})
+    term.read_until("> $")
+    term.type("q\n")
+    term.read_until("Goodbye")
+    assert term.finish() == 0
+
+
+def test_ctrl_d_leaves_cleanly() -> None:
+    """Ctrl-D (end of input) leaves the table: a goodbye line, no traceback, exit status 0."""
+    term = Terminal("--seed", "2")
+    term.read_until("> $")
+    term.type("\x04")
+    term.read_until("Chau")
+    assert term.finish() == 0
+    assert "Traceback" not in term.plain
+
+
+def test_ctrl_c_leaves_cleanly() -> None:
+    """Ctrl-C: a goodbye line, no traceback, exit status 130."""
+    term = Terminal("--seed", "2")
+    term.read_until("> $")
+    os.killpg(term.proc.pid, signal.SIGINT)
+    term.read_until("Chau")
+    assert term.finish() == 130
+    assert "Traceback" not in term.plain
+
+
+def test_colour_on_a_terminal_unless_no_color() -> None:
+    """ANSI colour on a terminal; NO_COLOR turns it off."""
+    term = Terminal("--seed", "2")
+    term.read_until("> $")
+    term.type("q\n")
+    term.finish()
+    assert "\x1b[" in term.seen
+    plain = Terminal("--seed", "2", env={"NO_COLOR": "1"})
+    plain.read_until("> $")
+    plain.type("q\n")
+    plain.finish()
+    assert "\x1b[" not in plain.seen
+
+
+def test_two_against_two_with_a_bot_partner() -> None:
+    """`--players 4`: you and a bot partner against two bots; the score says "Nosotros" first."""
+    term = Terminal("--seed", "4", "--players", "4", "--target", "15")
+    text = term.read_until("> $")
+    assert "Compañero" in text
+    assert "Nosotros 0 \u2013 Ellos 0" in text
+    play_to_the_end(term, r"(¡Ganamos!|Perdiste\.) Nosotros \d+ \u2013 Ellos \d+")
+    assert term.finish() == 0
+
+
+def test_reglamento_hints_the_true_points_where_a_bluff_is_legal() -> None:
+    """In `reglamento` a declaration may be false (PRESETS.md §5): the menu shows the true points and a hint."""
+    term = Terminal("--seed", "8", "--preset", "reglamento", "--lang", "en")
+    for _ in range(400):
+        text = term.read_until("> $")
+        if "Declare your points." in text:
+            assert "Your true points:" in text
+            assert "tengo N (any number of 0-38)" in text
+            break
+        term.type("envido\n" if "envido" in text.split("You may:")[-1] else "1\n")
+    else:
+        raise AssertionError("no declaration in 400 prompts")
+    term.type("q\n")
+    assert term.finish() == 0
+
+
+def test_version() -> None:
+    """`pytruco --version` prints the version."""
+    from pytruco import __version__
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pytruco", "--version"], capture_output=True, text=True, check=False, timeout=30
+    )
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"pytruco {__version__}"
+
+
+def test_simulate_draws_a_progress_bar_on_a_terminal() -> None:
+    """`pytruco simulate` on a terminal draws a tqdm bar (the `sim` extra) on standard error."""
+    pytest.importorskip("tqdm", reason="tqdm is not installed (pip install 'pytruco-ar[sim]')")
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pytruco", "simulate", "--games", "30", "--seed", "1", "heuristic", "random"],
+        stdin=slave, stdout=slave, stderr=slave,
+    )  # fmt: skip
+    os.close(slave)
+    seen = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        elif proc.poll() is not None:
+            break
+    assert proc.wait(timeout=60) == 0
+    os.close(master)
+    text = seen.decode("utf-8", "replace")
+    assert "game/s" in text or "30/30" in text  # tqdm's counter
+    assert "30 games of default" in text
