@@ -40,7 +40,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
     ("views", "records", "partners"),
     ("bots", "frontend"),
-    ("bench", "play"),
+    ("bench", "play", "svg"),
     ("cli",),
     ("__init__", "__main__"),
 )
@@ -60,7 +60,9 @@ def _imports(path: Path) -> list[tuple[str, int, bool]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             if node.level == 1:
-                names = [node.module] if node.module else [alias.name for alias in node.names]
+                # "from . import x": x is a module, or (like __version__) an attribute of the package, which
+                # every module may read (it is set before the submodules are imported).
+                names = [node.module] if node.module else [a.name for a in node.names if not a.name.startswith("__")]
             elif node.module and node.module.split(".")[0] == "pytruco":
                 rest = node.module.split(".")[1:]
                 names = rest[:1] if rest else [alias.name for alias in node.names]

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+from . import svg as _svg  # noqa: F401  (gives Card, Hand and SeatView their _repr_svg_)
 from .actions import Action, Deal, Kind, Rps
 from .cards import RANKS, Card, Deck, Hand, Suit
 from .engine import apply, check, is_legal, legal_actions, new_game, random_deal

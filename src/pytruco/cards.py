@@ -141,12 +141,6 @@ class Card:
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
-    def _repr_svg_(self) -> str:
-        """The card as an SVG picture (Jupyter draws it; :mod:`pytruco.svg`)."""
-        from .svg import card_svg
-
-        return card_svg(self)
-
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Card):
             return self.index == other.index
@@ -308,12 +302,6 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand('{self}')"
-
-    def _repr_svg_(self) -> str:
-        """The cards side by side as an SVG picture (Jupyter draws it; :mod:`pytruco.svg`)."""
-        from .svg import hand_svg
-
-        return hand_svg(self.cards)
 
 
 @attrs.frozen

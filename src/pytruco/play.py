@@ -25,9 +25,9 @@ import unicodedata
 from collections.abc import Mapping
 from typing import TextIO
 
-from .actions import TRUCO_CALLS, Action, Deal, Kind
+from .actions import TRUCO_CALLS, Action, Deal, Kind, Rps
 from .bots import Bot, _decide, _tricks, load_bot
-from .cards import Card, Hand, Suit
+from .cards import ALL_CARDS, Card, Hand, Suit
 from .engine import apply, check, new_game, random_deal
 from .errors import IllegalActionError, RuleSetError
 from .events import Event, EventKind
@@ -382,8 +382,6 @@ def parse_answer(text: str, seen: SeatView) -> Action | None:
     if words in _PHRASES:
         return Action.call(seat, _PHRASES[words])
     if words in _RPS_INPUT:
-        from .actions import Rps
-
         return Action.rps(seat, Rps(_RPS_INPUT[words]))
     parts = words.split()
     if parts[0] in ("tengo", "i have", "have") and len(parts) == 2 and parts[1].isdigit():
@@ -673,8 +671,6 @@ class _Table:
         s.say(t["help"])
         s.say(t["suits"])
         s.say(t["ranking"])
-        from .cards import ALL_CARDS
-
         by_strength: dict[int, list[Card]] = {}
         for card in ALL_CARDS:
             by_strength.setdefault(card.strength, []).append(card)

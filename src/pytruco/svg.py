@@ -17,13 +17,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from .cards import ALL_CARDS, Card, Suit
-
-if TYPE_CHECKING:
-    from .views import SeatView
+from .bots import _envido_calls, _tricks, _truco_level  # read the view whatever its shape
+from .cards import ALL_CARDS, Card, Hand, Suit
+from .views import SeatView
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "card_svg", "hand_svg", "ranking_svg", "table_svg"]
 
@@ -208,8 +206,6 @@ def table_svg(seen: SeatView) -> str:
     >>> "1E" in picture, "7C" in picture, "5O" in picture
     (True, False, True)
     """
-    from .bots import _envido_calls, _tricks, _truco_level  # read the view whatever its shape
-
     n = seen.rules.players
     names = _names(seen)
     small = 0.6
@@ -287,3 +283,26 @@ def _places(count: int, width: float) -> Sequence[tuple[float, float]]:
     if count == 3:
         return [(110, 230), (width / 2, 80), (width - 250, 230)]
     return [(100, 300), (150, 90), (width / 2, 80), (width - 290, 90), (width - 250, 300)]
+
+
+# Jupyter draws an object that has ``_repr_svg_``. The pictures live here, above the values they draw, so the
+# methods are given to Card, Hand and SeatView when this module is imported (``import pytruco`` does it): the
+# values' own modules import nothing from here (imports run downward, docs/internals.md).
+def _card_repr_svg(self: Card) -> str:
+    """The card as an SVG picture (Jupyter draws it)."""
+    return card_svg(self)
+
+
+def _hand_repr_svg(self: Hand) -> str:
+    """The cards side by side as an SVG picture (Jupyter draws it)."""
+    return hand_svg(self.cards)
+
+
+def _view_repr_svg(self: SeatView) -> str:
+    """The table as this seat sees it, as an SVG picture (Jupyter draws it)."""
+    return table_svg(self)
+
+
+setattr(Card, "_repr_svg_", _card_repr_svg)  # noqa: B010
+setattr(Hand, "_repr_svg_", _hand_repr_svg)  # noqa: B010
+setattr(SeatView, "_repr_svg_", _view_repr_svg)  # noqa: B010

@@ -373,12 +373,6 @@ class SeatView:
         """Seats that sang flor: ``flor.sung``."""
         return self.flor.sung
 
-    def _repr_svg_(self) -> str:
-        """The table as this seat sees it, as an SVG picture (Jupyter draws it; :mod:`pytruco.svg`)."""
-        from .svg import table_svg
-
-        return table_svg(self)
-
     def to_json(self) -> dict[str, Any]:
         """The view as JSON (format ``truco-view/1``), for sending to a client.
 
