@@ -16,12 +16,12 @@ import pytest
 SRC = Path(__file__).resolve().parent.parent / "src" / "pytruco"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors",),
+    ("errors", "cardart", "version"),
     ("cards",),
     ("rules",),
     ("actions",),
     ("events", "history"),
-    ("text", "schema"),
+    ("text", "schema", "svg"),
     ("table",),
     ("rounds",),
     ("state",),
@@ -40,7 +40,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
     ("views", "records", "partners"),
     ("bots", "frontend"),
-    ("bench", "play", "svg"),
+    ("bench", "play"),
     ("cli",),
     ("__init__", "__main__"),
 )
@@ -60,9 +60,7 @@ def _imports(path: Path) -> list[tuple[str, int, bool]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             if node.level == 1:
-                # "from . import x": x is a module, or (like __version__) an attribute of the package, which
-                # every module may read (it is set before the submodules are imported).
-                names = [node.module] if node.module else [a.name for a in node.names if not a.name.startswith("__")]
+                names = [node.module] if node.module else [alias.name for alias in node.names]
             elif node.module and node.module.split(".")[0] == "pytruco":
                 rest = node.module.split(".")[1:]
                 names = rest[:1] if rest else [alias.name for alias in node.names]

@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-from . import svg as _svg  # noqa: F401  (gives Card, Hand and SeatView their _repr_svg_)
 from .actions import Action, Deal, Kind, Rps
 from .cards import RANKS, Card, Deck, Hand, Suit
 from .engine import apply, check, is_legal, legal_actions, new_game, random_deal
@@ -25,15 +24,8 @@ from .partners import TirarReyes, tirar_reyes
 from .records import FORMAT, HandSummary, Record, RecordHand, ReplayResult, replay
 from .rules import PRESET_NAMES, CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, PardaRule, RuleSet, Scoring
 from .state import Phase, Round, State, Trick
+from .version import __version__
 from .views import SeatView, view
-
-__version__ = "0.1.0"
-"""The version of the installed package (see :doc:`/stability` for what it promises).
-
->>> import pytruco
->>> pytruco.__version__.count(".") >= 2
-True
-"""
 
 __all__ = [
     "FORMAT",

@@ -21,6 +21,7 @@ from itertools import combinations
 
 import attrs
 
+from .cardart import card_picture, cards_picture
 from .errors import NotationError, SetupError, quoted
 
 __all__ = ["RANKS", "Card", "Deck", "Hand", "Suit"]
@@ -140,6 +141,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
+
+    def _repr_svg_(self) -> str:
+        """The card as an SVG picture (Jupyter draws it; :mod:`pytruco.svg`)."""
+        return card_picture(self.rank, self.suit.value)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Card):
@@ -302,6 +307,10 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand('{self}')"
+
+    def _repr_svg_(self) -> str:
+        """The cards side by side as an SVG picture (Jupyter draws it; :mod:`pytruco.svg`)."""
+        return cards_picture([(card.rank, card.suit.value) for card in self.cards])
 
 
 @attrs.frozen

@@ -23,14 +23,13 @@ from typing import TextIO
 
 from .errors import RecordError, TrucoError, quoted
 from .records import MAX_RECORD_SIZE, Record, replay
+from .version import __version__
 
 __all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    from . import __version__
-
     parser = argparse.ArgumentParser(prog="pytruco", description="Argentine truco rules engine.")
     parser.add_argument("--version", action="version", version=f"pytruco {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)

@@ -17,111 +17,67 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 from xml.sax.saxutils import escape
 
-from .bots import _envido_calls, _tricks, _truco_level  # read the view whatever its shape
-from .cards import ALL_CARDS, Card, Hand, Suit
-from .views import SeatView
+from .actions import Kind
+from .cardart import CARD_HEIGHT, CARD_WIDTH, back, card_body, card_picture, cards_picture, document
+from .cards import ALL_CARDS, Card
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "card_svg", "hand_svg", "ranking_svg", "table_svg"]
-
-CARD_WIDTH = 72
-"""Width of one card in SVG user units (its height is :data:`CARD_HEIGHT`)."""
-CARD_HEIGHT = 112
-
-_INK = {Suit.ESPADAS: "#1f4e9c", Suit.BASTOS: "#2e7d32", Suit.OROS: "#c28a00", Suit.COPAS: "#c62828"}
-_FACE = {10: "SOTA", 11: "CABALLO", 12: "REY"}
-_SUIT_WORD = {Suit.ESPADAS: "espadas", Suit.BASTOS: "bastos", Suit.OROS: "oros", Suit.COPAS: "copas"}
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "TableView", "card_svg", "hand_svg", "ranking_svg", "table_svg"]
 
 
-def _document(width: float, height: float, body: str, title: str) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}"'
-        f' viewBox="0 0 {width:g} {height:g}" font-family="Georgia, \'DejaVu Serif\', serif">'
-        f"<title>{escape(title)}</title>{body}</svg>"
-    )
+class _Players(Protocol):
+    @property
+    def players(self) -> int: ...
 
 
-def _symbol(suit: Suit, cx: float, cy: float, size: float) -> str:
-    """The suit's symbol centred on (cx, cy), about *size* tall."""
-    ink = _INK[suit]
-    s = size / 40  # the shapes are drawn on a 40-unit grid
-
-    def p(x: float, y: float) -> str:
-        return f"{cx + x * s:.1f},{cy + y * s:.1f}"
-
-    if suit is Suit.ESPADAS:  # a sword, point up: blade, guard, grip, pommel
-        blade = f'<polygon points="{p(0, -20)} {p(3.2, -14)} {p(3.2, 8)} {p(-3.2, 8)} {p(-3.2, -14)}" fill="{ink}"/>'
-        ridge = f'<line x1="{cx:.1f}" y1="{cy - 15 * s:.1f}" x2="{cx:.1f}" y2="{cy + 7 * s:.1f}" stroke="#ffffff"'
-        ridge += f' stroke-width="{0.8 * s:.2f}"/>'
-        guard = f'<rect x="{cx - 10 * s:.1f}" y="{cy + 8 * s:.1f}" width="{20 * s:.1f}" height="{3 * s:.1f}"'
-        guard += f' rx="{1.5 * s:.1f}" fill="{ink}"/>'
-        grip = f'<rect x="{cx - 2 * s:.1f}" y="{cy + 11 * s:.1f}" width="{4 * s:.1f}" height="{6 * s:.1f}"'
-        grip += ' fill="#7a4b1e"/>'
-        pommel = f'<circle cx="{cx:.1f}" cy="{cy + 18.5 * s:.1f}" r="{2.5 * s:.1f}" fill="{ink}"/>'
-        return blade + ridge + guard + grip + pommel
-    if suit is Suit.BASTOS:  # a knotted club, thick end up
-        club = f'<path d="M {p(-2.5, 19)} L {p(-5.5, -14)} Q {p(0, -23)} {p(5.5, -14)} L {p(2.5, 19)} Z"'
-        club += f' fill="{ink}"/>'
-        knots = "".join(
-            f'<circle cx="{cx + x * s:.1f}" cy="{cy + y * s:.1f}" r="{1.8 * s:.1f}" fill="#a5d6a7"/>'
-            for x, y in ((-3.5, -10), (3.2, -4), (-2.8, 3), (2.4, 10))
-        )
-        return club + knots
-    if suit is Suit.OROS:  # a gold coin: rim, face, a small sun in the centre
-        rim = f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{16 * s:.1f}" fill="{ink}"/>'
-        face = f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{12.5 * s:.1f}" fill="#f6c945"/>'
-        sun = f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{5 * s:.1f}" fill="none" stroke="{ink}"'
-        sun += f' stroke-width="{1.6 * s:.2f}"/>'
-        return rim + face + sun
-    # copas: a cup, bowl on a stem and a foot
-    bowl = f'<path d="M {p(-13, -16)} L {p(13, -16)} Q {p(13, 0)} {p(0, 2)} Q {p(-13, 0)} {p(-13, -16)} Z"'
-    bowl += f' fill="{ink}"/>'
-    lip = f'<rect x="{cx - 14 * s:.1f}" y="{cy - 18 * s:.1f}" width="{28 * s:.1f}" height="{3 * s:.1f}"'
-    lip += f' rx="{1.5 * s:.1f}" fill="{ink}"/>'
-    stem = f'<rect x="{cx - 2 * s:.1f}" y="{cy + 1 * s:.1f}" width="{4 * s:.1f}" height="{12 * s:.1f}" fill="{ink}"/>'
-    foot = f'<path d="M {p(-10, 19)} Q {p(0, 10)} {p(10, 19)} Z" fill="{ink}"/>'
-    return bowl + lip + stem + foot
+class _Truco(Protocol):
+    @property
+    def level(self) -> int: ...
 
 
-def _card_body(card: Card, x: float, y: float, w: float = CARD_WIDTH, h: float = CARD_HEIGHT) -> str:
-    ink = _INK[card.suit]
-    out = [
-        f"<g><title>{card}</title>",
-        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{w * 0.09:.1f}" fill="#fffdf7"'
-        f' stroke="#333333" stroke-width="1.2"/>',
-        f'<rect x="{x + 4:g}" y="{y + 4:g}" width="{w - 8:g}" height="{h - 8:g}" rx="{w * 0.06:.1f}" fill="none"'
-        f' stroke="{ink}" stroke-width="0.8" stroke-dasharray="3 2"/>',
-    ]
-    corner = w * 0.25
-    for tx, ty, rotate in ((x + 9, y + 8 + corner * 0.8, ""), (x + w - 9, y + h - 8 - corner * 0.8, "180")):
-        transform = f' transform="rotate({rotate} {tx:g} {ty - corner * 0.3:g})"' if rotate else ""
-        out.append(
-            f'<text x="{tx:g}" y="{ty:g}" font-size="{corner:.1f}" font-weight="bold" fill="{ink}"'
-            f' text-anchor="middle"{transform}>{card.rank}</text>'
-        )
-    face = _FACE.get(card.rank)
-    symbol_y = y + h * (0.47 if face else 0.55)
-    out.append(_symbol(card.suit, x + w / 2, symbol_y, h * (0.36 if face else 0.42)))
-    if face:
-        out.append(
-            f'<text x="{x + w / 2:g}" y="{y + h * 0.8:.1f}" font-size="{w * 0.115:.1f}" fill="{ink}"'
-            f' text-anchor="middle">{face}</text>'
-        )
-    out.append("</g>")
-    return "".join(out)
+class _Trick(Protocol):
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]: ...
+    @property
+    def team(self) -> int | None: ...
 
 
-def _back(x: float, y: float, w: float = CARD_WIDTH, h: float = CARD_HEIGHT) -> str:
-    """A card face down."""
-    return (
-        f'<g><rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{w * 0.09:.1f}" fill="#7b1f24"'
-        f' stroke="#333333" stroke-width="1.2"/>'
-        f'<rect x="{x + 5:g}" y="{y + 5:g}" width="{w - 10:g}" height="{h - 10:g}" rx="{w * 0.06:.1f}" fill="none"'
-        f' stroke="#e8c36a" stroke-width="1.5"/>'
-        f'<circle cx="{x + w / 2:g}" cy="{y + h / 2:g}" r="{w * 0.18:.1f}" fill="none" stroke="#e8c36a"'
-        f' stroke-width="1.5"/></g>'
-    )
+class TableView(Protocol):
+    """What :func:`table_svg` reads of a :class:`~pytruco.SeatView` (which has it
+    all): pictures sit below the views in the module layers, so they take any
+    value of this shape.
+
+    >>> from pytruco import new_game, view
+    >>> from pytruco.svg import TableView
+    >>> seen: TableView = view(new_game("default", first_mano=0), 0)
+    >>> seen.cards_left
+    (0, 0)
+    """
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def rules(self) -> _Players: ...
+    @property
+    def score(self) -> tuple[int, int]: ...
+    @property
+    def mano(self) -> int: ...
+    @property
+    def truco(self) -> _Truco: ...
+    @property
+    def envido_calls(self) -> tuple[Kind, ...]: ...
+    @property
+    def cards_left(self) -> tuple[int, ...]: ...
+    @property
+    def folded(self) -> tuple[int, ...]: ...
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]: ...
+    @property
+    def tricks(self) -> Sequence[_Trick]: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
 
 
 def card_svg(card: Card) -> str:
@@ -133,8 +89,7 @@ def card_svg(card: Card) -> str:
     >>> "REY" in picture and "12 de copas" in picture
     True
     """
-    title = f"{card.rank} de {_SUIT_WORD[card.suit]} ({card})"
-    return _document(CARD_WIDTH + 4, CARD_HEIGHT + 4, _card_body(card, 2, 2), title)
+    return card_picture(card.rank, card.suit.value)
 
 
 def hand_svg(cards: Iterable[Card], *, gap: float = 10) -> str:
@@ -145,10 +100,7 @@ def hand_svg(cards: Iterable[Card], *, gap: float = 10) -> str:
     >>> hand_svg(Hand.parse("1E 7O")).count("<title>")  # the picture's, and one per card
     3
     """
-    shown = list(cards)
-    width = 4 + max(1, len(shown)) * (CARD_WIDTH + gap) - gap
-    body = "".join(_card_body(card, 2 + i * (CARD_WIDTH + gap), 2) for i, card in enumerate(shown))
-    return _document(width, CARD_HEIGHT + 4, body, " ".join(str(card) for card in shown) or "no cards")
+    return cards_picture([(card.rank, card.suit.value) for card in cards], gap=gap)
 
 
 def ranking_svg() -> str:
@@ -172,13 +124,13 @@ def ranking_svg() -> str:
             f'<text x="{x + w / 2:.1f}" y="18" font-size="14" text-anchor="middle" fill="#333333">{col + 1}</text>'
         )
         for row, card in enumerate(columns[strength]):
-            body.append(_card_body(card, x, top + row * (h + 6), w, h))
+            body.append(card_body(card.rank, card.suit.value, x, top + row * (h + 6), w, h))
     width = 4 + len(columns) * (w + 6)
     height = top + 4 * (h + 6)
-    return _document(width, height, "".join(body), "Truco card ranking, highest first")
+    return document(width, height, "".join(body), "Truco card ranking, highest first")
 
 
-def _names(seen: SeatView) -> list[str]:
+def _names(seen: TableView) -> list[str]:
     n = seen.rules.players
     me = seen.seat
     names = []
@@ -192,7 +144,7 @@ def _names(seen: SeatView) -> list[str]:
     return names
 
 
-def table_svg(seen: SeatView) -> str:
+def table_svg(seen: TableView) -> str:
     """The table as *seen*'s seat sees it: its own cards face up at the
     bottom, the other seats' cards face down, the cards of the trick being
     played in the middle, the finished tricks of the hand at the side and
@@ -217,8 +169,8 @@ def table_svg(seen: SeatView) -> str:
     you = " (you)" if seen.seat is not None else ""
     score = f"team {team}{you} {seen.score[team]} \u2013 team {1 - team} {seen.score[1 - team]}"
     body.append(f'<text x="20" y="32" font-size="20" fill="#ffffff">{escape(score)}</text>')
-    truco = ("no truco", "truco accepted", "retruco accepted", "vale cuatro accepted")[min(_truco_level(seen), 3)]
-    calls = _envido_calls(seen)
+    truco = ("no truco", "truco accepted", "retruco accepted", "vale cuatro accepted")[min(seen.truco.level, 3)]
+    calls = seen.envido_calls
     envido = "envido: " + (", ".join(k.value for k in calls) if calls else "none")
     body.append(
         f'<text x="20" y="56" font-size="14" fill="#d9f2e0">mano: seat {seen.mano} · {truco} · {escape(envido)}</text>'
@@ -231,7 +183,7 @@ def table_svg(seen: SeatView) -> str:
         span = max(1, count) * (sw * 0.55) + sw * 0.45
         x0 = px - span / 2
         for i in range(count):
-            body.append(_back(x0 + i * sw * 0.55, py, sw, sh))
+            body.append(back(x0 + i * sw * 0.55, py, sw, sh))
         fold = " · folded" if seat in seen.folded else ""
         body.append(
             f'<text x="{px:g}" y="{py + sh + 18:.1f}" font-size="13" fill="#ffffff" text-anchor="middle">'
@@ -242,7 +194,7 @@ def table_svg(seen: SeatView) -> str:
     tx0 = width / 2 - (len(trick) * (sw + 10) - 10) / 2
     for i, (seat, card) in enumerate(trick):
         x = tx0 + i * (sw + 10)
-        body.append(_card_body(card, x, 250, sw, sh))
+        body.append(card_body(card.rank, card.suit.value, x, 250, sw, sh))
         body.append(
             f'<text x="{x + sw / 2:.1f}" y="{250 + sh + 15:.1f}" font-size="11" fill="#ffffff" text-anchor="middle">'
             f"seat {seat}</text>"
@@ -250,7 +202,8 @@ def table_svg(seen: SeatView) -> str:
     # finished tricks of this hand, small, on the right
     mini = 0.38
     mw, mh = CARD_WIDTH * mini, CARD_HEIGHT * mini
-    for row, (plays, winner) in enumerate(_tricks(seen)):
+    for row, finished in enumerate(seen.tricks):
+        plays, winner = finished.plays, finished.team
         y = 90 + row * (mh + 26)
         result = "parda" if winner is None else f"team {winner}"
         body.append(
@@ -258,7 +211,8 @@ def table_svg(seen: SeatView) -> str:
             f"trick {row + 1}: {result}</text>"
         )
         for col, (_seat, card) in enumerate(plays):
-            body.append(_card_body(card, width - 20 - (len(plays) - col) * (mw + 4), y, mw, mh))
+            x = width - 20 - (len(plays) - col) * (mw + 4)
+            body.append(card_body(card.rank, card.suit.value, x, y, mw, mh))
     # the seat's own cards, face up (a spectator sees seat 0's face down)
     hand = seen.hand
     count = len(hand) if seen.seat is not None else seen.cards_left[bottom]
@@ -266,14 +220,16 @@ def table_svg(seen: SeatView) -> str:
     for i in range(count):
         x = hx0 + i * (CARD_WIDTH + 12)
         body.append(
-            _card_body(hand[i], x, height - CARD_HEIGHT - 36) if seen.seat is not None else _back(x, height - 148)
+            card_body(hand[i].rank, hand[i].suit.value, x, height - CARD_HEIGHT - 36)
+            if seen.seat is not None
+            else back(x, height - 148)
         )
     body.append(
         f'<text x="{width / 2:g}" y="{height - 14:g}" font-size="14" fill="#ffffff" text-anchor="middle">'
         f"{escape(names[bottom])}</text>"
     )
     who = f"seat {seen.seat}" if seen.seat is not None else "a spectator"
-    return _document(width, height, "".join(body), f"The table as {who} sees it")
+    return document(width, height, "".join(body), f"The table as {who} sees it")
 
 
 def _places(count: int, width: float) -> Sequence[tuple[float, float]]:
@@ -283,26 +239,3 @@ def _places(count: int, width: float) -> Sequence[tuple[float, float]]:
     if count == 3:
         return [(110, 230), (width / 2, 80), (width - 250, 230)]
     return [(100, 300), (150, 90), (width / 2, 80), (width - 290, 90), (width - 250, 300)]
-
-
-# Jupyter draws an object that has ``_repr_svg_``. The pictures live here, above the values they draw, so the
-# methods are given to Card, Hand and SeatView when this module is imported (``import pytruco`` does it): the
-# values' own modules import nothing from here (imports run downward, docs/internals.md).
-def _card_repr_svg(self: Card) -> str:
-    """The card as an SVG picture (Jupyter draws it)."""
-    return card_svg(self)
-
-
-def _hand_repr_svg(self: Hand) -> str:
-    """The cards side by side as an SVG picture (Jupyter draws it)."""
-    return hand_svg(self.cards)
-
-
-def _view_repr_svg(self: SeatView) -> str:
-    """The table as this seat sees it, as an SVG picture (Jupyter draws it)."""
-    return table_svg(self)
-
-
-setattr(Card, "_repr_svg_", _card_repr_svg)  # noqa: B010
-setattr(Hand, "_repr_svg_", _hand_repr_svg)  # noqa: B010
-setattr(SeatView, "_repr_svg_", _view_repr_svg)  # noqa: B010

@@ -49,6 +49,7 @@ from .envido import FALTA, accepted_value, falta_value, refused_value
 from .errors import NotationError, TrucoError
 from .rules import CfarRule, FaltaRule, RuleSet
 from .state import Phase, Round, State
+from .svg import table_svg
 from .table import TRUCO_VALUE
 
 __all__ = [
@@ -372,6 +373,10 @@ class SeatView:
     def flor_sung(self) -> tuple[int, ...]:
         """Seats that sang flor: ``flor.sung``."""
         return self.flor.sung
+
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, as an SVG picture (Jupyter draws it; :mod:`pytruco.svg`)."""
+        return table_svg(self)
 
     def to_json(self) -> dict[str, Any]:
         """The view as JSON (format ``truco-view/1``), for sending to a client.
