@@ -10,6 +10,7 @@ import pytest
 from helpers import play
 from pytruco import (
     Action,
+    Card,
     Deal,
     IllegalActionError,
     Kind,
@@ -148,3 +149,17 @@ def test_every_refusal_has_a_code_and_its_sentence(preset: str) -> None:
 
 
 _ARGUMENT_KINDS = (Kind.PLAY, Kind.TENGO, Kind.RPS)
+
+
+def test_a_forged_tengo_with_a_card_is_not_legal() -> None:
+    """Found by the fuzz test: an Action that bypassed its constructor, a legal ``tengo`` plus a card (or a
+    ``True`` for its points), was listed as legal by is_legal and then refused by apply. Both refuse it now."""
+    state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 envido", "1 quiero")
+    for card, points in ((Card.parse("7C"), 33), (None, True)):
+        forged = object.__new__(Action)
+        fields = (0, Kind.TENGO, card, points, None)
+        for name, value in zip(("seat", "kind", "card", "points", "choice"), fields, strict=True):
+            object.__setattr__(forged, name, value)
+        assert not is_legal(state, forged)
+        with pytest.raises(IllegalActionError):
+            apply(state, forged)
