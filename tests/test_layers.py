@@ -38,6 +38,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("clock",),
     ("match",),
     ("engine",),
+    ("viewparts",),
+    ("viewjson",),
     ("views", "records", "partners"),
     ("bots", "frontend"),
     ("bench", "play"),
