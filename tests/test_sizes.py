@@ -26,7 +26,6 @@ FUNCTIONS_ALLOWED = {
     ("svg.py", "table_svg"),
     ("records.py", "replay"),
     ("text.py", "describe_event"),
-    ("cli.py", "main"),
 }
 
 

@@ -28,12 +28,20 @@ from .version import __version__
 __all__ = ["main"]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+def _parser() -> argparse.ArgumentParser:
+    """The ``pytruco`` argument parser with every command."""
     parser = argparse.ArgumentParser(prog="pytruco", description="Argentine truco rules engine.")
     parser.add_argument("--version", action="version", version=f"pytruco {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
+    _add_replay_and_play(commands)
+    _add_random_and_bench(commands)
+    _add_simulate(commands)
+    _add_client_commands(commands)
+    return parser
 
+
+def _add_replay_and_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``pytruco replay`` and ``pytruco play``."""
     p_replay = commands.add_parser("replay", help="replay a game record and print the result as JSON")
     p_replay.add_argument("--trace", action="store_true", help="print every decision point first")
     p_replay.add_argument("file", help="the record (JSON); - reads standard input")
@@ -51,6 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p_play.add_argument("--record", default=None, help="write the game record to this file at the end")
 
+
+def _add_random_and_bench(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``pytruco random`` and ``pytruco bench``."""
     p_random = commands.add_parser("random", help="print the record of a game between two random players")
     p_random.add_argument("--preset", default="default")
     p_random.add_argument("--players", type=int, default=2)
@@ -64,6 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p_bench.add_argument("--seed", type=int, default=1)
 
+
+def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``pytruco simulate``."""
     p_sim = commands.add_parser("simulate", help="play many games between two bots and summarize them")
     p_sim.add_argument(
         "bots", nargs=2, metavar="BOT", help="a bot name (heuristic, random, search, truco-always) or module:Class"
@@ -77,6 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_sim.add_argument("--workers", type=int, default=1, help="parallel processes (default: %(default)s)")
     p_sim.add_argument("--backend", default="local", choices=("local", "ray"), help="where games run")
 
+
+def _add_client_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``pytruco view``, ``events`` and ``schema``, for debugging a client (issue 12)."""
     # --- for debugging a client (issue 12) ---
     for name, text in (
         ("view", "print a seat's view (JSON) after replaying a record"),
@@ -90,6 +107,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_schema = commands.add_parser("schema", help="print the JSON Schema of a format")
     p_schema.add_argument("name", choices=("record", "view", "event", "action"))
 
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = _parser()
     args = parser.parse_args(argv)
     try:
         return _run(args)
