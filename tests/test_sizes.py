@@ -24,7 +24,6 @@ FUNCTIONS_ALLOWED = {
     ("play.py", "show_events"),
     ("bots.py", "hand_win_chance"),
     ("svg.py", "table_svg"),
-    ("records.py", "replay"),
     ("text.py", "describe_event"),
 }
 

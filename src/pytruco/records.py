@@ -563,10 +563,7 @@ def replay(
     except TrucoError as error:
         raise _bad(str(error)) from None
     pre, plan, failure = _read_ahead(record)
-    for index, action in enumerate(pre):
-        if trace is not None:
-            trace(trace_line(state, None, index))
-        state = _step(state, action, record.pre[index], None, index)[0]
+    state = _play_pre(state, pre, record.pre, trace)
     if failure is not None and failure.hand is None:  # a pre action that is not notation
         if trace is not None and failure.action is not None:
             trace(trace_line(state, None, failure.action))
@@ -574,28 +571,8 @@ def replay(
     summaries: list[HandSummary] = []
     for h, (deal, actions) in enumerate(plan):
         texts = record.hands[h].actions
-        if state.phase is Phase.OVER:
-            if texts:
-                raise RecordError(
-                    "illegal-action",
-                    f"the match is over: {quoted(texts[0])} cannot be played",
-                    hand=h,
-                    action=0,
-                    text=texts[0],
-                )
-            raise _bad(f"hand {h} is listed after the match is over")
-        if state.phase is not Phase.DEAL:
-            where = "the rock-paper-scissors draw" if state.phase is Phase.RPS else f"hand {h - 1}"
-            raise _bad(f"hand {h} is listed while {where} is unfinished")
-        state, events = apply(state, deal)
-        points = [0, 0]
-        for index, action in enumerate(actions):
-            if trace is not None:
-                trace(trace_line(state, h, index))
-            state, events = _step(state, action, texts[index], h, index)
-            for event in events:
-                if event.kind is EventKind.POINTS and event.team is not None:
-                    points[event.team] += event.points
+        _check_dealable(state, texts, h)
+        state, points = _play_hand(state, deal, actions, texts, h, trace)
         if failure is not None and failure.hand == h and failure.action is not None:
             if trace is not None:
                 trace(trace_line(state, h, failure.action))
@@ -604,11 +581,65 @@ def replay(
     if failure is not None:  # the first deal that is not a deal, after the hands before it
         raise failure
     if trace is not None:
-        if state.phase is Phase.RPS:  # the draw is waiting for a choice
-            trace(trace_line(state, None, len(record.pre)))
-        elif state.phase is Phase.PLAY and record.hands:
-            trace(trace_line(state, len(record.hands) - 1, len(record.hands[-1].actions)))
+        _trace_end(state, record, trace)
     return ReplayResult(state, tuple(summaries))
+
+
+def _play_pre(
+    state: State, pre: list[Action], texts: tuple[str, ...], trace: Callable[[TraceLine], None] | None
+) -> State:
+    """Apply the record's actions before the first deal (the rock-paper-scissors draw)."""
+    for index, action in enumerate(pre):
+        if trace is not None:
+            trace(trace_line(state, None, index))
+        state = _step(state, action, texts[index], None, index)[0]
+    return state
+
+
+def _trace_end(state: State, record: Record, trace: Callable[[TraceLine], None]) -> None:
+    """The last decision point of a replay that stops mid-draw or mid-hand."""
+    if state.phase is Phase.RPS:  # the draw is waiting for a choice
+        trace(trace_line(state, None, len(record.pre)))
+    elif state.phase is Phase.PLAY and record.hands:
+        trace(trace_line(state, len(record.hands) - 1, len(record.hands[-1].actions)))
+
+
+def _check_dealable(state: State, texts: tuple[str, ...], h: int) -> None:
+    """Refuse hand *h* of a record unless the table waits for a deal."""
+    if state.phase is Phase.OVER:
+        if texts:
+            raise RecordError(
+                "illegal-action",
+                f"the match is over: {quoted(texts[0])} cannot be played",
+                hand=h,
+                action=0,
+                text=texts[0],
+            )
+        raise _bad(f"hand {h} is listed after the match is over")
+    if state.phase is not Phase.DEAL:
+        where = "the rock-paper-scissors draw" if state.phase is Phase.RPS else f"hand {h - 1}"
+        raise _bad(f"hand {h} is listed while {where} is unfinished")
+
+
+def _play_hand(
+    state: State,
+    deal: Deal,
+    actions: list[Action],
+    texts: tuple[str, ...],
+    h: int,
+    trace: Callable[[TraceLine], None] | None,
+) -> tuple[State, list[int]]:
+    """Deal hand *h* and apply its actions; the state after them and the points each team won."""
+    state, events = apply(state, deal)
+    points = [0, 0]
+    for index, action in enumerate(actions):
+        if trace is not None:
+            trace(trace_line(state, h, index))
+        state, events = _step(state, action, texts[index], h, index)
+        for event in events:
+            if event.kind is EventKind.POINTS and event.team is not None:
+                points[event.team] += event.points
+    return state, points
 
 
 _Plan = list[tuple[Deal, list[Action]]]
