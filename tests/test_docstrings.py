@@ -1,7 +1,8 @@
 """Every exported name has a runnable example in its docstring, and it runs.
 
 "Exported" means listed in ``__all__`` of ``pytruco`` or of one of the public
-submodules (``views``, ``bots``, ``records``, ``partners``). Functions and
+submodules (``views``, ``bots``, ``records``, ``partners``, ``text``,
+``frontend``, ``schema``). Functions and
 classes: their docstring has a ``>>>`` example, and pytest's
 ``--doctest-modules`` (pyproject.toml) collects it from the module that
 defines it. Constants (``FORMAT``, ``RANKS``, ...) have no ``__doc__`` of their
@@ -26,7 +27,16 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PUBLIC_MODULES = ("pytruco", "pytruco.views", "pytruco.bots", "pytruco.records", "pytruco.partners")
+PUBLIC_MODULES = (
+    "pytruco",
+    "pytruco.views",
+    "pytruco.bots",
+    "pytruco.records",
+    "pytruco.partners",
+    "pytruco.text",
+    "pytruco.frontend",
+    "pytruco.schema",
+)
 
 
 def exported() -> list[tuple[str, str, Any]]:

@@ -16,12 +16,12 @@ import pytest
 SRC = Path(__file__).resolve().parent.parent / "src" / "pytruco"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors",),
+    ("errors", "cardart", "version"),
     ("cards",),
     ("rules",),
     ("actions",),
     ("events", "history"),
-    ("text", "schema"),
+    ("text", "schema", "svg"),
     ("table",),
     ("rounds",),
     ("state",),

@@ -193,11 +193,14 @@ def _canonical(action: Action) -> Action:
         return action
     if kind is Kind.TENGO:
         points = action.points
-        if isinstance(points, int) and 0 <= points < len(_TENGO[seat]) and action.choice is None:
+        well_formed = action.card is None and action.choice is None
+        if well_formed and points.__class__ is int and 0 <= points < len(_TENGO[seat]):
             return _TENGO[seat][points]
         return action
     if kind is Kind.RPS:
-        return _RPS_CACHE.get((seat, action.choice), action) if seat < 2 else action
+        if seat < 2 and action.card is None and action.points is None:
+            return _RPS_CACHE.get((seat, action.choice), action)
+        return action
     if kind.__class__ is Kind and action.card is None and action.points is None and action.choice is None:
         return _PLAIN[seat][kind]
     return action

@@ -139,18 +139,38 @@ class Round:
         raise NotImplementedError
 
     def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in Round.__slots__)
+        """Every field but the log (compared by a loop and left out of the hash: a long log would recurse)."""
+        return tuple(getattr(self, name) for name in _KEY_SLOTS)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Round):
             return NotImplemented
-        return self._key() == other._key()
+        if self is other:
+            return True
+        if self._key() != other._key():
+            return False
+        a, b = self._log, other._log
+        while a is not b:
+            if a is None or b is None or a[0] != b[0]:
+                return False
+            a, b = a[1], b[1]
+        return True
 
     def __hash__(self) -> int:
         return hash(self._key())
 
     def __copy__(self) -> Round:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The log is written flat (a loop, not the linked entries, which would recurse once per call).
+        fields = {name: getattr(self, name) for name in Round.__slots__ if name != "_log"}
+        entries = []
+        node = self._log
+        while node is not None:
+            entries.append(node[0])
+            node = node[1]
+        return (_restore_round, (fields, tuple(reversed(entries))))
 
     def _entries(self, tag: str) -> list[tuple[Any, ...]]:
         found = []
@@ -413,6 +433,21 @@ class Round:
         """Points won in this round and not yet added to the score (end-of-round
         presets): ``(team, points, category)``."""
         return self._deferred
+
+
+_KEY_SLOTS = tuple(name for name in Round.__slots__ if name != "_log")
+
+
+def _restore_round(fields: dict[str, Any], entries: tuple[tuple[Any, ...], ...]) -> Round:
+    """Unpickle a round: its fields and its log, rebuilt as linked entries."""
+    r: Round = Round.__new__(Round)
+    for name, value in fields.items():
+        setattr(r, name, value)
+    log: Any = None
+    for entry in entries:
+        log = (entry, log)
+    r._log = log
+    return r
 
 
 def make_copier(cls: type, reset: tuple[str, ...] = ()) -> Any:

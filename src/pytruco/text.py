@@ -47,11 +47,27 @@ __all__ = [
 ]
 
 Lang = Literal["es", "en"]
-"""A language code: ``"es"`` (Argentine Spanish, voseo) or ``"en"``."""
+"""A language code: ``"es"`` (Argentine Spanish, voseo) or ``"en"``.
+
+>>> from pytruco.text import seat_name
+>>> seat_name(1, "es"), seat_name(1, "en")
+('asiento 1', 'seat 1')
+"""
 LANGS: tuple[str, ...] = ("es", "en")
-"""The languages this module speaks."""
+"""The languages this module speaks.
+
+>>> from pytruco import Card
+>>> from pytruco.text import LANGS, card_name
+>>> [card_name(Card.parse("7O"), lang) for lang in LANGS]
+['siete de oros', 'seven of coins']
+"""
 Names = Sequence[str] | Mapping[int, str] | None
-"""Seat names given by the caller: ``["Ana", "Beto"]`` or ``{0: "Ana"}``."""
+"""Seat names given by the caller: ``["Ana", "Beto"]`` or ``{0: "Ana"}``.
+
+>>> from pytruco.text import seat_name
+>>> seat_name(1, "es", ["Ana", "Beto"]), seat_name(0, "en", {0: "Ana"}), seat_name(1, "en", {0: "Ana"})
+('Beto', 'Ana', 'seat 1')
+"""
 
 _RANK_ES = {1: "uno", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis", 7: "siete"}
 _RANK_ES.update({10: "sota", 11: "caballo", 12: "rey"})
@@ -427,8 +443,8 @@ _REFUSALS: dict[str, tuple[str, str]] = {
         "Vale cuatro was accepted: there is nothing left to raise.",
     ),
     "raise-needs-quiero": (
-        "No podés cantar {call_name}: el quiero lo tiene {holder_text}.",
-        "You cannot raise to {call_name}: {holder_text} holds the quiero.",
+        "No podés cantar {call_name}: el quiero lo {tiene} {holder_text}.",
+        "You cannot raise to {call_name}: {holder_text} {holds} the quiero.",
     ),
     "truco-first-call": (
         "No se saltea: primero se canta truco, no {call_name}.",
@@ -616,6 +632,7 @@ def _fields(params: Mapping[str, object], lang: str, names: Names) -> dict[str, 
     if isinstance(team, int) and isinstance(players, int):
         holders = [seat_name(s, lang, names) for s in range(team, players, 2)]  # type: ignore[arg-type]
         fields["holder_text"] = _join(holders, lang, "y" if es else "and")
+        fields["holds"], fields["tiene"] = ("holds", "tiene") if len(holders) == 1 else ("hold", "tienen")
     if "answers" in params:
         answers = [_call_name(word, lang) for word in str(params["answers"]).split(",") if word]
         fields["answers_text"] = _join(answers, lang, or_word)
