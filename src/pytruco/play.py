@@ -162,7 +162,7 @@ _T: dict[str, dict[str, str]] = {
         "play_card": "jugar {card}",
         "tengo": "tengo {points}",
         "you_say": "decís",
-        "truco_state_holder": " (la palabra la tiene {who})",
+        "truco_state_holder": " (puede subir: {who})",
         "rank_of": "{rank} de {suit}",
     },
     "en": {
