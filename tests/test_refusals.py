@@ -23,6 +23,7 @@ from pytruco import (
     random_deal,
 )
 from pytruco.refusals import MESSAGES, english
+from pytruco.text import describe_refusal
 
 # The published list: a code is never renamed or reused (front-ends key translations by it). Add new ones here.
 STABLE_CODES = (
@@ -163,3 +164,15 @@ def test_a_forged_tengo_with_a_card_is_not_legal() -> None:
         assert not is_legal(state, forged)
         with pytest.raises(IllegalActionError):
             apply(state, forged)
+
+
+def test_a_team_that_holds_the_quiero_takes_a_plural_verb() -> None:
+    """§4 (only the side that holds the quiero may raise): in team play the refusal names the whole team,
+    "seat 1 and seat 3 hold the quiero", in English and in Spanish (found by an audit: "holds")."""
+    deal = [["4C", "5C", "7E"], ["7O", "10O", "1E"], ["4B", "5B", "6E"], ["4E", "1B", "7B"]]
+    state = play("default", deal, "0 truco", "1 quiero", players=4)
+    with pytest.raises(IllegalActionError) as caught:
+        check(state, Action.parse("0 retruco"))
+    assert str(caught.value) == "seat 0 cannot raise to retruco: seat 1 and seat 3 hold the quiero"
+    spanish = describe_refusal(caught.value, "es", None)
+    assert spanish == "No podés cantar retruco: el quiero lo tienen asiento 1 y asiento 3."

@@ -185,13 +185,13 @@ def _record_hands_of(state: State) -> list[RecordHand]:
 
 
 def test_bench_reports_the_scale_figures() -> None:
-    """Issue 9 "scale": `pytruco bench` reports apply, hash and Record.from_state early in a match and after
+    """Issue 9 "scale": `pytruco bench` reports apply, hash, Record.from_state and view early in a match and after
     1,000 actions (only the shape is checked: speed is never asserted)."""
     from pytruco.bench import SECTIONS, scale_figures
 
     assert "scale" in [name for name, _ in SECTIONS]
     figures = scale_figures(0.03, 1, 1)
-    for name in ("apply_us", "hash_us", "from_state_us"):
+    for name in ("apply_us", "hash_us", "from_state_us", "view_us"):
         for label in ("early", "after_1000"):
             assert figures[f"scale/{name}/{label}"] >= 0
     assert figures["scale/apply_us/early"] > 0

@@ -179,7 +179,7 @@ class Action:
     def play(seat: int, card: Card) -> Action:
         """Seat *seat* plays *card*."""
         if seat.__class__ is int and 0 <= seat < MAX_SEATS and card.__class__ is Card:
-            return _PLAY[seat][card.index]
+            return PLAY_ACTIONS[seat][card.index]
         return Action(seat, Kind.PLAY, card=card)
 
     @staticmethod
@@ -194,14 +194,19 @@ class Action:
         if kind.__class__ is Kind and kind in _WITH_ARGUMENT:
             raise NotationError(f"not an action: {kind.value} needs an argument (use Action.play, tengo or rps)")
         if seat.__class__ is int and 0 <= seat < MAX_SEATS and kind.__class__ is Kind:
-            return _PLAIN[seat][kind]
+            return CALL_ACTIONS[seat][kind]
         return Action(seat, kind)
 
     @staticmethod
     def tengo(seat: int, points: int) -> Action:
         """Seat *seat* declares *points* (``tengo N``)."""
-        if seat.__class__ is int and points.__class__ is int and 0 <= seat < MAX_SEATS and 0 <= points < len(_TENGO[0]):
-            return _TENGO[seat][points]
+        if (
+            seat.__class__ is int
+            and points.__class__ is int
+            and 0 <= seat < MAX_SEATS
+            and 0 <= points < len(TENGO_ACTIONS[0])
+        ):
+            return TENGO_ACTIONS[seat][points]
         return Action(seat, Kind.TENGO, points=points)
 
     @staticmethod
@@ -289,11 +294,11 @@ class Action:
 def _shared(seat: int, kind: Kind, card: Card | None, points: int | None, choice: Rps | None) -> Action:
     if 0 <= seat < MAX_SEATS and isinstance(seat, int) and choice is None:
         if kind is Kind.PLAY and card is not None and points is None:
-            return _PLAY[seat][card.index]
-        if kind is Kind.TENGO and card is None and points is not None and 0 <= points < len(_TENGO[seat]):
-            return _TENGO[seat][points]
-        if kind in _PLAIN[seat] and card is None and points is None:
-            return _PLAIN[seat][kind]
+            return PLAY_ACTIONS[seat][card.index]
+        if kind is Kind.TENGO and card is None and points is not None and 0 <= points < len(TENGO_ACTIONS[seat]):
+            return TENGO_ACTIONS[seat][points]
+        if kind in CALL_ACTIONS[seat] and card is None and points is None:
+            return CALL_ACTIONS[seat][kind]
     return Action(seat, kind, card, points, choice)
 
 
@@ -361,11 +366,16 @@ def _is_list_of(value: object, kind: type | tuple[type, ...]) -> bool:
     return isinstance(value, (list, tuple)) and all(isinstance(item, kind) for item in value)
 
 
-# Shared instances, so that legal_actions() allocates nothing.
-_PLAY = [[Action(seat, Kind.PLAY, card=card) for card in ALL_CARDS] for seat in range(MAX_SEATS)]
-_PLAIN: list[dict[Kind, Action]] = [
+# Shared instances, so that legal_actions() allocates nothing and the reducer
+# tests membership by identity. The rule modules read them; they are not part
+# of the public API (not in __all__).
+PLAY_ACTIONS = [[Action(seat, Kind.PLAY, card=card) for card in ALL_CARDS] for seat in range(MAX_SEATS)]
+"""``PLAY_ACTIONS[seat][card.index]``: the shared action of *seat* playing *card*."""
+CALL_ACTIONS: list[dict[Kind, Action]] = [
     {kind: Action(seat, kind) for kind in Kind if kind not in (Kind.PLAY, Kind.TENGO, Kind.RPS)}
     for seat in range(MAX_SEATS)
 ]
-_TENGO = [[Action(seat, Kind.TENGO, points=points) for points in range(40)] for seat in range(MAX_SEATS)]
+"""``CALL_ACTIONS[seat][kind]``: the shared action of *seat* for a word without argument."""
+TENGO_ACTIONS = [[Action(seat, Kind.TENGO, points=points) for points in range(40)] for seat in range(MAX_SEATS)]
+"""``TENGO_ACTIONS[seat][points]``: the shared ``tengo`` of *seat* for 0-39 points."""
 _RPS = [{choice: Action(seat, Kind.RPS, choice=choice) for choice in Rps} for seat in range(MAX_SEATS)]

@@ -115,10 +115,10 @@ def _cost_us(work: Callable[[], object], seconds: float) -> float:
 
 
 def _scale_costs(state: State, seconds: float) -> dict[str, float]:
-    """What a server pays per action at *state*: one apply, then hashing and recording the new state."""
+    """What a server pays per action at *state*: one apply, then hashing, recording and viewing the new
+    state (the view of the seat that acts next, or of seat 0)."""
     legal = legal_actions(state) if not state.is_chance else ()
     item = legal[0] if legal else random_deal(state, random.Random(0))
-    share = seconds / 3
 
     def step() -> State:
         return apply(state, item)[0]
@@ -129,16 +129,22 @@ def _scale_costs(state: State, seconds: float) -> dict[str, float]:
     def recorded() -> Record:
         return Record.from_state(apply(state, item)[0])
 
+    def viewed() -> object:
+        after = apply(state, item)[0]
+        return view(after, after.to_act[0] if after.to_act else 0)
+
+    share = seconds / 4
     apply_us = _cost_us(step, share)
     return {
         "apply_us": apply_us,
         "hash_us": max(0.0, _cost_us(hashed, share) - apply_us),
         "from_state_us": max(0.0, _cost_us(recorded, share) - apply_us),
+        "view_us": max(0.0, _cost_us(viewed, share) - apply_us),
     }
 
 
 def scale_figures(seconds: float, seed: int, repeats: int) -> dict[str, float]:
-    """The cost of apply, hash and Record.from_state of the next state, early in a match and after 1,000
+    """The cost of apply, hash, Record.from_state and view of the next state, early in a match and after 1,000
     actions (microseconds per call, best of *repeats*): it should not grow as a game gets longer.
 
     Each is measured on a fresh successor, as a server does after every action: hash starts from the parent's

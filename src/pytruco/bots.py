@@ -103,7 +103,7 @@ def _me(seen: SeatView) -> int:
     return seen.seat
 
 
-def _tricks(seen: SeatView) -> list[tuple[tuple[tuple[int, Card], ...], int | None]]:
+def finished_tricks(seen: SeatView) -> list[tuple[tuple[tuple[int, Card], ...], int | None]]:
     """The finished tricks of the hand as ``(plays, winning team or None)``."""
     return [(trick.plays, trick.team) for trick in seen.tricks]
 
@@ -168,7 +168,7 @@ def pending_call(seen: SeatView) -> Kind | None:
 
 
 def _team_cards_played(seen: SeatView) -> list[Card]:
-    played = [card for plays, _team in _tricks(seen) for _seat, card in plays]
+    played = [card for plays, _team in finished_tricks(seen) for _seat, card in plays]
     played.extend(card for _seat, card in seen.current_trick)
     return played
 
@@ -228,7 +228,7 @@ def hand_win_chance(seen: SeatView) -> float:
     n = seen.rules.players
     team = _me(seen) & 1
     results: list[str] = []
-    for _plays, winner in _tricks(seen):
+    for _plays, winner in finished_tricks(seen):
         results.append("P" if winner is None else ("W" if winner == team else "L"))
     mano = (seen.mano & 1) == team
     mine = sorted((card.strength for card in seen.hand), reverse=True)
@@ -312,7 +312,7 @@ def _envido_chance(points: int, mano: bool) -> float:
 
 def _true_points(seen: SeatView) -> int:
     """The seat's envido points on the cards it was dealt this hand."""
-    dealt = list(seen.hand) + [card for plays, _t in _tricks(seen) for s, card in plays if s == seen.seat]
+    dealt = list(seen.hand) + [card for plays, _t in finished_tricks(seen) for s, card in plays if s == seen.seat]
     dealt += [card for s, card in seen.current_trick if s == seen.seat]
     if len(dealt) < 2:
         return max((card.envido_value for card in dealt), default=0)
@@ -538,7 +538,7 @@ class HeuristicBot:
         return refuse[0]
 
     def _answer_flor(self, seen: SeatView, kinds: dict[Kind, list[Action]], pending: Kind) -> Action:
-        dealt = list(seen.hand) + [c for plays, _t in _tricks(seen) for s, c in plays if s == seen.seat]
+        dealt = list(seen.hand) + [c for plays, _t in finished_tricks(seen) for s, c in plays if s == seen.seat]
         points = Hand(tuple(dealt)).flor_points(seen.rules.flor_count_three) if len(dealt) == 3 else None
         if points is None:
             refuse = kinds.get(Kind.NO_QUIERO) or kinds.get(Kind.CON_FLOR_ME_ACHICO) or kinds.get(Kind.QUIERO)
@@ -555,7 +555,7 @@ class HeuristicBot:
         return seen.legal[0]
 
     def _declare(self, seen: SeatView, kinds: dict[Kind, list[Action]]) -> Action:
-        dealt = list(seen.hand) + [c for plays, _t in _tricks(seen) for s, c in plays if s == seen.seat]
+        dealt = list(seen.hand) + [c for plays, _t in finished_tricks(seen) for s, c in plays if s == seen.seat]
         dealt += [c for s, c in seen.current_trick if s == seen.seat]
         flor = Hand(tuple(dealt)).flor_points(seen.rules.flor_count_three) if len(dealt) == 3 else None
         true = {_true_points(seen)}
@@ -627,7 +627,7 @@ class HeuristicBot:
         if not table:
             if len(ordered) == 3:
                 return ordered[1]
-            tricks = _tricks(seen)
+            tricks = finished_tricks(seen)
             won_first = bool(tricks) and tricks[0][1] == team
             return ordered[0] if won_first and hand_win_chance(seen) < 0.5 else ordered[-1]
         top = max(card.strength for _seat, card in table)
@@ -638,7 +638,7 @@ class HeuristicBot:
         if winners:
             return winners[0]
         ties = [a for a in ordered if strength(a) == top]
-        tricks = _tricks(seen)
+        tricks = finished_tricks(seen)
         if ties and (not tricks or tricks[0][1] == team):
             return ties[0]
         return ordered[0]
@@ -951,7 +951,7 @@ def load_bot(spec: str) -> Bot:
     return bot  # type: ignore[no-any-return]
 
 
-def _decide(bot: object, seen: SeatView, rng: random.Random) -> Action:
+def decide(bot: object, seen: SeatView, rng: random.Random) -> Action:
     act = getattr(bot, "act", None)
     if act is not None:
         return act(seen, rng)  # type: ignore[no-any-return]
@@ -993,6 +993,6 @@ def play_match(
             state, _events = apply(state, random_deal(state, source))
             continue
         seat = state.to_act[0] if len(state.to_act) == 1 else source.choice(state.to_act)
-        action = _decide(bots[seat], view(state, seat), source)
+        action = decide(bots[seat], view(state, seat), source)
         state, _events = apply(state, action)
     raise RuntimeError(f"the match did not end within {max_actions} actions")

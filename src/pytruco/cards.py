@@ -199,13 +199,13 @@ def points_of(cards: Sequence[Card]) -> tuple[int, int, int]:
     found = _POINTS_CACHE.get(key)
     if found is None:
         suits = len({card.suit for card in cards})
-        found = (_points(cards, False), _points(cards, True), suits)
+        found = (envido_points_of(cards, False), envido_points_of(cards, True), suits)
         if len(cards) == 3:
             _POINTS_CACHE[key] = found
     return found
 
 
-def _points(cards: Sequence[Card], count_three: bool) -> int:
+def envido_points_of(cards: Sequence[Card], count_three: bool) -> int:
     """Envido points: two of a suit give 20 + both values, else the best value."""
     best = 0
     for card in cards:
@@ -285,13 +285,13 @@ class Hand:
             count_three: with three cards of one suit, count all three
                 (``ladder``, ``reglamento``) instead of the best two.
         """
-        return _points(self.cards, count_three)
+        return envido_points_of(self.cards, count_three)
 
     def flor_points(self, count_three: bool = False) -> int | None:
         """Flor points (20 + the best two or all three values), or ``None`` without flor."""
         if not self.has_flor:
             return None
-        return _points(self.cards, count_three)
+        return envido_points_of(self.cards, count_three)
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .declarations import declare
 from .envido import refuse_envido
-from .events import EventKind, _ev, _Events
+from .events import EventKind, EventLog, new_event
 from .flor import refuse_first_flor, refuse_flor_call
 from .mazo import fold
 from .refusals import Refusal
@@ -25,10 +25,10 @@ from .table import DECL_FLOR, DECL_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
 from .truco import refuse_truco
 
 
-def timeout(st: State, r: Round, s: int, events: _Events) -> None:
+def timeout(st: State, r: Round, s: int, events: EventLog) -> None:
     """Seat *s* ran out of time: what it had to answer is refused, a declaration due from it is made with its
     true points (or son buenas), and on its turn it goes to the mazo; an unsung flor is lost."""
-    events.append(_ev(EventKind.TIMED_OUT, s, s & 1))
+    events.append(new_event(EventKind.TIMED_OUT, s, s & 1))
     if st._rules.flor and r._flor_pts[s] is not None and not r._flor_sung >> s & 1:
         r._flor_lost |= 1 << s
     stage = r._flor_stage

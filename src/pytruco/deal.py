@@ -6,7 +6,7 @@ import random
 
 from .actions import Deal
 from .cards import ALL_CARDS, Card, Hand, points_of, random_source
-from .events import Event, EventKind, _ev
+from .events import Event, EventKind, new_event
 from .history import deal_entry
 from .refusals import Refusal, error
 from .rules import RuleSet, Scoring
@@ -92,11 +92,11 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     st._hands_dealt += 1
     st._phase = Phase.PLAY
     st._pica_last = pica
-    events = [_ev(EventKind.DEALT, st._mano, None, 0, None, "pica" if pica else "")]
+    events = [new_event(EventKind.DEALT, st._mano, None, 0, None, "pica" if pica else "")]
     if pica:
         st._pica = (0, st._mano)
         st._round = duel_round(rules, deal.hands, st._mano, 0, ())
-        events.append(_ev(EventKind.DUEL_STARTED, st._round._mano, None, 0, None, "0"))
+        events.append(new_event(EventKind.DUEL_STARTED, st._round._mano, None, 0, None, "0"))
     else:
         st._round = _new_round(rules, deal.hands, st._mano, 0)
     return st, tuple(events)

@@ -15,9 +15,9 @@ equal points go to the seat nearer the mano.
 
 from __future__ import annotations
 
-from .actions import _PLAIN, _TENGO, Action, Kind
+from .actions import CALL_ACTIONS, TENGO_ACTIONS, Action, Kind
 from .envido import resolve_envido
-from .events import EventKind, _ev, _Events
+from .events import EventKind, EventLog, new_event
 from .flor import must_sing, resolve_flor
 from .refusals import Refusal
 from .rules import RuleSet
@@ -35,9 +35,9 @@ def declaration_actions(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[i
     ``son-buenas`` once there is a best declaration; an unsung mandatory flor first (§8.6)."""
     d = r._decl_queue[0]
     if r._decl_kind is DECL_ENVIDO and must_sing(rules, r, d):
-        acts.append(_PLAIN[d][_FLOR])
+        acts.append(CALL_ACTIONS[d][_FLOR])
         return (d,)
-    tengo = _TENGO[d]
+    tengo = TENGO_ACTIONS[d]
     if r._decl_kind is DECL_FLOR:
         points = r._flor_pts[d]
         assert points is not None
@@ -47,7 +47,7 @@ def declaration_actions(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[i
     else:
         acts.append(tengo[r._env_pts[d]])
     if r._decl_best_seat >= 0:
-        acts.append(_PLAIN[d][_SON_BUENAS])
+        acts.append(CALL_ACTIONS[d][_SON_BUENAS])
     return (d,)
 
 
@@ -74,7 +74,7 @@ def answer_refusal(r: Round, s: int, kind: Kind) -> Refusal | None:
     return Refusal("declare-not-answer", {"seat": s, "call": kind.value})
 
 
-def declare(st: State, r: Round, s: int, points: int | None, events: _Events, timeout: bool = False) -> None:
+def declare(st: State, r: Round, s: int, points: int | None, events: EventLog, timeout: bool = False) -> None:
     """Seat *s* declares *points* (``None``: son buenas; *timeout*: made by a timeout); the last declaration
     settles the envido or the flor."""
     kind = r._decl_kind
@@ -86,11 +86,11 @@ def declare(st: State, r: Round, s: int, points: int | None, events: _Events, ti
             resolve_flor(st, r, winner, events)
 
 
-def _record_declaration(r: Round, s: int, points: int | None, events: _Events, timeout: bool = False) -> int:
+def _record_declaration(r: Round, s: int, points: int | None, events: EventLog, timeout: bool = False) -> int:
     """Seat *s* says ``tengo points`` (or ``son-buenas`` for ``None``). Returns the
     winning seat once everyone has spoken (the declarations are then over), else -1."""
     detail = "son-buenas" if points is None else f"tengo {points}"
-    events.append(_ev(EventKind.DECLARED, s, s & 1, points or 0, None, detail))
+    events.append(new_event(EventKind.DECLARED, s, s & 1, points or 0, None, detail))
     r._decls = (*r._decls, (s, points))
     r._log = (("decl", r._decl_kind.value, s, points, timeout), r._log)
     if points is not None and (r._decl_best_seat < 0 or points > r._decl_best):

@@ -20,14 +20,24 @@ from __future__ import annotations
 
 import random
 
-from .actions import _PLAIN, _PLAY, _TENGO, ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind, action_problem
+from .actions import (
+    CALL_ACTIONS,
+    ENVIDO_CALLS,
+    PLAY_ACTIONS,
+    TENGO_ACTIONS,
+    TRUCO_CALLS,
+    Action,
+    Deal,
+    Kind,
+    action_problem,
+)
 from .cards import Card, random_source
 from .clock import timeout, timeout_refusal
 from .deal import apply_deal, deal_problem, random_deal
 from .declarations import answer_refusal, declaration_actions, declaration_refusal, declare
 from .envido import answer_envido, envido_refusal, envido_window, open_chain, opening_actions, raise_actions
 from .errors import RuleSetError, quoted
-from .events import Event, _Events
+from .events import Event, EventLog
 from .flor import (
     answer_first_flor,
     answer_flor_call,
@@ -147,8 +157,8 @@ def legal_actions(state: State, *, meta: bool = False) -> tuple[Action, ...]:
 def _meta_actions(state: State) -> tuple[Action, ...]:
     if state._phase is Phase.OVER:
         return ()
-    timeouts = tuple(_PLAIN[s][_TIMEOUT] for s in state.to_act)
-    return timeouts + tuple(_PLAIN[s][_RENDIRSE] for s in range(state._rules.players))
+    timeouts = tuple(CALL_ACTIONS[s][_TIMEOUT] for s in state.to_act)
+    return timeouts + tuple(CALL_ACTIONS[s][_RENDIRSE] for s in range(state._rules.players))
 
 
 def is_legal(state: State, action: Action | Deal) -> bool:
@@ -189,20 +199,20 @@ def _canonical(action: Action) -> Action:
         card = action.card
         if card.__class__ is Card and action.points is None and action.choice is None:
             assert card is not None
-            return _PLAY[seat][card.index]
+            return PLAY_ACTIONS[seat][card.index]
         return action
     if kind is Kind.TENGO:
         points = action.points
         well_formed = action.card is None and action.choice is None
-        if well_formed and points.__class__ is int and 0 <= points < len(_TENGO[seat]):
-            return _TENGO[seat][points]
+        if well_formed and points.__class__ is int and 0 <= points < len(TENGO_ACTIONS[seat]):
+            return TENGO_ACTIONS[seat][points]
         return action
     if kind is Kind.RPS:
         if seat < 2 and action.card is None and action.points is None:
             return _RPS_CACHE.get((seat, action.choice), action)
         return action
     if kind.__class__ is Kind and action.card is None and action.points is None and action.choice is None:
-        return _PLAIN[seat][kind]
+        return CALL_ACTIONS[seat][kind]
     return action
 
 
@@ -334,7 +344,7 @@ def _answer_menu(rules: RuleSet, r: Round, seats: tuple[int, ...], acts: list[Ac
     next truco level and, envido primero, an envido), an optional flor (§8.7) and the mazo where folding answers."""
     truco_call = r._truco_call
     for a in seats:
-        p = _PLAIN[a]
+        p = CALL_ACTIONS[a]
         flor = rules.flor and r._flor_pts[a] is not None and may_sing(rules, r, a)
         if flor and rules.flor_mandatory:
             acts.append(p[_FLOR])
@@ -358,7 +368,7 @@ def _answer_menu(rules: RuleSet, r: Round, seats: tuple[int, ...], acts: list[Ac
 def _turn_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
     """Nothing is pending: the seat whose turn it is plays, calls or folds."""
     t = r._turn
-    p = _PLAIN[t]
+    p = CALL_ACTIONS[t]
     flor = rules.flor and r._flor_pts[t] is not None and may_sing(rules, r, t)
     if flor and rules.flor_mandatory:
         acts.append(p[_FLOR])
@@ -414,7 +424,7 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
     st = state._copy()
     history = state._history
     st._history = (action, history, history[2] + 1, history[3])
-    events: _Events = []
+    events: EventLog = []
     s = action.seat
     if kind is _RENDIRSE:
         surrender(st, s, events)
@@ -445,7 +455,7 @@ def _shared_legal(state: State, action: Action) -> Action:
     return canonical  # the shared, well-formed instance goes into the history
 
 
-def _act(st: State, r: Round, s: int, action: Action, events: _Events) -> None:
+def _act(st: State, r: Round, s: int, action: Action, events: EventLog) -> None:
     """Dispatch a legal action in the round to its rule family's transition."""
     kind = action.kind
     if kind is _PLAYK:

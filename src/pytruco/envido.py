@@ -17,9 +17,9 @@ calls. The falta value depends on the score, so it is computed by
 
 from __future__ import annotations
 
-from .actions import _PLAIN, Action, Kind
-from .cards import _points
-from .events import _WORD, EventKind, _ev, _Events
+from .actions import CALL_ACTIONS, Action, Kind
+from .cards import envido_points_of
+from .events import WORD_OF, EventKind, EventLog, new_event
 from .refusals import Refusal
 from .rules import EnvidoStyle, EnvidoWindow, FaltaRule, RuleSet
 from .scoring import award
@@ -158,7 +158,7 @@ def opening_actions(rules: RuleSet, s: int) -> tuple[Action, ...]:
     """Seat *s*'s shared actions that open a chain."""
     found = _OPENING.get((s, rules.envido_style))
     if found is None:
-        found = _OPENING[s, rules.envido_style] = tuple(_PLAIN[s][kind] for kind in opening_calls(rules))
+        found = _OPENING[s, rules.envido_style] = tuple(CALL_ACTIONS[s][kind] for kind in opening_calls(rules))
     return found
 
 
@@ -167,7 +167,7 @@ def raise_actions(rules: RuleSet, r: Round, s: int) -> tuple[Action, ...]:
     raises = chain_next(rules, r._env_calls, r._env_count)
     found = _RAISES.get((s, raises))
     if found is None:
-        found = _RAISES[s, raises] = tuple(_PLAIN[s][kind] for kind in raises)
+        found = _RAISES[s, raises] = tuple(CALL_ACTIONS[s][kind] for kind in raises)
     return found
 
 
@@ -190,9 +190,9 @@ def envido_refusal(rules: RuleSet, r: Round, s: int, kind: Kind) -> Refusal:
 
 
 # --- doing it -------------------------------------------------------------------
-def open_chain(r: Round, s: int, kind: Kind, events: _Events) -> None:
+def open_chain(r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """Seat *s* opens the envido chain with *kind*."""
-    events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "envido", s, kind), r._log)
     r._env_state = ENV_PENDING
     r._env_calls = (kind,)
@@ -200,8 +200,8 @@ def open_chain(r: Round, s: int, kind: Kind, events: _Events) -> None:
     r._env_caller = s
 
 
-def answer_envido(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
-    events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+def answer_envido(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
+    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "envido", s, kind), r._log)
     if kind is _QUIERO:
         r._env_state = ENV_DECLARING
@@ -215,7 +215,7 @@ def answer_envido(st: State, r: Round, s: int, kind: Kind, events: _Events) -> N
         r._env_caller = s
 
 
-def refuse_envido(st: State, r: Round, events: _Events) -> None:
+def refuse_envido(st: State, r: Round, events: EventLog) -> None:
     r._env_state = ENV_SETTLED
     award(st, r, r._env_caller & 1, chain_refused(st._rules, r._env_calls, r._env_count), CAT_ENVIDO, events)
 
@@ -225,10 +225,10 @@ def envido_shown(rules: RuleSet, r: Round, s: int) -> bool:
     the cards it has played make those points by themselves (any one card for 0)."""
     held = r._held[s]
     played = [card for card in r._dealt[s].cards if card not in held]
-    return bool(played) and _points(played, rules.envido_count_three) == r._env_pts[s]
+    return bool(played) and envido_points_of(played, rules.envido_count_three) == r._env_pts[s]
 
 
-def resolve_envido(st: State, r: Round, winner: int, events: _Events) -> None:
+def resolve_envido(st: State, r: Round, winner: int, events: EventLog) -> None:
     """The declarations are over: *winner*'s team wins the envido's value."""
     team = winner & 1
     rules = st._rules
@@ -237,7 +237,7 @@ def resolve_envido(st: State, r: Round, winner: int, events: _Events) -> None:
         value = falta_value(rules, st._score, team)
     r._env_state = ENV_SETTLED
     r._env_winner = winner
-    events.append(_ev(EventKind.ENVIDO_WON, winner, team, value))
+    events.append(new_event(EventKind.ENVIDO_WON, winner, team, value))
     if rules.bluff or rules.show_rule:
         # settled when the cards are shown at the end of the round
         r._env_unshown = (team, value, r._decl_best)

@@ -232,10 +232,11 @@ def _short(value: object) -> str:
 
 # --- for the engine: events are built positionally on the hot path ---------
 _tuple_new = tuple.__new__
-_WORD = {kind: kind.value for kind in Kind}
+WORD_OF = {kind: kind.value for kind in Kind}
+"""The notation word of each action kind (the ``detail`` of a ``called`` event)."""
 
 
-def _ev(
+def new_event(
     kind: EventKind,
     seat: int | None = None,
     team: int | None = None,
@@ -247,4 +248,5 @@ def _ev(
     return _tuple_new(Event, (kind, seat, team, points, card, detail))
 
 
-_Events = list[Event]
+EventLog = list[Event]
+"""The events of one action, in order, as the reducer collects them."""

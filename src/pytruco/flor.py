@@ -11,8 +11,8 @@ flor, contraflor, contraflor al resto, con flor me achico and a flor lost by fol
 
 from __future__ import annotations
 
-from .actions import _PLAIN, Action, Kind
-from .events import _WORD, EventKind, _ev, _Events
+from .actions import CALL_ACTIONS, Action, Kind
+from .events import WORD_OF, EventKind, EventLog, new_event
 from .refusals import Refusal
 from .rules import CfarRule, EnvidoWindow, RuleSet
 from .scoring import add_points, award, chico_won
@@ -96,7 +96,7 @@ def first_flor_answers(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[in
     """The answers to a first flor, from the other team's holders (§6): every seat's menu, in seat order."""
     seats = seats_of(r._flor_answerers, r._n)
     for a in seats:
-        p = _PLAIN[a]
+        p = CALL_ACTIONS[a]
         acts.append(p[_FLOR])
         if rules.contraflor:
             acts.append(p[_CONTRAFLOR])
@@ -115,7 +115,7 @@ def flor_call_answers(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int
     seats = answerers(r, r._flor_caller)
     call = r._flor_call
     for a in seats:
-        p = _PLAIN[a]
+        p = CALL_ACTIONS[a]
         if rules.flor_mandatory and must_sing(rules, r, a):
             acts.append(p[_FLOR])
             continue
@@ -162,18 +162,18 @@ def flor_answer_refusal(rules: RuleSet, r: Round, s: int, kind: Kind, legal: tup
 
 
 # --- doing it -----------------------------------------------------------------
-def sing_flor(st: State, r: Round, s: int, events: _Events) -> None:
+def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     rules = st._rules
     team = s & 1
     r._flor_sung |= 1 << s
-    events.append(_ev(EventKind.CALLED, s, team, 0, None, "flor"))
+    events.append(new_event(EventKind.CALLED, s, team, 0, None, "flor"))
     r._log = (("call", "flor", s, _FLOR), r._log)
     if r._env_state is ENV_PENDING or r._env_state is ENV_DECLARING:
         # A flor voids an envido still pending or being declared (§6, §8.24).
         r._env_state = ENV_VOID
         r._decl_kind = DECL_NONE
         r._decl_queue = ()
-        events.append(_ev(EventKind.ENVIDO_VOID))
+        events.append(new_event(EventKind.ENVIDO_VOID))
     if r._flor_stage is FLOR_NONE:
         mask = 0
         for t in range(1 - team, r._n, 2):
@@ -188,10 +188,10 @@ def sing_flor(st: State, r: Round, s: int, events: _Events) -> None:
     award(st, r, team, rules.flor_value, CAT_FLOR, events)
 
 
-def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
+def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """The second holder answers the first flor (§6)."""
     rules = st._rules
-    events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "flor", s, kind), r._log)
     if kind is _NO_QUIERO:
         refuse_first_flor(st, r, s, events)
@@ -207,10 +207,10 @@ def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: _Events) 
     r._flor_over = _FLOR
 
 
-def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
+def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """An answer to a second flor (``reglamento``), a contraflor or a contraflor al resto."""
     rules = st._rules
-    events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "flor", s, kind), r._log)
     call = r._flor_call
     if kind is _QUIERO:
@@ -228,7 +228,7 @@ def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: _Events) -
         refuse_flor_call(st, r, events)
 
 
-def refuse_first_flor(st: State, r: Round, s: int, events: _Events) -> None:
+def refuse_first_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     """Seat *s* refuses the first flor (no quiero, the mazo or a timeout): its flor is lost and the first
     singer's team scores the flor (PRESETS.md §6, §7)."""
     r._flor_answerers = 0
@@ -237,7 +237,7 @@ def refuse_first_flor(st: State, r: Round, s: int, events: _Events) -> None:
     award(st, r, r._flor_first & 1, st._rules.flor_value, CAT_FLOR, events)
 
 
-def refuse_flor_call(st: State, r: Round, events: _Events) -> None:
+def refuse_flor_call(st: State, r: Round, events: EventLog) -> None:
     rules = st._rules
     call = r._flor_call
     caller_team = r._flor_caller & 1
@@ -261,12 +261,12 @@ def _accept_flor(r: Round, stake: int) -> None:
     start_declarations(r, DECL_FLOR, r._flor_sung)
 
 
-def resolve_flor(st: State, r: Round, winner: int, events: _Events) -> None:
+def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
     rules = st._rules
     team = winner & 1
     r._flor_stage = FLOR_DONE
     stake = r._flor_stake
-    events.append(_ev(EventKind.FLOR_WON, winner, team))
+    events.append(new_event(EventKind.FLOR_WON, winner, team))
     if stake >= 0:
         award(st, r, team, stake, CAT_FLOR, events)
     elif rules.cfar is CfarRule.FALTA:
@@ -275,7 +275,7 @@ def resolve_flor(st: State, r: Round, winner: int, events: _Events) -> None:
         _flor_wins_chico(st, r, team, events)
 
 
-def _flor_wins_chico(st: State, r: Round, team: int, events: _Events) -> None:
+def _flor_wins_chico(st: State, r: Round, team: int, events: EventLog) -> None:
     """An accepted contraflor al resto that wins the game (chico) at once (§6, §8.11).
 
     In presets that add a round's points when it ends, no other point of the
@@ -292,11 +292,11 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: _Events) -> None:
     r._env_unshown = None
     if raise_by:
         add_points(st, r, team, raise_by, CAT_FLOR, events)
-    events.append(_ev(EventKind.HAND_ENDED))
+    events.append(new_event(EventKind.HAND_ENDED))
     chico_won(st, r, team, events)
 
 
-def lose_flor(r: Round, team: int, events: _Events) -> None:
+def lose_flor(r: Round, team: int, events: EventLog) -> None:
     """``reglamento`` (§6, §8.22): the team's flor points in this round go to
     the other team.
 
@@ -317,4 +317,4 @@ def lose_flor(r: Round, team: int, events: _Events) -> None:
     r._deferred = tuple(pending)
     r._flor_forfeit |= 1 << team  # and the team's later flor points in this round too
     if moved:
-        events.append(_ev(EventKind.POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))
+        events.append(new_event(EventKind.POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .actions import Action, Deal, Kind, Rps
 from .deal import deal_problem
 from .errors import quoted
-from .events import EventKind, _ev, _Events
+from .events import EventKind, EventLog, new_event
 from .refusals import Refusal
 from .state import Phase, State
 
@@ -20,13 +20,13 @@ RPS_ACTIONS = [tuple(Action.rps(seat, choice) for choice in Rps) for seat in ran
 """Each seat's shared rock-paper-scissors actions."""
 
 
-def rps(st: State, s: int, choice: Rps | None, events: _Events) -> None:
+def rps(st: State, s: int, choice: Rps | None, events: EventLog) -> None:
     """Seat *s* chooses (``None``: it timed out and loses the draw, §7); a tie repeats, a win picks the mano."""
     if choice is None:
-        events.append(_ev(EventKind.TIMED_OUT, s))
+        events.append(new_event(EventKind.TIMED_OUT, s))
         _first_mano(st, 1 - s, events)
         return
-    events.append(_ev(EventKind.RPS_CHOSEN, s))
+    events.append(new_event(EventKind.RPS_CHOSEN, s))
     choices = list(st._rps)
     choices[s] = choice
     first, second = choices
@@ -34,31 +34,31 @@ def rps(st: State, s: int, choice: Rps | None, events: _Events) -> None:
         st._rps = (first, second)
         return
     if first is second:
-        events.append(_ev(EventKind.RPS_TIE, None, None, 0, None, first.value))
+        events.append(new_event(EventKind.RPS_TIE, None, None, 0, None, first.value))
         st._rps = (None, None)
         return
     st._rps = (first, second)
     _first_mano(st, 0 if first.beats(second) else 1, events)
 
 
-def _first_mano(st: State, seat: int, events: _Events) -> None:
+def _first_mano(st: State, seat: int, events: EventLog) -> None:
     st._mano = seat
     st._start = (seat, *st._start[1:])
     st._phase = Phase.DEAL
-    events.append(_ev(EventKind.FIRST_MANO, seat))
+    events.append(new_event(EventKind.FIRST_MANO, seat))
 
 
-def surrender(st: State, s: int, events: _Events) -> None:
+def surrender(st: State, s: int, events: EventLog) -> None:
     """Seat *s* concedes the match: the other team wins it."""
     team = s & 1
-    events.append(_ev(EventKind.SURRENDERED, s, team))
+    events.append(new_event(EventKind.SURRENDERED, s, team))
     if st._round is not None and not st._round._ended:
         r = st._round._copy()
         r._ended = True
         st._round = r
     st._phase = Phase.OVER
     st._winner = 1 - team
-    events.append(_ev(EventKind.MATCH_OVER, None, 1 - team))
+    events.append(new_event(EventKind.MATCH_OVER, None, 1 - team))
 
 
 def table_refusal(state: State, action: object) -> Refusal | None:

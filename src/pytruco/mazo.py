@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 from .envido import envido_shown, refuse_envido
-from .events import EventKind, _ev, _Events
+from .events import EventKind, EventLog, new_event
 from .flor import lose_flor, refuse_first_flor, refuse_flor_call
 from .refusals import Refusal
 from .rules import RuleSet
@@ -41,14 +41,14 @@ def mazo_refusal(rules: RuleSet, r: Round, s: int, pending: str | None) -> Refus
     return Refusal("mazo-not-now", params)
 
 
-def fold(st: State, r: Round, s: int, events: _Events, *, timeout: bool = False) -> None:
+def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False) -> None:
     """Seat *s* goes to the mazo (§7, §8.2, §8.16, §8.17)."""
     rules = st._rules
     team = s & 1
     other = 1 - team
     bit = 1 << s
     if not timeout:
-        events.append(_ev(EventKind.FOLDED, s, team))
+        events.append(new_event(EventKind.FOLDED, s, team))
     forfeit = rules.show_rule and r._env_unshown is not None and r._env_winner == s and not envido_shown(rules, r, s)
     if forfeit:
         r._env_forfeit = True

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from .actions import TRUCO_CALLS, Action, Deal, Kind, Rps
-from .bots import Bot, _decide, _tricks, load_bot
+from .bots import Bot, decide, finished_tricks, load_bot
 from .cards import ALL_CARDS, Card, Hand, Suit
 from .engine import apply, check, new_game, random_deal
 from .errors import IllegalActionError, RuleSetError
@@ -162,7 +162,7 @@ _T: dict[str, dict[str, str]] = {
         "play_card": "jugar {card}",
         "tengo": "tengo {points}",
         "you_say": "decís",
-        "truco_state_holder": " (la palabra la tiene {who})",
+        "truco_state_holder": " (puede subir: {who})",
         "rank_of": "{rank} de {suit}",
     },
     "en": {
@@ -484,7 +484,7 @@ def _menu(seen: SeatView) -> list[Action]:
 
 
 def _true_declarations(seen: SeatView) -> set[int]:
-    dealt = list(seen.hand) + [c for plays, _t in _tricks(seen) for s, c in plays if s == seen.seat]
+    dealt = list(seen.hand) + [c for plays, _t in finished_tricks(seen) for s, c in plays if s == seen.seat]
     dealt += [c for s, c in seen.current_trick if s == seen.seat]
     if len(dealt) != 3:
         return set()
@@ -523,7 +523,7 @@ class _Table:
             s.say(self.envido_words())
             if r.flor_sung:
                 s.say(t["flor_sung"].format(who=", ".join(s.mid(s.who(x)) for x in sorted(r.flor_sung))))
-        tricks = _tricks(seen)
+        tricks = finished_tricks(seen)
         if tricks:
             s.say(t["tricks"])
             for number, (plays, team) in enumerate(tricks, 1):
@@ -865,6 +865,6 @@ def _loop(table: _Table, inp: TextIO) -> bool:
         else:
             acting = state.to_act
             other = acting[0] if len(acting) == 1 else table.rng.choice(acting)
-            action = _decide(table.bots[other], view(state, other), table.rng)
+            action = decide(table.bots[other], view(state, other), table.rng)
         table.step(action)
     return False

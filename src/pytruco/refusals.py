@@ -77,7 +77,7 @@ MESSAGES: dict[str, str] = {
     "truco-last-level": "vale-cuatro is the last level: answer quiero or no-quiero",
     "truco-answer-skips": "no level is skipped: the answer to {called} is {answer}, not {call}",
     "truco-all-accepted": "vale-cuatro was accepted: there is nothing left to raise",
-    "raise-needs-quiero": "seat {seat} cannot raise to {call}: {holder_text} holds the quiero",
+    "raise-needs-quiero": "seat {seat} cannot raise to {call}: {holder_text} {holds} the quiero",
     "truco-first-call": "no level is skipped: the first call is truco, not {call}",
     "truco-next-call": "{accepted} was already accepted: the next call is {next}, not {call}",
     "truco-not-now": "seat {seat} cannot call {call} now",
@@ -154,7 +154,9 @@ def english(code: str, params: Params) -> str:
     if "team" in params and "players" in params:
         team, players = params["team"], params["players"]
         assert isinstance(team, int) and isinstance(players, int)
-        fields["holder_text"] = " and ".join(f"seat {seat}" for seat in range(team, players, 2))
+        holders = [f"seat {seat}" for seat in range(team, players, 2)]
+        fields["holder_text"] = " and ".join(holders)
+        fields["holds"] = "holds" if len(holders) == 1 else "hold"
     for name, joiner in (("answers", " or "), ("allowed", ", "), ("legal", ", ")):
         if name in params:
             fields[f"{name}_text"] = joiner.join(str(params[name]).split(",")) if params[name] else ""

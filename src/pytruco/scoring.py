@@ -7,13 +7,13 @@ pending and add them when the round ends, envido and flor first (PRESETS.md §2)
 from __future__ import annotations
 
 from .deal import duel_round
-from .events import EventKind, _ev, _Events
+from .events import EventKind, EventLog, new_event
 from .rules import Scoring
 from .state import Phase, Round, State
 from .table import CAT_ENVIDO, CAT_FLOR, CAT_FLOR_LOST, CAT_PENALTY, CAT_TRUCO, CAT_UNSHOWN, TRUCO_VALUE
 
 
-def award(st: State, r: Round, team: int, points: int, category: str, events: _Events) -> None:
+def award(st: State, r: Round, team: int, points: int, category: str, events: EventLog) -> None:
     """Give *points* to *team*: at once, or when the round ends (§2)."""
     if points <= 0 or r._ended:
         return
@@ -22,7 +22,7 @@ def award(st: State, r: Round, team: int, points: int, category: str, events: _E
         # points that never move again (§8.29).
         team = 1 - team
         category = CAT_FLOR_LOST
-        events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "flor lost by folding"))
+        events.append(new_event(EventKind.POINTS_MOVED, None, team, points, None, "flor lost by folding"))
     if not r._defer:
         if add_points(st, r, team, points, category, events) >= st._rules.target:
             chico_won(st, r, team, events)
@@ -30,7 +30,7 @@ def award(st: State, r: Round, team: int, points: int, category: str, events: _E
         r._deferred = (*r._deferred, (team, points, category))
 
 
-def add_points(st: State, r: Round, team: int, points: int, category: str, events: _Events) -> int:
+def add_points(st: State, r: Round, team: int, points: int, category: str, events: EventLog) -> int:
     """Add *points* to *team*'s score and to the round's points; returns the team's new score."""
     score = list(st._score)
     score[team] += points
@@ -38,11 +38,13 @@ def add_points(st: State, r: Round, team: int, points: int, category: str, event
     got = list(r._points)
     got[team] += points
     r._points = (got[0], got[1])
-    events.append(_ev(EventKind.POINTS, None, team, points, None, CAT_FLOR if category is CAT_FLOR_LOST else category))
+    events.append(
+        new_event(EventKind.POINTS, None, team, points, None, CAT_FLOR if category is CAT_FLOR_LOST else category)
+    )
     return score[team]
 
 
-def _flush(st: State, r: Round, events: _Events) -> int:
+def _flush(st: State, r: Round, events: EventLog) -> int:
     """Add the round's pending points, envido and flor first (§2; in the
     order won for a pica duel of a preset that scores at once). Returns the
     first team to reach the target in that order, or -1."""
@@ -63,10 +65,10 @@ def _flush(st: State, r: Round, events: _Events) -> int:
     return reached
 
 
-def chico_won(st: State, r: Round, team: int, events: _Events) -> None:
+def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
     rules = st._rules
     r._ended = True
-    events.append(_ev(EventKind.CHICO_WON, None, team))
+    events.append(new_event(EventKind.CHICO_WON, None, team))
     if rules.chicos_to_win > 1:
         chicos = list(st._chicos)
         chicos[team] += 1
@@ -77,7 +79,7 @@ def chico_won(st: State, r: Round, team: int, events: _Events) -> None:
             return
     st._phase = Phase.OVER
     st._winner = team
-    events.append(_ev(EventKind.MATCH_OVER, None, team))
+    events.append(new_event(EventKind.MATCH_OVER, None, team))
 
 
 def _next_hand(st: State) -> None:
@@ -88,14 +90,14 @@ def _next_hand(st: State) -> None:
     st._mano = (st._mano + 1) % st._rules.players
 
 
-def win_round(st: State, r: Round, team: int, events: _Events) -> None:
+def win_round(st: State, r: Round, team: int, events: EventLog) -> None:
     """*team* wins the round: it scores the round's truco value."""
     r._winner = team
-    events.append(_ev(EventKind.HAND_WON, None, team))
+    events.append(new_event(EventKind.HAND_WON, None, team))
     award(st, r, team, TRUCO_VALUE[r._truco_level], CAT_TRUCO, events)
 
 
-def finish_round(st: State, r: Round, events: _Events) -> None:
+def finish_round(st: State, r: Round, events: EventLog) -> None:
     """The round is over: shown cards settle a deferred envido, pending
     points are added, and the next round (or the end) follows."""
     if r._ended:
@@ -108,7 +110,7 @@ def finish_round(st: State, r: Round, events: _Events) -> None:
     more_duels = pica is not None and pica[0] < 2
     carry = more_duels and st._rules.scoring is Scoring.END_OF_HAND
     reached = _flush(st, r, events) if r._defer and not carry else -1
-    events.append(_ev(EventKind.HAND_ENDED, None, None, 0, None, "" if pica is None else f"duel {pica[0]}"))
+    events.append(new_event(EventKind.HAND_ENDED, None, None, 0, None, "" if pica is None else f"duel {pica[0]}"))
     if reached >= 0:
         chico_won(st, r, reached, events)
     elif more_duels and pica is not None:
@@ -118,13 +120,13 @@ def finish_round(st: State, r: Round, events: _Events) -> None:
         st._pica = (duel, pica[1])
         nxt = duel_round(st._rules, r._dealt, pica[1], duel, r._deferred if carry else (), r._held)
         st._round = nxt
-        events.append(_ev(EventKind.DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
+        events.append(new_event(EventKind.DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
     else:
         r._ended = True
         _next_hand(st)
 
 
-def _show_envido(st: State, r: Round, events: _Events) -> None:
+def _show_envido(st: State, r: Round, events: EventLog) -> None:
     """The cards are shown: settle the envido that waited for them (§5).
 
     A false winning declaration (``reglamento``) or a winner who folded
@@ -137,10 +139,10 @@ def _show_envido(st: State, r: Round, events: _Events) -> None:
     team, points, declared = deferred
     if st._rules.bluff and declared != r._env_pts[r._env_winner]:
         team = 1 - team
-        events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "false envido"))
+        events.append(new_event(EventKind.POINTS_MOVED, None, team, points, None, "false envido"))
     elif r._env_forfeit:
         team = 1 - team
-        events.append(_ev(EventKind.POINTS_MOVED, None, team, points, None, "envido not shown"))
+        events.append(new_event(EventKind.POINTS_MOVED, None, team, points, None, "envido not shown"))
     if r._defer:
         r._deferred = tuple(
             (team, points, CAT_ENVIDO) if category is CAT_UNSHOWN else (owner, value, category)
@@ -150,7 +152,7 @@ def _show_envido(st: State, r: Round, events: _Events) -> None:
         award(st, r, team, points, CAT_ENVIDO, events)
 
 
-def mazo_penalty(st: State, r: Round, team: int, events: _Events) -> None:
+def mazo_penalty(st: State, r: Round, team: int, events: EventLog) -> None:
     """The envido penalty of the mazo (§7, §8.3)."""
     if st._rules.mazo_envido_penalty and not r._tricks and not r._env_count and not r._flor_sung and not r._truco_level:
         award(st, r, team, 1, CAT_PENALTY, events)

@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from .bots import _decide, load_bot
+from .bots import decide, load_bot
 from .engine import apply, new_game, random_deal
 from .rules import RuleSet
 from .views import view
@@ -109,7 +109,7 @@ def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int) -> Ga
         else:
             acting = state.to_act
             seat = acting[0] if len(acting) == 1 else chance.choice(acting)
-            state, _ = apply(state, _decide(bot_of_seat[seat], view(state, seat), rngs[seat]))
+            state, _ = apply(state, decide(bot_of_seat[seat], view(state, seat), rngs[seat]))
         actions += 1
         for team in (0, 1):
             gained = state.score[team] - before[team]

@@ -443,8 +443,8 @@ _REFUSALS: dict[str, tuple[str, str]] = {
         "Vale cuatro was accepted: there is nothing left to raise.",
     ),
     "raise-needs-quiero": (
-        "No podés cantar {call_name}: el quiero lo tiene {holder_text}.",
-        "You cannot raise to {call_name}: {holder_text} holds the quiero.",
+        "No podés cantar {call_name}: el quiero lo {tiene} {holder_text}.",
+        "You cannot raise to {call_name}: {holder_text} {holds} the quiero.",
     ),
     "truco-first-call": (
         "No se saltea: primero se canta truco, no {call_name}.",
@@ -632,6 +632,7 @@ def _fields(params: Mapping[str, object], lang: str, names: Names) -> dict[str, 
     if isinstance(team, int) and isinstance(players, int):
         holders = [seat_name(s, lang, names) for s in range(team, players, 2)]  # type: ignore[arg-type]
         fields["holder_text"] = _join(holders, lang, "y" if es else "and")
+        fields["holds"], fields["tiene"] = ("holds", "tiene") if len(holders) == 1 else ("hold", "tienen")
     if "answers" in params:
         answers = [_call_name(word, lang) for word in str(params["answers"]).split(",") if word]
         fields["answers_text"] = _join(answers, lang, or_word)

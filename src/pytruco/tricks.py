@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import _PLAY, Action
+from .actions import PLAY_ACTIONS, Action
 from .cards import Card
-from .events import EventKind, _ev, _Events
+from .events import EventKind, EventLog, new_event
 from .refusals import Refusal
 from .rules import PardaRule
 from .scoring import finish_round, win_round
@@ -101,7 +101,7 @@ def hand_winner(results: Sequence[int | None], mano_team: int, rule: PardaRule) 
 # --- cards on the table -----------------------------------------------------
 def play_actions(r: Round, t: int, acts: list[Action]) -> None:
     """Seat *t* may play any card it holds, on its turn with nothing pending."""
-    plays = _PLAY[t]
+    plays = PLAY_ACTIONS[t]
     for card in r._held[t]:
         acts.append(plays[card.index])
 
@@ -113,13 +113,13 @@ def play_refusal(s: int, card: Card | None, pending: str | None) -> Refusal:
     return Refusal("card-not-held", {"seat": s, "card": str(card)})
 
 
-def play_card(st: State, r: Round, s: int, card: Card, events: _Events) -> None:
+def play_card(st: State, r: Round, s: int, card: Card, events: EventLog) -> None:
     held = list(r._held)
     held[s] = tuple([c for c in held[s] if c is not card])
     r._held = tuple(held)
     r._cards_played += 1
     r._trick = (*r._trick, (s, card))
-    events.append(_ev(EventKind.CARD_PLAYED, s, None, 0, card))
+    events.append(new_event(EventKind.CARD_PLAYED, s, None, 0, card))
     nxt = next_in_trick(r, s)
     if nxt < 0:
         complete_trick(st, r, events)
@@ -154,14 +154,14 @@ def _first_in_hand(r: Round, s: int) -> int:
     return s
 
 
-def complete_trick(st: State, r: Round, events: _Events) -> None:
+def complete_trick(st: State, r: Round, events: EventLog) -> None:
     team, seat = trick_result(r._trick)
     r._tricks = (*r._tricks, _new_trick(Trick, (r._trick, team, seat)))
     r._trick = ()
     if team is None:
-        events.append(_ev(EventKind.TRICK_PARDA))
+        events.append(new_event(EventKind.TRICK_PARDA))
     else:
-        events.append(_ev(EventKind.TRICK_WON, seat, team))
+        events.append(new_event(EventKind.TRICK_WON, seat, team))
     winner = hand_winner([t[1] for t in r._tricks], r._mano & 1, st._rules.parda)  # t[1]: the team
     if winner is not None:
         win_round(st, r, winner, events)

@@ -13,7 +13,7 @@ answering and refusing them (PRESETS.md §4).
 from __future__ import annotations
 
 from .actions import TRUCO_CALLS, Kind
-from .events import _WORD, EventKind, _ev, _Events
+from .events import WORD_OF, EventKind, EventLog, new_event
 from .refusals import Refusal
 from .scoring import finish_round, win_round
 from .state import Round, State
@@ -64,18 +64,18 @@ def truco_refusal(r: Round, s: int, kind: Kind, pending: str | None) -> Refusal:
 # --- doing it -------------------------------------------------------------------
 
 
-def call_truco(r: Round, s: int, kind: Kind, events: _Events) -> None:
+def call_truco(r: Round, s: int, kind: Kind, events: EventLog) -> None:
     if r._truco_call:  # a raise as the answer accepts the pending level ("quiero retruco")
         r._truco_level = r._truco_call
         r._quiero_team = s & 1
     r._truco_call = TRUCO_CALLS.index(kind) + 1
     r._truco_caller = s
-    events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "truco", s, kind), r._log)
 
 
-def answer_truco(st: State, r: Round, s: int, kind: Kind, events: _Events) -> None:
-    events.append(_ev(EventKind.CALLED, s, s & 1, 0, None, _WORD[kind]))
+def answer_truco(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
+    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "truco", s, kind), r._log)
     if kind is _QUIERO:
         r._truco_level = r._truco_call
@@ -86,7 +86,7 @@ def answer_truco(st: State, r: Round, s: int, kind: Kind, events: _Events) -> No
         finish_round(st, r, events)
 
 
-def refuse_truco(st: State, r: Round, events: _Events) -> None:
+def refuse_truco(st: State, r: Round, events: EventLog) -> None:
     """A refused truco, retruco or vale cuatro ends the round: its caller's
     side scores the value before the call (§4)."""
     caller_team = r._truco_caller & 1
