@@ -14,16 +14,23 @@ import pytest
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-def test_readme_example_prints_what_it_says() -> None:
+def run_readme_block(heading: str) -> tuple[str, list[str]]:
+    """Run the first Python block under the README's *heading*: what it printed, and the lines its
+    ``# `` comments say it prints."""
     text = README.read_text(encoding="utf-8")
-    block = re.search(r"## A hand in ten lines\n\n```python\n(.*?)```", text, re.S)
-    assert block is not None
+    block = re.search(rf"## {re.escape(heading)}\n\n.*?```python\n(.*?)```", text, re.S)
+    assert block is not None, heading
     code = block.group(1)
     expected = [line[2:] for line in code.splitlines() if line.startswith("# ")]
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(code, str(README), "exec"), {})
-    assert out.getvalue().splitlines() == expected
+    return out.getvalue(), expected
+
+
+def test_readme_example_prints_what_it_says() -> None:
+    printed, expected = run_readme_block("A hand in ten lines")
+    assert printed.splitlines() == expected
 
 
 def test_readme_opens_with_the_two_setup_commands() -> None:
