@@ -40,6 +40,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
     ("viewparts",),
     ("viewjson",),
+    ("recordjson",),
+    ("gamerecord",),
     ("views", "records", "partners"),
     ("bots", "frontend"),
     ("bench", "play"),
