@@ -21,6 +21,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
     ("actions",),
     ("events", "history"),
+    ("textwords",),
+    ("textevents", "textrefusals"),
     ("text", "schema", "svg"),
     ("table",),
     ("rounds",),
