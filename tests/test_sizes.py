@@ -23,7 +23,6 @@ FUNCTIONS_ALLOWED = {
     ("play.py", "play_terminal"),
     ("play.py", "show_events"),
     ("bots.py", "hand_win_chance"),
-    ("svg.py", "table_svg"),
     ("text.py", "describe_event"),
 }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -148,7 +149,5 @@ TABLE_PICTURES = {
 @pytest.mark.parametrize(("players", "seed"), sorted(TABLE_PICTURES))
 def test_table_pictures_are_exactly_as_they_were(players: int, seed: int) -> None:
     """The whole SVG text of a table, pinned by its SHA-256 (issue 8: table_svg split into helpers)."""
-    import hashlib
-
     digest = hashlib.sha256(table_pictures(players, seed).encode()).hexdigest()
     assert digest == TABLE_PICTURES[players, seed]
