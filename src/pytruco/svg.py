@@ -204,10 +204,7 @@ def _other_seats(seen: TableView, bottom: int, names: Sequence[str]) -> list[str
         for i in range(count):
             body.append(back(x0 + i * sw * 0.55, py, sw, sh))
         fold = " · folded" if seat in seen.folded else ""
-        body.append(
-            f'<text x="{px:g}" y="{py + sh + 18:.1f}" font-size="13" fill="#ffffff" text-anchor="middle">'
-            f"{escape(names[seat] + fold)}</text>"
-        )
+        body.append(_label(f"{px:g}", f"{py + sh + 18:.1f}", 13, "middle", escape(names[seat] + fold)))
     return body
 
 
@@ -220,10 +217,7 @@ def _trick_in_play(seen: TableView) -> list[str]:
     for i, (seat, card) in enumerate(trick):
         x = tx0 + i * (sw + 10)
         body.append(card_body(card.rank, card.suit.value, x, 250, sw, sh))
-        body.append(
-            f'<text x="{x + sw / 2:.1f}" y="{250 + sh + 15:.1f}" font-size="11" fill="#ffffff" text-anchor="middle">'
-            f"seat {seat}</text>"
-        )
+        body.append(_label(f"{x + sw / 2:.1f}", f"{250 + sh + 15:.1f}", 11, "middle", f"seat {seat}"))
     return body
 
 
@@ -235,10 +229,7 @@ def _finished_tricks(seen: TableView) -> list[str]:
         plays, winner = finished.plays, finished.team
         y = 90 + row * (mh + 26)
         result = "parda" if winner is None else f"team {winner}"
-        body.append(
-            f'<text x="{_WIDTH - 20:g}" y="{y - 4:g}" font-size="11" fill="#ffffff" text-anchor="end">'
-            f"trick {row + 1}: {result}</text>"
-        )
+        body.append(_label(f"{_WIDTH - 20:g}", f"{y - 4:g}", 11, "end", f"trick {row + 1}: {result}"))
         for col, (_seat, card) in enumerate(plays):
             x = _WIDTH - 20 - (len(plays) - col) * (mw + 4)
             body.append(card_body(card.rank, card.suit.value, x, y, mw, mh))
@@ -258,11 +249,13 @@ def _own_cards(seen: TableView, bottom: int, names: Sequence[str]) -> list[str]:
             if seen.seat is not None
             else back(x, _HEIGHT - 148)
         )
-    body.append(
-        f'<text x="{_WIDTH / 2:g}" y="{_HEIGHT - 14:g}" font-size="14" fill="#ffffff" text-anchor="middle">'
-        f"{escape(names[bottom])}</text>"
-    )
+    body.append(_label(f"{_WIDTH / 2:g}", f"{_HEIGHT - 14:g}", 14, "middle", escape(names[bottom])))
     return body
+
+
+def _label(x: str, y: str, size: int, anchor: str, text: str) -> str:
+    """A white label at (*x*, *y*), anchored at its *anchor* ("middle", "end"); *text* is escaped already."""
+    return f'<text x="{x}" y="{y}" font-size="{size}" fill="#ffffff" text-anchor="{anchor}">{text}</text>'
 
 
 def _places(count: int, width: float) -> Sequence[tuple[float, float]]:
