@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from pytruco import Action, Deal, RuleSet, is_legal, legal_actions, new_game, random_deal
-from pytruco.play import _Screen, _Table, play_terminal
+from pytruco.play import _Table, play_terminal
+from pytruco.playscreen import Screen
 
 WORDS = [
     "1", "1", "1", "2", "3", "4", "?", "", "²", "no quiero", "quiero", "truco", "quiero retruco", "vale 4",
@@ -207,7 +208,7 @@ def narrated(preset: str, players: int, lang: str, seed: int) -> str:
     rng = random.Random(seed)
     out = io.StringIO()
     state = new_game(rules, rng=rng) if not rules.rps_first_mano else new_game(rules)
-    table = _Table(_Screen(out, lang, rules, 0, color=seed == 2), state, {}, rng)
+    table = _Table(Screen(out, lang, rules, 0, color=seed == 2), state, {}, rng)
     for step in range(5000):
         state = table.state
         if state.is_over:
@@ -235,7 +236,7 @@ def test_the_terminal_game_says_exactly_what_it_said(name: str, tmp_path: Path) 
 def test_rock_paper_scissors_ties_are_told_exactly() -> None:
     out = io.StringIO()
     rules = RuleSet.preset("online")
-    table = _Table(_Screen(out, "en", rules, 0, color=True), new_game(rules), {}, random.Random(1))
+    table = _Table(Screen(out, "en", rules, 0, color=True), new_game(rules), {}, random.Random(1))
     for text in ["0 rps piedra", "1 rps piedra", "1 rps tijera", "0 rps tijera", "0 rps papel", "1 rps piedra"]:
         table.step(Action.parse(text))
     assert out.getvalue() == RPS_TOLD
