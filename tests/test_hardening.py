@@ -688,3 +688,80 @@ def test_an_unknown_schema_name_is_quoted_safely() -> None:
     for name in (10**5000, [10**5000], "x" * 10_000):
         with pytest.raises(SchemaError, match="unknown schema"):
             schema(name)  # type: ignore[arg-type]
+
+
+def _word_and_picture_calls() -> list[tuple[str, Any, str]]:
+    from pytruco import Hand
+    from pytruco.svg import card_svg, hand_svg, table_svg
+    from pytruco.text import action_label, card_name, describe_action, describe_event, describe_refusal
+
+    return [
+        ("action_label", action_label, "action_label needs an Action, not "),
+        ("describe_action", describe_action, "describe_action needs an Action, not "),
+        ("describe_event", describe_event, "describe_event needs an Event, not "),
+        ("describe_refusal", describe_refusal, "describe_refusal needs an exception"),
+        ("card_name", card_name, "card_name needs a Card, not "),
+        ("card_svg", card_svg, "card_svg needs a Card, not "),
+        ("table_svg", table_svg, "table_svg needs a seat's view"),
+        ("hand_svg", lambda value: hand_svg([Hand.parse("1E").cards[0], value]), "hand_svg needs Cards only, not "),
+    ]
+
+
+@pytest.mark.parametrize("name,call,message", _word_and_picture_calls(), ids=[c[0] for c in _word_and_picture_calls()])
+@pytest.mark.parametrize("value", [None, "0 mazo", 10**5000, [1]], ids=["none", "text", "huge", "list"])
+def test_words_and_pictures_name_an_argument_of_the_wrong_type(name: str, call: Any, message: str, value: Any) -> None:
+    """Text and SVG helpers given the wrong type raise ArgumentError, never AttributeError or repr's ValueError."""
+    from pytruco import ArgumentError
+
+    with pytest.raises(ArgumentError, match=f"^{message}"):
+        call(value)
+
+
+def test_seat_and_team_names_refuse_what_is_not_a_seat_or_a_team() -> None:
+    from pytruco import ArgumentError
+    from pytruco.text import LanguageError, seat_name, team_name
+
+    assert (seat_name(3, "en"), team_name(1, "es"), seat_name(None, "en")) == ("seat 3", "equipo 1", "nobody")
+    for seat in (10**5000, -1, "0", True, 1.0):
+        with pytest.raises(ArgumentError, match="seat_name needs a seat number"):
+            seat_name(seat, "es")  # type: ignore[arg-type]
+    for team in (2, -1, "0", 10**5000):
+        with pytest.raises(ArgumentError, match=r"team_name needs a team \(0 or 1\)"):
+            team_name(team, "en")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="seat_name needs names that are text, not 7"):
+        seat_name(0, "es", [7])  # type: ignore[list-item]
+    with pytest.raises(LanguageError, match="unknown language <a whole number of about 5001 digits>"):
+        seat_name(0, 10**5000)  # type: ignore[arg-type]
+
+
+def test_hand_svg_refuses_card_text_and_non_iterables() -> None:
+    from pytruco import ArgumentError
+    from pytruco.svg import hand_svg
+
+    with pytest.raises(ArgumentError, match=r"not the text '1E 7O' \(parse it with Hand.parse\)"):
+        hand_svg("1E 7O")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="hand_svg needs cards"):
+        hand_svg(5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        ({"bots": "random"}, "simulate needs two bot names, not 'random'"),
+        ({"bots": ["random", 3]}, "simulate needs two bot names"),
+        ({"bots": ["random"]}, "simulate needs two bots, not 1"),
+        ({"games": 0}, "--games must be at least 1, not 0"),
+        ({"games": 2.5}, "--games must be a whole number, not 2.5"),
+        ({"games": -(10**5000)}, "--games must be a whole number|--games must be at least 1, not <a whole number"),
+        ({"workers": True}, "--workers must be a whole number, not True"),
+        ({"seed": "7"}, "--seed must be a whole number or None, not '7'"),
+        ({"backend": "x" * 1000}, "unknown backend 'xxxx"),
+    ],
+)
+def test_simulate_refuses_bad_arguments_before_playing(kwargs: dict[str, Any], message: str) -> None:
+    from pytruco import ArgumentError
+    from pytruco.simulate import simulate
+
+    arguments: dict[str, Any] = {"bots": ["random", "random"], "games": 1, **kwargs}
+    with pytest.raises(ArgumentError, match=message):
+        simulate(**arguments)

@@ -56,6 +56,22 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def require(value: object, kind: type | tuple[type, ...], where: str, what: str) -> None:
+    """Raise :class:`ArgumentError` ("*where* needs *what*, not …") unless *value* is an instance of *kind*.
+
+    >>> from pytruco import ArgumentError, Card
+    >>> from pytruco.errors import require
+    >>> require(Card.parse("1E"), Card, "card_name", "a Card")
+    >>> try:
+    ...     require("1E", Card, "card_name", "a Card")
+    ... except ArgumentError as error:
+    ...     print(error)
+    card_name needs a Card, not '1E'
+    """
+    if not isinstance(value, kind):
+        raise ArgumentError(f"{where} needs {what}, not {quoted(value)}")
+
+
 class TrucoError(ValueError):
     """The root of every error raised by pytruco (a :class:`ValueError`).
 
@@ -108,9 +124,9 @@ class SetupError(TrucoError):
 
 
 class ArgumentError(TrucoError):
-    """An argument of the wrong type, such as something that is not a
-    :class:`~pytruco.State` given to :func:`~pytruco.apply`; the message names
-    the function and what it needs.
+    """An argument of the wrong type or value that no more specific error
+    covers, such as something that is not a :class:`~pytruco.State` given to
+    :func:`~pytruco.apply`; the message names the function and what it needs.
 
     >>> from pytruco import ArgumentError, legal_actions
     >>> try:

@@ -36,7 +36,7 @@ import attrs
 
 from .actions import Action, Deal, Kind
 from .engine import apply, new_game
-from .errors import ArgumentError, IllegalActionError, NotationError, RecordError, quoted
+from .errors import IllegalActionError, NotationError, RecordError, require
 from .events import Event, EventKind
 from .records import Record
 from .state import Phase, State, require_state
@@ -59,8 +59,7 @@ def seat_event(state: State, event: Event, seat: int | None) -> dict[str, Any]:
     """
     require_state(state, "seat_event")
     check_seat(seat, state.rules.players)
-    if not isinstance(event, Event):
-        raise ArgumentError(f"seat_event needs an Event, not {quoted(event)}")
+    require(event, Event, "seat_event", "an Event")
     data = event.to_json()
     if event.kind is EventKind.DEALT and seat is not None:
         r = state.round
@@ -80,8 +79,7 @@ def seat_events(state: State, events: tuple[Event, ...] | list[Event], seat: int
     """
     require_state(state, "seat_events")
     check_seat(seat, state.rules.players)
-    if not isinstance(events, (tuple, list)):
-        raise ArgumentError(f"seat_events needs a tuple or list of Events, not {quoted(events)}")
+    require(events, (tuple, list), "seat_events", "a tuple or list of Events")
     return [seat_event(state, event, seat) for event in events]
 
 

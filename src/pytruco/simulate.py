@@ -28,6 +28,7 @@ import attrs
 
 from .bots import decide, load_bot
 from .engine import apply, new_game, random_deal
+from .errors import ArgumentError, quoted
 from .rules import RuleSet
 from .views import view
 
@@ -227,6 +228,23 @@ def _chunks(games: int, parts: int) -> list[list[int]]:
     return [list(range(start, min(games, start + size))) for start in range(0, games, size)]
 
 
+def _check_arguments(bots: object, games: object, seed: object, workers: object, backend: object) -> None:
+    """Each argument of :func:`simulate`, checked before any game is played."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, str) for b in bots):
+        raise ArgumentError(f"simulate needs two bot names, not {quoted(bots)}")
+    if len(bots) != 2:
+        raise ArgumentError(f"simulate needs two bots, not {len(bots)}")
+    for name, value in (("games", games), ("workers", workers)):
+        if value.__class__ is not int:
+            raise ArgumentError(f"--{name} must be a whole number, not {quoted(value)}")
+        if value < 1:
+            raise ArgumentError(f"--{name} must be at least 1, not {quoted(value)}")
+    if seed is not None and seed.__class__ is not int:
+        raise ArgumentError(f"--seed must be a whole number or None, not {quoted(seed)}")
+    if backend not in ("local", "ray"):
+        raise ArgumentError(f"unknown backend {quoted(backend)} (local or ray)")
+
+
 def simulate(
     bots: Sequence[str],
     *,
@@ -251,16 +269,10 @@ def simulate(
         progress: called with the number of games just finished.
 
     Raises:
-        ValueError: not two bots, an unknown bot, or a bad number.
+        ArgumentError: not two bots, a bad number or an unknown backend.
+        ValueError: an unknown bot (from :func:`~pytruco.bots.load_bot`).
     """
-    if len(bots) != 2:
-        raise ValueError(f"simulate needs two bots, not {len(bots)}")
-    if games < 1:
-        raise ValueError(f"--games must be at least 1, not {games}")
-    if workers < 1:
-        raise ValueError(f"--workers must be at least 1, not {workers}")
-    if backend not in ("local", "ray"):
-        raise ValueError(f"unknown backend {backend!r} (local or ray)")
+    _check_arguments(bots, games, seed, workers, backend)
     specs = (bots[0], bots[1])
     for spec in specs:
         load_bot(spec)  # fail early with a clear message

@@ -17,7 +17,7 @@ import enum
 from typing import Any
 
 from .actions import Action, Deal
-from .errors import ArgumentError, quoted
+from .errors import require
 from .history import (
     ROOT,
     RecordHand,
@@ -381,5 +381,4 @@ def require_state(value: object, where: str) -> None:
     ...     print(error)
     view needs a State, not None
     """
-    if not isinstance(value, State):
-        raise ArgumentError(f"{where} needs a State, not {quoted(value)}")
+    require(value, State, where, "a State")

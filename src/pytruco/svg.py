@@ -17,12 +17,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 from xml.sax.saxutils import escape
 
 from .actions import Kind
 from .cardart import CARD_HEIGHT, CARD_WIDTH, back, card_body, card_picture, cards_picture, document
 from .cards import ALL_CARDS, Card
+from .errors import ArgumentError, quoted, require
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "TableView", "card_svg", "hand_svg", "ranking_svg", "table_svg"]
 
@@ -44,6 +45,7 @@ class _Trick(Protocol):
     def team(self) -> int | None: ...
 
 
+@runtime_checkable
 class TableView(Protocol):
     """What :func:`table_svg` reads of a :class:`~pytruco.SeatView` (which has it
     all): pictures sit below the views in the module layers, so they take any
@@ -89,6 +91,7 @@ def card_svg(card: Card) -> str:
     >>> "REY" in picture and "12 de copas" in picture
     True
     """
+    require(card, Card, "card_svg", "a Card")
     return card_picture(card.rank, card.suit.value)
 
 
@@ -100,7 +103,13 @@ def hand_svg(cards: Iterable[Card], *, gap: float = 10) -> str:
     >>> hand_svg(Hand.parse("1E 7O")).count("<title>")  # the picture's, and one per card
     3
     """
-    return cards_picture([(card.rank, card.suit.value) for card in cards], gap=gap)
+    require(cards, Iterable, "hand_svg", "cards (a Hand or a sequence of Cards)")
+    if isinstance(cards, str):
+        raise ArgumentError(f"hand_svg needs cards, not the text {quoted(cards)} (parse it with Hand.parse)")
+    listed = list(cards)
+    for card in listed:
+        require(card, Card, "hand_svg", "Cards only")
+    return cards_picture([(card.rank, card.suit.value) for card in listed], gap=gap)
 
 
 def ranking_svg() -> str:
@@ -158,6 +167,7 @@ def table_svg(seen: TableView) -> str:
     >>> "1E" in picture, "7C" in picture, "5O" in picture
     (True, False, True)
     """
+    require(seen, TableView, "table_svg", "a seat's view (from pytruco.view)")
     bottom = seen.seat if seen.seat is not None else 0  # a spectator looks from seat 0's side
     names = _names(seen)
     body = [

@@ -27,6 +27,7 @@ Import every name from this module. This API is stable: the terminal game and th
 from __future__ import annotations
 
 from .actions import Action, Kind
+from .errors import require
 from .textevents import describe_event
 from .textrefusals import describe_refusal
 from .textwords import (
@@ -67,6 +68,7 @@ def action_label(action: Action, lang: Lang = "es") -> str:
     >>> action_label(Action.parse("0 1E"), "es"), action_label(Action.parse("0 tengo 27"), "en")
     ('Jugar el ancho de espadas', 'I have 27')
     """
+    require(action, Action, "action_label", "an Action")
     check_lang(lang)
     kind = action.kind
     es = lang == "es"
@@ -104,6 +106,7 @@ def describe_action(action: Action, lang: Lang = "es", names: Names = None) -> s
     >>> describe_action(Action.parse("0 quiero"), "en", ["Ana"])
     'Ana accepts (quiero)'
     """
+    require(action, Action, "describe_action", "an Action")
     check_lang(lang)
     who = seat_name(action.seat, lang, names)
     kind = action.kind

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from .actions import Kind
+from .errors import require
 from .events import Event, EventKind
 from .textwords import Lang, Names, call_name, card_with_article, check_lang, kind_of, seat_name, team_name
 
@@ -184,6 +185,7 @@ def describe_event(event: Event, lang: Lang = "es", names: Names = None) -> str:
     >>> describe_event(Event(EventKind.POINTS, team=0, points=2, detail="envido"), "en", ["Ana", "Beto"])
     'Ana scored 2 points for the envido'
     """
+    require(event, Event, "describe_event", "an Event")
     check_lang(lang)
     who, team = seat_name(event.seat, lang, names), team_name(event.team, lang, names)
     said = _Said(event, lang == "es", lang, who, team, _members(event.team, names) > 1)

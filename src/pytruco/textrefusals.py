@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .cards import Card
-from .errors import NotationError
+from .errors import NotationError, require
 from .textwords import Lang, Names, call_name, card_with_article, check_lang, kind_of, seat_name
 
 # Keyed by IllegalActionError.code (pytruco.refusals lists the codes and their
@@ -307,6 +307,7 @@ def describe_refusal(error: Exception, lang: Lang = "es", names: Names = None) -
     >>> spanish.startswith("No")
     True
     """
+    require(error, Exception, "describe_refusal", "an exception (an IllegalActionError or a NotationError)")
     check_lang(lang)
     code = getattr(error, "code", None)
     params = getattr(error, "params", None)

@@ -18,7 +18,7 @@ from typing import Literal
 
 from .actions import Kind
 from .cards import Card, Suit
-from .errors import TrucoError
+from .errors import ArgumentError, TrucoError, quoted, require
 
 Lang = Literal["es", "en"]
 """A language code: ``"es"`` (Argentine Spanish, voseo) or ``"en"``.
@@ -35,6 +35,7 @@ LANGS: tuple[str, ...] = ("es", "en")
 >>> [card_name(Card.parse("7O"), lang) for lang in LANGS]
 ['siete de oros', 'seven of coins']
 """
+_MAX_SEAT = 10**64  # as Action's: any seat an action can name
 Names = Sequence[str] | Mapping[int, str] | None
 """Seat names given by the caller: ``["Ana", "Beto"]`` or ``{0: "Ana"}``.
 
@@ -92,7 +93,7 @@ def check_lang(lang: str) -> str:
     'en'
     """
     if lang not in LANGS:
-        raise LanguageError(f"unknown language {lang!r} (known: es, en)")
+        raise LanguageError(f"unknown language {quoted(lang)} (known: es, en)")
     return lang
 
 
@@ -106,11 +107,14 @@ def seat_name(seat: int | None, lang: Lang = "es", names: Names = None) -> str:
     check_lang(lang)
     if seat is None:
         return "nadie" if lang == "es" else "nobody"
+    if seat.__class__ is not int or not 0 <= seat < _MAX_SEAT:
+        raise ArgumentError(f"seat_name needs a seat number (a whole number >= 0) or None, not {quoted(seat)}")
     if names is not None:
         in_range = isinstance(names, Mapping) or 0 <= seat < len(names)
         name = names.get(seat) if isinstance(names, Mapping) else names[seat] if in_range else None
         if name:
-            return str(name)
+            require(name, str, "seat_name", "names that are text")
+            return name
     return f"asiento {seat}" if lang == "es" else f"seat {seat}"
 
 
@@ -126,6 +130,8 @@ def team_name(team: int | None, lang: Lang = "es", names: Names = None) -> str:
     check_lang(lang)
     if team is None:
         return "nadie" if lang == "es" else "nobody"
+    if team.__class__ is not int or team not in (0, 1):
+        raise ArgumentError(f"team_name needs a team (0 or 1) or None, not {quoted(team)}")
     if names is None:
         return f"equipo {team}" if lang == "es" else f"team {team}"
     seats = sorted(names) if isinstance(names, Mapping) else list(range(len(names)))
@@ -147,6 +153,7 @@ def card_name(card: Card, lang: Lang = "es") -> str:
     >>> card_name(Card.parse("1B")), card_name(Card.parse("1O")), card_name(Card.parse("12C"), "en")
     ('ancho de bastos', 'uno de oros', 'king of cups')
     """
+    require(card, Card, "card_name", "a Card")
     check_lang(lang)
     if lang == "es":
         if card.rank == 1 and card.suit in (Suit.ESPADAS, Suit.BASTOS):
