@@ -14,6 +14,9 @@ import doctest
 import sys
 from pathlib import Path
 
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.util.docstrings import prepare_docstring
+
 try:
     import pytruco
 except ImportError:  # building from a checkout without installing the package
@@ -93,6 +96,23 @@ def _restore_docstring(app, what, name, obj, options, lines):
         lines[:] = _saved_docstrings.pop(name)
 
 
+# A constant that a public module re-exports (``pytruco.records.MAX_ACTIONS`` is
+# assigned in ``pytruco.history``) has no docstring in the module autodoc reads,
+# so autodoc would show the docstring of its type (``int``). Show the string
+# written after its assignment in the pytruco module that assigns it instead.
+def _assigned_docstring(app, what, name, obj, options, lines):
+    if what != "data" or lines[:1] != prepare_docstring(type(obj).__doc__ or "")[:1]:
+        return
+    attribute = name.rpartition(".")[2]
+    for module_name, module in sorted(sys.modules.items()):
+        if module_name.startswith("pytruco.") and getattr(module, attribute, None) is obj:
+            found = ModuleAnalyzer.for_module(module_name).find_attr_docs().get(("", attribute))
+            if found:
+                lines[:] = list(found)
+                return
+
+
 def setup(app):
+    app.connect("autodoc-process-docstring", _assigned_docstring, priority=300)
     app.connect("autodoc-process-docstring", _save_docstring, priority=400)
     app.connect("autodoc-process-docstring", _restore_docstring, priority=600)

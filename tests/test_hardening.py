@@ -603,3 +603,28 @@ def test_misuse_of_other_public_functions_raises_truco_errors():
         with pytest.raises(TrucoError) as info:
             call()
         assert len(str(info.value)) < 300
+
+
+def test_a_view_of_a_seat_with_thousands_of_digits_is_a_seat_error() -> None:
+    """A seat number too long for ``repr`` (Python refuses 4,300+ digits) still gets the library's own error."""
+    from pytruco.views import SeatError, view
+
+    with pytest.raises(SeatError, match="about 5001 digits"):
+        view(new_game(), seat=10**5000)
+
+
+def test_the_frontend_helpers_check_a_seat_as_view_does() -> None:
+    """One seat check (views.check_seat) serves the views and the frontend helpers, with the same messages."""
+    from pytruco import random_deal
+    from pytruco.frontend import seat_event, seat_events
+    from pytruco.views import SeatError
+
+    start = new_game()
+    state, events = apply(start, random_deal(start, random.Random(1)))
+    for call in (lambda seat: seat_events(state, events, seat), lambda seat: seat_event(state, events[0], seat)):
+        with pytest.raises(SeatError, match="about 5001 digits"):
+            call(10**5000)
+        with pytest.raises(SeatError, match="a seat is a whole number or None, not '0'"):
+            call("0")
+        with pytest.raises(SeatError, match="there is no seat 2 at a table of 2"):
+            call(2)

@@ -40,6 +40,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
     ("viewparts",),
     ("viewjson",),
+    ("recordjson",),
+    ("gamerecord",),
     ("views", "records", "partners"),
     ("botprotocol", "botreading"),
     ("botestimates",),
@@ -133,3 +135,24 @@ def test_the_checker_sees_local_and_upward_imports(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("from .cards import Card\n\ndef f():\n    from .engine import apply\n    import pytruco.views\n")
     assert _imports(sample) == [("cards", 1, False), ("engine", 4, True), ("views", 5, True)]
+
+
+def _private_imports(path: Path) -> list[tuple[int, str]]:
+    """``(line, name)`` for every underscore name *path* imports from a pytruco module (``__version__`` aside)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom) and (node.level == 1 or (node.module or "").startswith("pytruco")):
+            found += [(node.lineno, a.name) for a in node.names if a.name.startswith("_") and a.name != "__version__"]
+    return found
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_private_name_crosses_modules(module: str) -> None:
+    """Issue 8: a module uses another's public names only; a helper two modules need is public in the lower one."""
+    assert not _private_imports(SRC / f"{module}.py")
+
+
+def test_the_private_import_check_can_fail(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("from .cards import Card, _parse\nfrom pytruco.version import __version__\n")
+    assert _private_imports(sample) == [(1, "_parse")]

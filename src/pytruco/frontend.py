@@ -40,17 +40,9 @@ from .errors import IllegalActionError, NotationError, RecordError
 from .events import Event, EventKind
 from .records import Record
 from .state import Phase, State
-from .views import SeatError
+from .views import check_seat
 
 __all__ = ["Clock", "ReplayStep", "clock", "replay_events", "seat_event", "seat_events"]
-
-
-def _check_seat(state: State, seat: int | None) -> None:
-    if seat is None:
-        return
-    n = state.rules.players
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise SeatError(f"there is no seat {seat!r} at a table of {n} (seats are 0-{n - 1}, or None for a spectator)")
 
 
 def seat_event(state: State, event: Event, seat: int | None) -> dict[str, Any]:
@@ -65,7 +57,7 @@ def seat_event(state: State, event: Event, seat: int | None) -> dict[str, Any]:
     >>> seat_event(state, events[0], 0)["hand"], "hand" in seat_event(state, events[0], None)
     (['7C', '6C', '1E'], False)
     """
-    _check_seat(state, seat)
+    check_seat(seat, state.rules.players)
     data = event.to_json()
     if event.kind is EventKind.DEALT and seat is not None:
         r = state.round
@@ -83,7 +75,7 @@ def seat_events(state: State, events: tuple[Event, ...] | list[Event], seat: int
     >>> [event["kind"] for event in seat_events(state, events, 1)]
     ['folded', 'hand-won', 'points', 'points', 'hand-ended']
     """
-    _check_seat(state, seat)
+    check_seat(seat, state.rules.players)
     return [seat_event(state, event, seat) for event in events]
 
 

@@ -20,29 +20,100 @@ import attrs
 
 from .actions import ENVIDO_CALLS, Action, Kind
 from .cards import Card
-from .errors import NotationError, TrucoError
+from .errors import NotationError, TrucoError, quoted
 from .rules import RuleSet
 from .state import Phase
 from .svg import table_svg
 from .viewparts import (
     VIEW_FORMAT,
+    Call,
     ChainView,
+    Declaration,
     PendingCall,
     TrickView,
     TrucoView,
     ViewError,
-    _calls_from,
-    _card,
-    _chain_from,
-    _int,
-    _ints,
-    _kind,
-    _opt_int,
-    _pair,
-    _plays,
 )
 
 __all__ = ["SeatView"]
+
+
+# Strict readers of a view's JSON members: each raises ViewError naming the member.
+def _int(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ViewError(f"member {name!r} must be a whole number, not {quoted(value, 40)}")
+    return value
+
+
+def _opt_int(value: Any, name: str) -> int | None:
+    return None if value is None else _int(value, name)
+
+
+def _ints(value: Any, name: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise ViewError(f"member {name!r} must be a list")
+    return tuple(_int(v, name) for v in value)
+
+
+def _pair(value: Any, name: str) -> tuple[int, int]:
+    items = _ints(value, name)
+    if len(items) != 2:
+        raise ViewError(f"member {name!r} must have two numbers")
+    return (items[0], items[1])
+
+
+def _card(value: Any) -> Card:
+    if not isinstance(value, str):
+        raise ViewError(f"a card is text, not {quoted(value, 40)}")
+    try:
+        return Card.parse(value)
+    except NotationError as error:
+        raise ViewError(str(error)) from None
+
+
+def _plays(value: Any) -> tuple[tuple[int, Card], ...]:
+    if not isinstance(value, list):
+        raise ViewError("plays must be a list")
+    out = []
+    for play in value:
+        if not isinstance(play, list) or len(play) != 2:
+            raise ViewError("a play is [seat, card]")
+        out.append((_int(play[0], "seat"), _card(play[1])))
+    return tuple(out)
+
+
+def _kind(value: Any) -> Kind:
+    try:
+        return Kind(value)
+    except (ValueError, TypeError):
+        raise ViewError(f"not a call: {quoted(value, 40)}") from None
+
+
+def _calls_from(value: Any) -> tuple[Call, ...]:
+    if not isinstance(value, list):
+        raise ViewError("calls must be a list")
+    return tuple(Call(_int(c["seat"], "seat"), _kind(c["call"])) for c in value)
+
+
+def _chain_from(data: Any) -> ChainView:
+    if not isinstance(data, Mapping):
+        raise ViewError("a chain is an object")
+    decls = data["declarations"]
+    if not isinstance(decls, list):
+        raise ViewError("declarations must be a list")
+    stage = data["stage"]
+    if not isinstance(stage, str):
+        raise ViewError("stage must be text")
+    timeout_values = [d["timeout"] for d in decls]
+    if any(not isinstance(t, bool) for t in timeout_values):
+        raise ViewError("timeout must be true or false")
+    return ChainView(
+        stage,
+        _calls_from(data["calls"]),
+        tuple(Declaration(_int(d["seat"], "seat"), _opt_int(d["points"], "points"), d["timeout"]) for d in decls),
+        _opt_int(data["winner"], "winner"),
+        _ints(data["sung"], "sung"),
+    )
 
 
 @attrs.frozen

@@ -1,26 +1,22 @@
-"""The parts of a seat's view (calls, declarations, the pending call, chains, tricks) and their JSON readers.
+"""The parts of a seat's view (calls, declarations, the pending call, chains, tricks).
 
 Import these classes from :mod:`pytruco.views`. :mod:`pytruco.viewjson` puts them together into a
-:class:`~pytruco.views.SeatView`; the readers here check each member strictly and raise
-:class:`~pytruco.views.ViewError`.
+:class:`~pytruco.views.SeatView` and reads them back from JSON.
 
 >>> from pytruco.views import ChainView
->>> from pytruco.viewparts import _chain_from
->>> chain = ChainView("none", (), (), None)
->>> _chain_from(chain.to_json()) == chain
-True
+>>> ChainView("none", (), (), None).to_json()["stage"]
+'none'
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from .actions import Kind
 from .cards import Card
-from .errors import NotationError, TrucoError
+from .errors import TrucoError
 
 __all__ = ["VIEW_FORMAT", "Call", "ChainView", "Declaration", "PendingCall", "TrickView", "TrucoView", "ViewError"]
 
@@ -211,89 +207,6 @@ class TrickView:
     def to_json(self) -> dict[str, Any]:
         """``{"plays": [[0, "1E"], [1, "3O"]], "seat": 0, "team": 0}``."""
         return {"plays": [[s, str(card)] for s, card in self.plays], "seat": self.seat, "team": self.team}
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:40] + "…"
-
-
-# --- reading a view back ---------------------------------------------------
-def _int(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ViewError(f"member {name!r} must be a whole number, not {_short(value)}")
-    return value
-
-
-def _opt_int(value: Any, name: str) -> int | None:
-    return None if value is None else _int(value, name)
-
-
-def _ints(value: Any, name: str) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise ViewError(f"member {name!r} must be a list")
-    return tuple(_int(v, name) for v in value)
-
-
-def _pair(value: Any, name: str) -> tuple[int, int]:
-    items = _ints(value, name)
-    if len(items) != 2:
-        raise ViewError(f"member {name!r} must have two numbers")
-    return (items[0], items[1])
-
-
-def _card(value: Any) -> Card:
-    if not isinstance(value, str):
-        raise ViewError(f"a card is text, not {_short(value)}")
-    try:
-        return Card.parse(value)
-    except NotationError as error:
-        raise ViewError(str(error)) from None
-
-
-def _plays(value: Any) -> tuple[tuple[int, Card], ...]:
-    if not isinstance(value, list):
-        raise ViewError("plays must be a list")
-    out = []
-    for play in value:
-        if not isinstance(play, list) or len(play) != 2:
-            raise ViewError("a play is [seat, card]")
-        out.append((_int(play[0], "seat"), _card(play[1])))
-    return tuple(out)
-
-
-def _kind(value: Any) -> Kind:
-    try:
-        return Kind(value)
-    except (ValueError, TypeError):
-        raise ViewError(f"not a call: {_short(value)}") from None
-
-
-def _calls_from(value: Any) -> tuple[Call, ...]:
-    if not isinstance(value, list):
-        raise ViewError("calls must be a list")
-    return tuple(Call(_int(c["seat"], "seat"), _kind(c["call"])) for c in value)
-
-
-def _chain_from(data: Any) -> ChainView:
-    if not isinstance(data, Mapping):
-        raise ViewError("a chain is an object")
-    decls = data["declarations"]
-    if not isinstance(decls, list):
-        raise ViewError("declarations must be a list")
-    stage = data["stage"]
-    if not isinstance(stage, str):
-        raise ViewError("stage must be text")
-    timeout_values = [d["timeout"] for d in decls]
-    if any(not isinstance(t, bool) for t in timeout_values):
-        raise ViewError("timeout must be true or false")
-    return ChainView(
-        stage,
-        _calls_from(data["calls"]),
-        tuple(Declaration(_int(d["seat"], "seat"), _opt_int(d["points"], "points"), d["timeout"]) for d in decls),
-        _opt_int(data["winner"], "winner"),
-        _ints(data["sung"], "sung"),
-    )
 
 
 # These classes are documented, raised and pickled as pytruco.views.X (where they lived first and are imported

@@ -40,7 +40,7 @@ from __future__ import annotations
 from .actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
 from .engine import legal_actions
 from .envido import FALTA, accepted_value, falta_value, refused_value
-from .errors import TrucoError
+from .errors import TrucoError, quoted
 from .rules import CfarRule, FaltaRule
 from .state import Phase, Round, State
 from .table import TRUCO_VALUE
@@ -54,7 +54,6 @@ from .viewparts import (
     TrickView,
     TrucoView,
     ViewError,
-    _short,
 )
 
 __all__ = [
@@ -68,6 +67,7 @@ __all__ = [
     "TrickView",
     "TrucoView",
     "ViewError",
+    "check_seat",
     "view",
 ]
 
@@ -163,12 +163,26 @@ def _pending(state: State, r: Round) -> PendingCall | None:
     return PendingCall(call, caller, answerers, TRUCO_VALUE[level], TRUCO_VALUE[level - 1])
 
 
-def _check_seat(seat: int | None, n: int) -> None:
+def check_seat(seat: int | None, players: int) -> None:
+    """Raise :class:`SeatError` unless *seat* is a seat of a table of *players*, or ``None`` (a spectator).
+
+    >>> from pytruco.views import SeatError, check_seat
+    >>> check_seat(1, 2), check_seat(None, 2)
+    (None, None)
+    >>> try:
+    ...     check_seat(2, 2)
+    ... except SeatError as error:
+    ...     print(error)
+    there is no seat 2 at a table of 2 (seats are 0-1, or None for a spectator)
+    """
     if seat is not None:
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise SeatError(f"a seat is a whole number or None, not {_short(seat)}")
-        if not 0 <= seat < n:
-            raise SeatError(f"there is no seat {seat} at a table of {n} (seats are 0-{n - 1}, or None for a spectator)")
+            raise SeatError(f"a seat is a whole number or None, not {quoted(seat, 40)}")
+        if not 0 <= seat < players:
+            raise SeatError(
+                f"there is no seat {quoted(seat, 40)} at a table of {players}"
+                f" (seats are 0-{players - 1}, or None for a spectator)"
+            )
 
 
 def _flor_winner(flor_decls: tuple[Declaration, ...]) -> int | None:
@@ -237,7 +251,7 @@ def view(state: State, seat: int | None) -> SeatView:
     (('deal', '0 1E'), ())
     """
     n = state.rules.players
-    _check_seat(seat, n)
+    check_seat(seat, n)
     items = _hand_history(state)
     history = _public_history(items, seat)
     teams = (tuple(range(0, n, 2)), tuple(range(1, n, 2)))
