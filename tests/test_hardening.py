@@ -628,3 +628,63 @@ def test_the_frontend_helpers_check_a_seat_as_view_does() -> None:
             call("0")
         with pytest.raises(SeatError, match="there is no seat 2 at a table of 2"):
             call(2)
+
+
+def _state_takers() -> list[tuple[str, Any]]:
+    from pytruco import Action, check, is_legal, legal_actions, random_deal, view
+    from pytruco.frontend import clock, seat_event, seat_events
+
+    mazo = Action.parse("0 mazo")
+    return [
+        ("apply", lambda s: apply(s, mazo)),
+        ("legal_actions", legal_actions),
+        ("is_legal", lambda s: is_legal(s, mazo)),
+        ("check", lambda s: check(s, mazo)),
+        ("random_deal", lambda s: random_deal(s, random.Random(1))),
+        ("view", lambda s: view(s, 0)),
+        ("clock", clock),
+        ("seat_event", lambda s: seat_event(s, None, 0)),  # type: ignore[arg-type]
+        ("seat_events", lambda s: seat_events(s, [], 0)),
+    ]
+
+
+@pytest.mark.parametrize("name,call", _state_takers(), ids=[name for name, _ in _state_takers()])
+@pytest.mark.parametrize(
+    "value", [None, "default", 10**5000, [new_game()], new_game().rules], ids=["none", "text", "huge", "list", "rules"]
+)
+def test_a_function_given_something_that_is_not_a_state_raises_argument_error(name: str, call: Any, value: Any) -> None:
+    """The guide: a badly typed argument gets a clear error (a ValueError of the library), not AttributeError."""
+    from pytruco import ArgumentError
+
+    with pytest.raises(ArgumentError, match=f"^{name} needs a State, not "):
+        call(value)
+
+
+def test_the_frontend_helpers_name_an_event_that_is_not_one() -> None:
+    from pytruco import ArgumentError
+    from pytruco.frontend import seat_event, seat_events
+
+    state = new_game()
+    with pytest.raises(ArgumentError, match="seat_event needs an Event, not 'dealt'"):
+        seat_event(state, "dealt", 0)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="seat_events needs a tuple or list of Events, not 7"):
+        seat_events(state, 7, 0)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="seat_event needs an Event, not 7"):
+        seat_events(state, [7], 0)  # type: ignore[list-item]
+
+
+def test_check_seat_refuses_a_number_of_players_that_is_not_one() -> None:
+    from pytruco import ArgumentError
+    from pytruco.views import check_seat
+
+    for players in (0, -(10**5000), "2", 2.0, True):
+        with pytest.raises(ArgumentError, match="check_seat needs a number of players"):
+            check_seat(0, players)  # type: ignore[arg-type]
+
+
+def test_an_unknown_schema_name_is_quoted_safely() -> None:
+    from pytruco.schema import SchemaError, schema
+
+    for name in (10**5000, [10**5000], "x" * 10_000):
+        with pytest.raises(SchemaError, match="unknown schema"):
+            schema(name)  # type: ignore[arg-type]

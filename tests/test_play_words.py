@@ -9,7 +9,8 @@ import random
 import pytest
 
 from pytruco import Action, Deal, RuleSet, apply, new_game, view
-from pytruco.play import _Screen, _Table, detect_lang, parse_answer
+from pytruco.play import _Table, detect_lang, parse_answer
+from pytruco.playscreen import Screen
 
 DEAL = Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]])
 
@@ -18,7 +19,7 @@ def narrate(preset: str, lang: str, actions: list[str], seat: int = 0) -> str:
     out = io.StringIO()
     rules = RuleSet.preset(preset)
     state = new_game(rules, first_mano=0)
-    table = _Table(_Screen(out, lang, rules, seat, color=False), state, {}, random.Random(1))
+    table = _Table(Screen(out, lang, rules, seat, color=False), state, {}, random.Random(1))
     table.step(DEAL)
     for text in actions:
         table.step(Action.parse(text))
@@ -104,7 +105,7 @@ def test_rock_paper_scissors_says_who_chose_what_and_who_won() -> None:
     """online (rock-paper-scissors for the first mano): both choices and the winner are said."""
     out = io.StringIO()
     rules = RuleSet.preset("online")
-    table = _Table(_Screen(out, "es", rules, 0, color=False), new_game(rules), {}, random.Random(1))
+    table = _Table(Screen(out, "es", rules, 0, color=False), new_game(rules), {}, random.Random(1))
     for text in ["0 rps piedra", "1 rps piedra", "0 rps papel", "1 rps piedra"]:
         table.step(Action.parse(text))
     said = out.getvalue()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -117,3 +118,36 @@ def test_view_svg_draws_a_seat_s_table_after_a_record(tmp_path: Path, capsys: py
     assert "a spectator" in spectator and "<title>7C</title>" not in spectator and "<title>1E</title>" in spectator
     assert main(["view", "--svg", "--seat", "5", str(path)]) == 2
     assert "there is no seat 5" in capsys.readouterr().err
+
+
+def table_pictures(players: int, seed: int) -> str:
+    """Every seat's and a spectator's table_svg after every action of a seeded random playout (some hands)."""
+    import random
+
+    from pytruco import Kind, RuleSet, legal_actions, random_deal
+
+    rng = random.Random(seed)
+    state = new_game(RuleSet.preset("default", players=players), first_mano=0)
+    pictures = []
+    for _ in range(60 * players):
+        if state.is_over:
+            break
+        unending = [a for a in legal_actions(state) if a.kind is not Kind.FALTA_ENVIDO]  # a falta ends the game
+        action = random_deal(state, rng) if state.is_chance else rng.choice(unending)
+        state, _ = apply(state, action)
+        pictures += [table_svg(view(state, seat)) for seat in [*range(players), None]]
+    return "\n".join(pictures)
+
+
+TABLE_PICTURES = {
+    (2, 1): "232cf8437e464061258964676f443ce513fa9d72467938bc6b8b96f6afe23bc4",
+    (4, 2): "616301d451cda917e469b07b2aa8f03354ca44cf91072ff2e6334245e4b22816",
+    (6, 3): "bc6efb4abff9d8e1a2823c7ad363363cac93859b40f063bd58b753bcd1122970",
+}
+
+
+@pytest.mark.parametrize(("players", "seed"), sorted(TABLE_PICTURES))
+def test_table_pictures_are_exactly_as_they_were(players: int, seed: int) -> None:
+    """The whole SVG text of a table, pinned by its SHA-256 (issue 8: table_svg split into helpers)."""
+    digest = hashlib.sha256(table_pictures(players, seed).encode()).hexdigest()
+    assert digest == TABLE_PICTURES[players, seed]

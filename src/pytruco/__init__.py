@@ -18,7 +18,7 @@ from __future__ import annotations
 from .actions import Action, Deal, Kind, Rps
 from .cards import RANKS, Card, Deck, Hand, Suit
 from .engine import apply, check, is_legal, legal_actions, new_game, random_deal
-from .errors import IllegalActionError, NotationError, RecordError, RuleSetError, SetupError, TrucoError
+from .errors import ArgumentError, IllegalActionError, NotationError, RecordError, RuleSetError, SetupError, TrucoError
 from .events import Event, EventKind
 from .partners import TirarReyes, tirar_reyes
 from .records import FORMAT, HandSummary, Record, RecordHand, ReplayResult, replay
@@ -32,6 +32,7 @@ __all__ = [
     "PRESET_NAMES",
     "RANKS",
     "Action",
+    "ArgumentError",
     "Card",
     "CfarRule",
     "Deal",

@@ -39,7 +39,7 @@ from .botestimates import hand_win_chance
 from .botheuristic import HeuristicBot, SimpleBot, TrucoAlwaysBot
 from .botprotocol import Bot, RandomBot
 from .botprotocol import decide as decide  # noqa: PLC0414  (re-exported for simulate.py and play.py: mypy's form)
-from .botreading import finished_tricks as finished_tricks  # noqa: PLC0414  (re-exported for play.py)
+from .botreading import finished_tricks as finished_tricks  # noqa: PLC0414  (re-exported for the terminal game)
 from .botreading import pending_call
 from .botsearch import SearchBot
 from .cards import random_source

@@ -10,7 +10,7 @@ from .events import Event, EventKind, new_event
 from .history import deal_entry
 from .refusals import Refusal, error
 from .rules import RuleSet, Scoring
-from .state import Phase, Round, State
+from .state import Phase, Round, State, require_state
 from .table import DECL_NONE, ENV_NONE, FLOR_NONE
 
 __all__ = ["random_deal"]
@@ -28,6 +28,8 @@ def random_deal(state: State, rng: random.Random | None = None) -> Deal:
     >>> len(deal.hands)
     2
     """
+    if state.__class__ is not State:
+        require_state(state, "random_deal")
     uniform = random_source(rng).random
     n = state._rules.players
     # A partial Fisher-Yates shuffle of the 40 cards: the first 3n are dealt.

@@ -55,7 +55,7 @@ from .match import RPS_ACTIONS, rps, surrender, table_refusal
 from .mazo import fold, may_fold, mazo_refusal
 from .refusals import Refusal, error
 from .rules import RuleSet, check_start
-from .state import Phase, Round, State
+from .state import Phase, Round, State, require_state
 from .table import DECL_NONE, ENV_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
 from .tricks import play_actions, play_card, play_refusal
 from .truco import answer_truco, call_truco, holds_quiero, may_raise, truco_refusal
@@ -148,6 +148,8 @@ def legal_actions(state: State, *, meta: bool = False) -> tuple[Action, ...]:
     >>> legal_actions(new_game("online"))[:3]
     (Action('0 rps piedra'), Action('0 rps papel'), Action('0 rps tijera'))
     """
+    if state.__class__ is not State:
+        require_state(state, "legal_actions")
     legal = state._legal
     if not meta:
         return legal
@@ -170,6 +172,8 @@ def is_legal(state: State, action: Action | Deal) -> bool:
     >>> is_legal(state, Action.parse("0 truco")), is_legal(state, Action.parse("1 truco"))
     (True, False)
     """
+    if state.__class__ is not State:
+        require_state(state, "is_legal")
     if isinstance(action, Deal):
         return state._phase is Phase.DEAL and deal_problem(state, action) is None
     if not isinstance(action, Action):
@@ -228,6 +232,8 @@ def check(state: State, action: Action | Deal) -> None:
     ...
     pytruco.errors.IllegalActionError: seat 0 cannot raise to retruco: seat 1 holds the quiero
     """
+    if state.__class__ is not State:
+        require_state(state, "check")
     if not is_legal(state, action):
         problem = None if isinstance(action, Deal) else action_problem(action)
         if problem is not None:
@@ -401,6 +407,8 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
     >>> s2.score, s1.score
     ((0, 2), (0, 0))
     """
+    if state.__class__ is not State:
+        require_state(state, "apply")
     if action.__class__ is not Action:
         if isinstance(action, Deal):
             st, dealt = apply_deal(state, action)

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
     "IllegalActionError",
     "NotationError",
     "RecordError",
@@ -103,6 +104,20 @@ class SetupError(TrucoError):
     Traceback (most recent call last):
     ...
     pytruco.errors.SetupError: starting score [30, 0] already reaches the target 30
+    """
+
+
+class ArgumentError(TrucoError):
+    """An argument of the wrong type, such as something that is not a
+    :class:`~pytruco.State` given to :func:`~pytruco.apply`; the message names
+    the function and what it needs.
+
+    >>> from pytruco import ArgumentError, legal_actions
+    >>> try:
+    ...     legal_actions("default")
+    ... except ArgumentError as error:
+    ...     print(error)
+    legal_actions needs a State, not 'default'
     """
 
 

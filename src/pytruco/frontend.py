@@ -36,10 +36,10 @@ import attrs
 
 from .actions import Action, Deal, Kind
 from .engine import apply, new_game
-from .errors import IllegalActionError, NotationError, RecordError
+from .errors import ArgumentError, IllegalActionError, NotationError, RecordError, quoted
 from .events import Event, EventKind
 from .records import Record
-from .state import Phase, State
+from .state import Phase, State, require_state
 from .views import check_seat
 
 __all__ = ["Clock", "ReplayStep", "clock", "replay_events", "seat_event", "seat_events"]
@@ -57,7 +57,10 @@ def seat_event(state: State, event: Event, seat: int | None) -> dict[str, Any]:
     >>> seat_event(state, events[0], 0)["hand"], "hand" in seat_event(state, events[0], None)
     (['7C', '6C', '1E'], False)
     """
+    require_state(state, "seat_event")
     check_seat(seat, state.rules.players)
+    if not isinstance(event, Event):
+        raise ArgumentError(f"seat_event needs an Event, not {quoted(event)}")
     data = event.to_json()
     if event.kind is EventKind.DEALT and seat is not None:
         r = state.round
@@ -75,7 +78,10 @@ def seat_events(state: State, events: tuple[Event, ...] | list[Event], seat: int
     >>> [event["kind"] for event in seat_events(state, events, 1)]
     ['folded', 'hand-won', 'points', 'points', 'hand-ended']
     """
+    require_state(state, "seat_events")
     check_seat(seat, state.rules.players)
+    if not isinstance(events, (tuple, list)):
+        raise ArgumentError(f"seat_events needs a tuple or list of Events, not {quoted(events)}")
     return [seat_event(state, event, seat) for event in events]
 
 
@@ -120,6 +126,7 @@ def clock(state: State) -> Clock:
     >>> clock(state)
     Clock(seats=(1, 3), timeout=Action('1 timeout'))
     """
+    require_state(state, "clock")
     if state.phase is not Phase.PLAY and state.phase is not Phase.RPS:
         return Clock((), None)
     seats = state.to_act

@@ -65,6 +65,7 @@ class Record:
     :meth:`to_dict` gives plain JSON back). Every field is checked when the
     record is built; a bad one raises a ``bad-record`` :class:`~pytruco.RecordError`.
 
+    >>> from pytruco import Record, RuleSet
     >>> record = Record(RuleSet.preset("default"), first_mano=0, meta={"players": ["Ana", "Beto"]})
     >>> record.meta["players"]
     ('Ana', 'Beto')

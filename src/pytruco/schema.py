@@ -27,7 +27,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from .errors import TrucoError
+from .errors import TrucoError, quoted
 
 __all__ = ["SCHEMA_NAMES", "SchemaError", "schema", "schema_text", "typescript"]
 
@@ -61,7 +61,7 @@ def schema_text(name: str) -> str:
     True
     """
     if name not in SCHEMA_NAMES:
-        raise SchemaError(f"unknown schema {name!r} (known: {', '.join(SCHEMA_NAMES)})")
+        raise SchemaError(f"unknown schema {quoted(name)} (known: {', '.join(SCHEMA_NAMES)})")
     return (resources.files("pytruco") / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8")
 
 

@@ -17,6 +17,7 @@ import enum
 from typing import Any
 
 from .actions import Action, Deal
+from .errors import ArgumentError, quoted
 from .history import (
     ROOT,
     RecordHand,
@@ -366,3 +367,19 @@ def _restore(fields: dict[str, Any], history: tuple[Action | Deal, ...]) -> Stat
 
 
 State._copy = make_copier(State)  # type: ignore[method-assign]
+
+
+def require_state(value: object, where: str) -> None:
+    """Raise :class:`~pytruco.ArgumentError` unless *value* is a :class:`State`; *where* names the caller.
+
+    >>> from pytruco import ArgumentError, new_game
+    >>> from pytruco.state import require_state
+    >>> require_state(new_game(), "view")
+    >>> try:
+    ...     require_state(None, "view")
+    ... except ArgumentError as error:
+    ...     print(error)
+    view needs a State, not None
+    """
+    if not isinstance(value, State):
+        raise ArgumentError(f"{where} needs a State, not {quoted(value)}")

@@ -158,78 +158,104 @@ def table_svg(seen: TableView) -> str:
     >>> "1E" in picture, "7C" in picture, "5O" in picture
     (True, False, True)
     """
-    n = seen.rules.players
-    names = _names(seen)
-    small = 0.6
-    sw, sh = CARD_WIDTH * small, CARD_HEIGHT * small
-    width, height = 720.0, 560.0
-    body = [f'<rect width="{width:g}" height="{height:g}" rx="18" fill="#1e6b3a"/>']
     bottom = seen.seat if seen.seat is not None else 0  # a spectator looks from seat 0's side
+    names = _names(seen)
+    body = [
+        f'<rect width="{_WIDTH:g}" height="{_HEIGHT:g}" rx="18" fill="#1e6b3a"/>',
+        *_header(seen, bottom),
+        *_other_seats(seen, bottom, names),
+        *_trick_in_play(seen),
+        *_finished_tricks(seen),
+        *_own_cards(seen, bottom, names),
+    ]
+    who = f"seat {seen.seat}" if seen.seat is not None else "a spectator"
+    return document(_WIDTH, _HEIGHT, "".join(body), f"The table as {who} sees it")
+
+
+_WIDTH, _HEIGHT = 720.0, 560.0  # the table
+_SMALL_WIDTH, _SMALL_HEIGHT = CARD_WIDTH * 0.6, CARD_HEIGHT * 0.6  # the other seats' cards and the trick in play
+_MINI_WIDTH, _MINI_HEIGHT = CARD_WIDTH * 0.38, CARD_HEIGHT * 0.38  # finished tricks
+
+
+def _header(seen: TableView, bottom: int) -> list[str]:
+    """The score (the bottom seat's team first), the mano, the truco and the envido calls, at the top."""
     team = bottom & 1
     you = " (you)" if seen.seat is not None else ""
     score = f"team {team}{you} {seen.score[team]} \u2013 team {1 - team} {seen.score[1 - team]}"
-    body.append(f'<text x="20" y="32" font-size="20" fill="#ffffff">{escape(score)}</text>')
     truco = ("no truco", "truco accepted", "retruco accepted", "vale cuatro accepted")[min(seen.truco.level, 3)]
     calls = seen.envido_calls
     envido = "envido: " + (", ".join(k.value for k in calls) if calls else "none")
-    body.append(
-        f'<text x="20" y="56" font-size="14" fill="#d9f2e0">mano: seat {seen.mano} · {truco} · {escape(envido)}</text>'
-    )
-    # the other seats around the table, face down
+    return [
+        f'<text x="20" y="32" font-size="20" fill="#ffffff">{escape(score)}</text>',
+        f'<text x="20" y="56" font-size="14" fill="#d9f2e0">mano: seat {seen.mano} · {truco} · {escape(envido)}</text>',
+    ]
+
+
+def _other_seats(seen: TableView, bottom: int, names: Sequence[str]) -> list[str]:
+    """The other seats around the table, their cards face down, each with its name."""
+    n = seen.rules.players
+    sw, sh = _SMALL_WIDTH, _SMALL_HEIGHT
     others = [(bottom + k) % n for k in range(1, n)]
-    places = _places(len(others), width)
-    for (px, py), seat in zip(places, others, strict=True):
+    body = []
+    for (px, py), seat in zip(_places(len(others), _WIDTH), others, strict=True):
         count = seen.cards_left[seat]
         span = max(1, count) * (sw * 0.55) + sw * 0.45
         x0 = px - span / 2
         for i in range(count):
             body.append(back(x0 + i * sw * 0.55, py, sw, sh))
         fold = " · folded" if seat in seen.folded else ""
-        body.append(
-            f'<text x="{px:g}" y="{py + sh + 18:.1f}" font-size="13" fill="#ffffff" text-anchor="middle">'
-            f"{escape(names[seat] + fold)}</text>"
-        )
-    # the trick on the table
+        body.append(_label(f"{px:g}", f"{py + sh + 18:.1f}", 13, "middle", escape(names[seat] + fold)))
+    return body
+
+
+def _trick_in_play(seen: TableView) -> list[str]:
+    """The cards of the trick being played, in the middle, each with its seat."""
+    sw, sh = _SMALL_WIDTH, _SMALL_HEIGHT
     trick = seen.current_trick
-    tx0 = width / 2 - (len(trick) * (sw + 10) - 10) / 2
+    tx0 = _WIDTH / 2 - (len(trick) * (sw + 10) - 10) / 2
+    body = []
     for i, (seat, card) in enumerate(trick):
         x = tx0 + i * (sw + 10)
         body.append(card_body(card.rank, card.suit.value, x, 250, sw, sh))
-        body.append(
-            f'<text x="{x + sw / 2:.1f}" y="{250 + sh + 15:.1f}" font-size="11" fill="#ffffff" text-anchor="middle">'
-            f"seat {seat}</text>"
-        )
-    # finished tricks of this hand, small, on the right
-    mini = 0.38
-    mw, mh = CARD_WIDTH * mini, CARD_HEIGHT * mini
+        body.append(_label(f"{x + sw / 2:.1f}", f"{250 + sh + 15:.1f}", 11, "middle", f"seat {seat}"))
+    return body
+
+
+def _finished_tricks(seen: TableView) -> list[str]:
+    """The finished tricks of this hand, small, on the right, each with who won it."""
+    mw, mh = _MINI_WIDTH, _MINI_HEIGHT
+    body = []
     for row, finished in enumerate(seen.tricks):
         plays, winner = finished.plays, finished.team
         y = 90 + row * (mh + 26)
         result = "parda" if winner is None else f"team {winner}"
-        body.append(
-            f'<text x="{width - 20:g}" y="{y - 4:g}" font-size="11" fill="#ffffff" text-anchor="end">'
-            f"trick {row + 1}: {result}</text>"
-        )
+        body.append(_label(f"{_WIDTH - 20:g}", f"{y - 4:g}", 11, "end", f"trick {row + 1}: {result}"))
         for col, (_seat, card) in enumerate(plays):
-            x = width - 20 - (len(plays) - col) * (mw + 4)
+            x = _WIDTH - 20 - (len(plays) - col) * (mw + 4)
             body.append(card_body(card.rank, card.suit.value, x, y, mw, mh))
-    # the seat's own cards, face up (a spectator sees seat 0's face down)
+    return body
+
+
+def _own_cards(seen: TableView, bottom: int, names: Sequence[str]) -> list[str]:
+    """The seat's own cards, face up, at the bottom, with its name (a spectator sees seat 0's face down)."""
     hand = seen.hand
     count = len(hand) if seen.seat is not None else seen.cards_left[bottom]
-    hx0 = width / 2 - (count * (CARD_WIDTH + 12) - 12) / 2
+    hx0 = _WIDTH / 2 - (count * (CARD_WIDTH + 12) - 12) / 2
+    body = []
     for i in range(count):
         x = hx0 + i * (CARD_WIDTH + 12)
         body.append(
-            card_body(hand[i].rank, hand[i].suit.value, x, height - CARD_HEIGHT - 36)
+            card_body(hand[i].rank, hand[i].suit.value, x, _HEIGHT - CARD_HEIGHT - 36)
             if seen.seat is not None
-            else back(x, height - 148)
+            else back(x, _HEIGHT - 148)
         )
-    body.append(
-        f'<text x="{width / 2:g}" y="{height - 14:g}" font-size="14" fill="#ffffff" text-anchor="middle">'
-        f"{escape(names[bottom])}</text>"
-    )
-    who = f"seat {seen.seat}" if seen.seat is not None else "a spectator"
-    return document(width, height, "".join(body), f"The table as {who} sees it")
+    body.append(_label(f"{_WIDTH / 2:g}", f"{_HEIGHT - 14:g}", 14, "middle", escape(names[bottom])))
+    return body
+
+
+def _label(x: str, y: str, size: int, anchor: str, text: str) -> str:
+    """A white label at (*x*, *y*), anchored at its *anchor* ("middle", "end"); *text* is escaped already."""
+    return f'<text x="{x}" y="{y}" font-size="{size}" fill="#ffffff" text-anchor="{anchor}">{text}</text>'
 
 
 def _places(count: int, width: float) -> Sequence[tuple[float, float]]:

@@ -40,9 +40,9 @@ from __future__ import annotations
 from .actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
 from .engine import legal_actions
 from .envido import FALTA, accepted_value, falta_value, refused_value
-from .errors import TrucoError, quoted
+from .errors import ArgumentError, TrucoError, quoted
 from .rules import CfarRule, FaltaRule
-from .state import Phase, Round, State
+from .state import Phase, Round, State, require_state
 from .table import TRUCO_VALUE
 from .viewjson import SeatView
 from .viewparts import (
@@ -175,6 +175,8 @@ def check_seat(seat: int | None, players: int) -> None:
     ...     print(error)
     there is no seat 2 at a table of 2 (seats are 0-1, or None for a spectator)
     """
+    if players.__class__ is not int or players < 1:
+        raise ArgumentError(f"check_seat needs a number of players (a whole number >= 1), not {quoted(players)}")
     if seat is not None:
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise SeatError(f"a seat is a whole number or None, not {quoted(seat, 40)}")
@@ -250,6 +252,7 @@ def view(state: State, seat: int | None) -> SeatView:
     >>> view(state, None).history, view(state, None).hand
     (('deal', '0 1E'), ())
     """
+    require_state(state, "view")
     n = state.rules.players
     check_seat(seat, n)
     items = _hand_history(state)
