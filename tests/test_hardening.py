@@ -765,3 +765,25 @@ def test_simulate_refuses_bad_arguments_before_playing(kwargs: dict[str, Any], m
     arguments: dict[str, Any] = {"bots": ["random", "random"], "games": 1, **kwargs}
     with pytest.raises(ArgumentError, match=message):
         simulate(**arguments)
+
+
+def test_bot_helpers_name_an_argument_of_the_wrong_type() -> None:
+    from pytruco import ArgumentError, view
+    from pytruco.botreading import seat_of
+    from pytruco.bots import hand_win_chance, load_bot, pending_call
+
+    for call, name in ((hand_win_chance, "hand_win_chance"), (pending_call, "pending_call")):
+        for value in (None, "view", 10**5000, new_game()):
+            with pytest.raises(ArgumentError, match=f"^{name} needs a seat's view"):
+                call(value)
+    with pytest.raises(ArgumentError, match="not a spectator's"):
+        seat_of(view(new_game(), None))
+    for spec in (None, 3, 10**5000, ["random"]):
+        with pytest.raises(ArgumentError, match=r"^load_bot needs a bot name or module:Class, not "):
+            load_bot(spec)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^unknown bot 'x{80}'… \(known: heuristic"):
+        load_bot("x" * 10_000)
+    with pytest.raises(ArgumentError, match=r"^cannot load bot 'no_such_module:Bot'"):
+        load_bot("no_such_module:Bot")
+    with pytest.raises(ArgumentError, match=r"^bot 'pytruco.cards:Deck' has no act\(view, rng\) method"):
+        load_bot("pytruco.cards:Deck")

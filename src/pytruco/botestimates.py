@@ -19,6 +19,7 @@ from itertools import combinations
 
 from .botreading import finished_tricks, seat_of, unseen_cards
 from .cards import ALL_CARDS, points_of
+from .errors import require
 from .views import SeatView
 
 __all__ = ["envido_chance", "hand_win_chance"]
@@ -70,6 +71,7 @@ def hand_win_chance(seen: SeatView) -> float:
     >>> hand_win_chance(view(state, 0)) > 0.95
     True
     """
+    require(seen, SeatView, "hand_win_chance", "a seat's view (from pytruco.view)")
     n = seen.rules.players
     team = seat_of(seen) & 1
     opponents = [s for s in range(n) if s & 1 != team and s not in seen.folded]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Kind
 from .cards import ALL_CARDS, Card
+from .errors import ArgumentError, require
 from .views import SeatView
 
 __all__ = ["finished_tricks", "pending_call", "round_actions", "seat_of", "unseen_cards"]
@@ -45,7 +46,7 @@ def seat_of(seen: SeatView) -> int:
     """The seat of *seen* (a bot plays a seat; a spectator's view has none).
 
     Raises:
-        ValueError: *seen* is a spectator's view.
+        ArgumentError: *seen* is a spectator's view.
 
     >>> from pytruco import new_game, view
     >>> from pytruco.botreading import seat_of
@@ -54,10 +55,10 @@ def seat_of(seen: SeatView) -> int:
     >>> seat_of(view(new_game("default"), None))
     Traceback (most recent call last):
     ...
-    ValueError: a bot decides from a seat's view, not a spectator's
+    pytruco.errors.ArgumentError: a bot decides from a seat's view, not a spectator's
     """
     if seen.seat is None:
-        raise ValueError("a bot decides from a seat's view, not a spectator's")
+        raise ArgumentError("a bot decides from a seat's view, not a spectator's")
     return seen.seat
 
 
@@ -87,6 +88,7 @@ def pending_call(seen: SeatView) -> Kind | None:
     >>> pending_call(view(state, 0))
     <Kind.ENVIDO: 'envido'>
     """
+    require(seen, SeatView, "pending_call", "a seat's view (from pytruco.view)")
     if not any(a.kind in (Kind.QUIERO, Kind.NO_QUIERO, Kind.CON_FLOR_ME_ACHICO) for a in seen.legal):
         flor_answers = [a for a in seen.legal if a.kind in (Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO)]
         if not flor_answers:

@@ -44,7 +44,7 @@ from .botreading import pending_call
 from .botsearch import SearchBot
 from .cards import random_source
 from .engine import apply, new_game, random_deal
-from .errors import SetupError, quoted
+from .errors import ArgumentError, SetupError, quoted, require
 from .rules import RuleSet
 from .state import State
 from .views import view
@@ -85,32 +85,35 @@ def load_bot(spec: str) -> Bot:
     (the class is called without arguments).
 
     Raises:
-        ValueError: no such bot, or the object has no ``act`` method.
+        ArgumentError: not a name, no such bot, or the object has no ``act`` method.
 
     >>> from pytruco.bots import load_bot
     >>> load_bot("heuristic").name
     'heuristic'
     >>> load_bot("pytruco.bots:RandomBot").name
     'random'
-    >>> load_bot("nobody")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown bot 'nobody' (known: heuristic, random, search, simple, truco-always, or module:Class)
+    >>> from pytruco import ArgumentError
+    >>> try:
+    ...     load_bot("nobody")
+    ... except ArgumentError as error:
+    ...     print(error)
+    unknown bot 'nobody' (known: heuristic, random, search, simple, truco-always, or module:Class)
     """
+    require(spec, str, "load_bot", "a bot name or module:Class")
     if spec in BOT_NAMES:
         return BOT_NAMES[spec]()
     module_name, colon, attribute = spec.partition(":")
     if not colon or not module_name or not attribute:
         known = ", ".join(sorted(BOT_NAMES))
-        raise ValueError(f"unknown bot {spec!r} (known: {known}, or module:Class)")
+        raise ArgumentError(f"unknown bot {quoted(spec)} (known: {known}, or module:Class)")
     try:
         module = importlib.import_module(module_name)
         factory = getattr(module, attribute)
     except (ImportError, AttributeError) as error:
-        raise ValueError(f"cannot load bot {spec!r}: {error}") from None
+        raise ArgumentError(f"cannot load bot {quoted(spec)}: {quoted(str(error))}") from None
     bot = factory()
     if not callable(getattr(bot, "act", None)):
-        raise ValueError(f"bot {spec!r} has no act(view, rng) method")
+        raise ArgumentError(f"bot {quoted(spec)} has no act(view, rng) method")
     return bot  # type: ignore[no-any-return]
 
 

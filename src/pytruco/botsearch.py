@@ -42,7 +42,7 @@ def _hand_start(
                 state, _ = apply(state, deal)
                 for action in actions:
                     state, _ = apply(state, action)
-            except (TrucoError, ValueError):
+            except TrucoError:
                 break
             gained = (state.score[0] - score[0], state.score[1] - score[1])
             wanted = (seen.score[0] - gained[0], seen.score[1] - gained[1])

@@ -269,8 +269,7 @@ def simulate(
         progress: called with the number of games just finished.
 
     Raises:
-        ArgumentError: not two bots, a bad number or an unknown backend.
-        ValueError: an unknown bot (from :func:`~pytruco.bots.load_bot`).
+        ArgumentError: not two bots, an unknown bot, a bad number or an unknown backend.
     """
     _check_arguments(bots, games, seed, workers, backend)
     specs = (bots[0], bots[1])
