@@ -53,7 +53,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("playwords", "playinput"),
     ("playscreen",),
     ("playevents",),
-    ("bench", "play"),
+    ("bench", "play", "simulate"),
     ("cli",),
     ("__init__", "__main__"),
 )
@@ -161,3 +161,20 @@ def test_the_private_import_check_can_fail(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("from .cards import Card, _parse\nfrom pytruco.version import __version__\n")
     assert _private_imports(sample) == [(1, "_parse")]
+
+
+def _drawn_layers() -> list[tuple[str, ...]]:
+    """The layers as docs/internals.md draws them, top first: each line of the block under "## Layers"."""
+    text = (SRC.parent.parent / "docs" / "internals.md").read_text()
+    block = text.split("## Layers", 1)[1].split("```", 2)[1]
+    rows = [line.split("  ", 1)[0] for line in block.strip().splitlines()]
+    return [tuple(name.strip() for name in row.split(",")) for row in rows]
+
+
+def test_internals_draws_the_layers_this_test_enforces() -> None:
+    """docs/internals.md's drawing is LAYERS read top-down, and every module of src/pytruco is in LAYERS."""
+    assert [tuple(sorted(group)) for group in _drawn_layers()] == [
+        tuple(sorted(group)) for group in reversed(LAYERS) if group != ("__init__", "__main__")
+    ]
+    placed = {name for group in LAYERS for name in group}
+    assert set(MODULES) <= placed, f"modules without a layer in LAYERS: {sorted(set(MODULES) - placed)}"
