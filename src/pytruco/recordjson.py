@@ -70,6 +70,7 @@ class FrozenMeta(Mapping[str, Any]):
     """A read-only, hashable copy of a record's ``meta`` object: objects
     become read-only mappings and lists become tuples (see :func:`freeze_meta`).
 
+    >>> from pytruco.recordjson import freeze_meta
     >>> meta = freeze_meta({"players": ["Ana", "Beto"], "table": {"id": 7}})
     >>> meta["table"]["id"], hash(meta) == hash(freeze_meta(meta.thaw()))
     (7, True)
@@ -262,3 +263,8 @@ def _json_int(text: str) -> int:
     if len(text) > _MAX_DIGITS:
         raise _JsonProblem(f"a number of more than {_MAX_DIGITS} digits")
     return int(text)
+
+
+# Pickled as pytruco.records.FrozenMeta, with the Record that holds it (see gamerecord.py), so that pickles do not
+# depend on this module's name.
+FrozenMeta.__module__ = "pytruco.records"

@@ -29,7 +29,7 @@ from .errors import IllegalActionError, NotationError, RecordError, TrucoError, 
 from .events import Event, EventKind
 from .gamerecord import FORMAT, MAX_HANDS, Record
 from .history import MAX_ACTIONS, RecordHand
-from .recordjson import MAX_JSON_DEPTH, MAX_RECORD_SIZE, bad_record
+from .recordjson import MAX_JSON_DEPTH, MAX_RECORD_SIZE, FrozenMeta, bad_record
 from .state import Phase, State
 
 __all__ = [
@@ -44,6 +44,10 @@ __all__ = [
     "ReplayResult",
     "replay",
 ]
+
+# A record's meta is pickled as pytruco.records.FrozenMeta (see recordjson.py); pickles made before the split name
+# it _FrozenMeta, so that name stays here for them to load.
+_FrozenMeta = FrozenMeta
 
 
 @attrs.frozen
