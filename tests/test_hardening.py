@@ -667,10 +667,20 @@ def test_the_frontend_helpers_name_an_event_that_is_not_one() -> None:
     state = new_game()
     with pytest.raises(ArgumentError, match="seat_event needs an Event, not 'dealt'"):
         seat_event(state, "dealt", 0)  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError, match="seat_events needs a tuple or list of Events, not 7"):
+    with pytest.raises(ArgumentError, match=r"seat_events needs events \(an iterable of Events\), not 7"):
         seat_events(state, 7, 0)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="seat_event needs an Event, not 7"):
         seat_events(state, [7], 0)  # type: ignore[list-item]
+
+
+def test_seat_events_takes_any_iterable_of_events() -> None:
+    """As before the type checks: a generator of events is as good as a tuple."""
+    from pytruco import random_deal
+    from pytruco.frontend import seat_events
+
+    start = new_game()
+    state, events = apply(start, random_deal(start, random.Random(3)))
+    assert seat_events(state, (e for e in events), 1) == seat_events(state, events, 1)
 
 
 def test_check_seat_refuses_a_number_of_players_that_is_not_one() -> None:
@@ -728,20 +738,27 @@ def test_seat_and_team_names_refuse_what_is_not_a_seat_or_a_team() -> None:
     for team in (2, -1, "0", 10**5000):
         with pytest.raises(ArgumentError, match=r"team_name needs a team \(0 or 1\)"):
             team_name(team, "en")  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError, match="seat_name needs names that are text, not 7"):
-        seat_name(0, "es", [7])  # type: ignore[list-item]
+    for names in ([7], "Ana", 5, {"0": "Ana"}, {0: 7}):
+        with pytest.raises(ArgumentError, match="names must be a list of text or a mapping of seat number to text"):
+            seat_name(0, "es", names)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentError, match="names must be a list of text or a mapping of seat number to text"):
+            team_name(0, "es", names)  # type: ignore[arg-type]
+    assert seat_name(1, "en", ["Ana", None]) == "seat 1" and team_name(0, "es", {0: "Ana", 2: ""}) == "Ana y asiento 2"
     with pytest.raises(LanguageError, match="unknown language <a whole number of about 5001 digits>"):
         seat_name(0, 10**5000)  # type: ignore[arg-type]
 
 
 def test_hand_svg_refuses_card_text_and_non_iterables() -> None:
-    from pytruco import ArgumentError
+    from pytruco import ArgumentError, Hand
     from pytruco.svg import hand_svg
 
     with pytest.raises(ArgumentError, match=r"not the text '1E 7O' \(parse it with Hand.parse\)"):
         hand_svg("1E 7O")  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="hand_svg needs cards"):
         hand_svg(5)  # type: ignore[arg-type]
+    for gap in ("x", -1, float("nan"), float("inf"), True):
+        with pytest.raises(ArgumentError, match=r"hand_svg needs a gap \(a finite number >= 0\)"):
+            hand_svg(Hand.parse("1E 7O"), gap=gap)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

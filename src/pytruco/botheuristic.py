@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from .actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Kind
 from .botestimates import envido_chance, hand_win_chance
-from .botreading import finished_tricks, pending_call, round_actions, seat_of
+from .botreading import dealt_cards, finished_tricks, pending_call, round_actions, seat_of
 from .cards import Hand, random_source
 from .views import SeatView
 
@@ -28,11 +28,10 @@ __all__ = ["HeuristicBot", "SimpleBot", "TrucoAlwaysBot"]
 
 def _true_points(seen: SeatView) -> int:
     """The seat's envido points on the cards it was dealt this hand."""
-    dealt = list(seen.hand) + [card for plays, _t in finished_tricks(seen) for s, card in plays if s == seen.seat]
-    dealt += [card for s, card in seen.current_trick if s == seen.seat]
+    dealt = dealt_cards(seen)
     if len(dealt) < 2:
         return max((card.envido_value for card in dealt), default=0)
-    return Hand(tuple(dealt)).envido_points(seen.rules.envido_count_three)
+    return Hand(dealt).envido_points(seen.rules.envido_count_three)
 
 
 def _rates(seen: SeatView) -> tuple[float, float]:
@@ -162,7 +161,7 @@ class HeuristicBot:
             return self._declare(view, kinds)
         pending = pending_call(view)
         if pending is not None and pending in (Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO):
-            return self._answer_flor(view, kinds, pending)
+            return self._answer_flor(view, kinds)
         if Kind.FLOR in kinds:
             return kinds[Kind.FLOR][0]
         if pending is not None and pending in ENVIDO_CALLS:
@@ -230,9 +229,9 @@ class HeuristicBot:
         refuse = kinds.get(Kind.NO_QUIERO) or kinds.get(Kind.QUIERO) or list(seen.legal)
         return refuse[0]
 
-    def _answer_flor(self, seen: SeatView, kinds: dict[Kind, list[Action]], pending: Kind) -> Action:
-        dealt = list(seen.hand) + [c for plays, _t in finished_tricks(seen) for s, c in plays if s == seen.seat]
-        points = Hand(tuple(dealt)).flor_points(seen.rules.flor_count_three) if len(dealt) == 3 else None
+    def _answer_flor(self, seen: SeatView, kinds: dict[Kind, list[Action]]) -> Action:
+        dealt = dealt_cards(seen)
+        points = Hand(dealt).flor_points(seen.rules.flor_count_three) if len(dealt) == 3 else None
         if points is None:
             refuse = kinds.get(Kind.NO_QUIERO) or kinds.get(Kind.CON_FLOR_ME_ACHICO) or kinds.get(Kind.QUIERO)
             return (refuse or list(seen.legal))[0]
@@ -248,9 +247,8 @@ class HeuristicBot:
         return seen.legal[0]
 
     def _declare(self, seen: SeatView, kinds: dict[Kind, list[Action]]) -> Action:
-        dealt = list(seen.hand) + [c for plays, _t in finished_tricks(seen) for s, c in plays if s == seen.seat]
-        dealt += [c for s, c in seen.current_trick if s == seen.seat]
-        flor = Hand(tuple(dealt)).flor_points(seen.rules.flor_count_three) if len(dealt) == 3 else None
+        dealt = dealt_cards(seen)
+        flor = Hand(dealt).flor_points(seen.rules.flor_count_three) if len(dealt) == 3 else None
         true = {_true_points(seen)}
         if flor is not None:
             true.add(flor)

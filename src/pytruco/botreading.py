@@ -20,7 +20,7 @@ from .cards import ALL_CARDS, Card
 from .errors import ArgumentError, require
 from .views import SeatView
 
-__all__ = ["finished_tricks", "pending_call", "round_actions", "seat_of", "unseen_cards"]
+__all__ = ["dealt_cards", "finished_tricks", "pending_call", "round_actions", "seat_of", "unseen_cards"]
 
 
 def round_actions(seen: SeatView) -> list[Action]:
@@ -76,6 +76,22 @@ def finished_tricks(seen: SeatView) -> list[tuple[tuple[tuple[int, Card], ...], 
     return [(trick.plays, trick.team) for trick in seen.tricks]
 
 
+def dealt_cards(seen: SeatView) -> tuple[Card, ...]:
+    """The cards *seen*'s seat was dealt this round: those it holds and those it has played, in this trick too.
+
+    >>> from pytruco import new_game, apply, Deal, Action, view
+    >>> from pytruco.botreading import dealt_cards
+    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
+    >>> for text in ("0 4C", "1 3O", "1 1B"):
+    ...     state, _ = apply(state, Action.parse(text))
+    >>> sorted(str(card) for card in dealt_cards(view(state, 1)))
+    ['1B', '3B', '3O']
+    """
+    me = seen.seat
+    played = [card for trick in seen.tricks for seat, card in trick.plays if seat == me]
+    return (*seen.hand, *played, *(card for seat, card in seen.current_trick if seat == me))
+
+
 def pending_call(seen: SeatView) -> Kind | None:
     """The call that waits for an answer in *seen*'s hand, read from its public
     history; ``None`` when nothing is pending.
@@ -93,9 +109,8 @@ def pending_call(seen: SeatView) -> Kind | None:
         flor_answers = [a for a in seen.legal if a.kind in (Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO)]
         if not flor_answers:
             return None
-    given = getattr(seen, "pending", None)  # views that name the pending call
-    if given is not None and isinstance(getattr(given, "call", None), Kind):
-        return given.call  # type: ignore[no-any-return]
+    if seen.pending is not None:
+        return seen.pending.call
     stack: list[Kind] = []
     for action in round_actions(seen):
         kind = action.kind

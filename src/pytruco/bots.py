@@ -44,7 +44,7 @@ from .botreading import pending_call
 from .botsearch import SearchBot
 from .cards import random_source
 from .engine import apply, new_game, random_deal
-from .errors import ArgumentError, SetupError, quoted, require
+from .errors import QUOTE_LIMIT, ArgumentError, SetupError, quoted, require
 from .rules import RuleSet
 from .state import State
 from .views import view
@@ -110,7 +110,7 @@ def load_bot(spec: str) -> Bot:
         module = importlib.import_module(module_name)
         factory = getattr(module, attribute)
     except (ImportError, AttributeError) as error:
-        raise ArgumentError(f"cannot load bot {quoted(spec)}: {quoted(str(error))}") from None
+        raise ArgumentError(f"cannot load bot {quoted(spec)}: {str(error)[:QUOTE_LIMIT]}") from None
     bot = factory()
     if not callable(getattr(bot, "act", None)):
         raise ArgumentError(f"bot {quoted(spec)} has no act(view, rng) method")
@@ -155,3 +155,9 @@ def play_match(
         action = decide(bots[seat], view(state, seat), source)
         state, _events = apply(state, action)
     raise RuntimeError(f"the match did not end within {max_actions} actions")
+
+
+# The bot classes are documented, imported and shown as pytruco.bots.X (where they lived first and are imported
+# from): keep that name, so reprs, tracebacks and pickles do not depend on the module that defines them.
+Bot.__module__ = RandomBot.__module__ = HeuristicBot.__module__ = TrucoAlwaysBot.__module__ = "pytruco.bots"
+SearchBot.__module__ = "pytruco.bots"

@@ -29,7 +29,7 @@ hidden, so nothing else differs.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -67,7 +67,7 @@ def seat_event(state: State, event: Event, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def seat_events(state: State, events: tuple[Event, ...] | list[Event], seat: int | None) -> list[dict[str, Any]]:
+def seat_events(state: State, events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
     """The JSON forms of *events* (one action's, from :func:`pytruco.apply`) as *seat* receives them.
 
     >>> from pytruco import Action, Deal, apply, new_game
@@ -79,7 +79,7 @@ def seat_events(state: State, events: tuple[Event, ...] | list[Event], seat: int
     """
     require_state(state, "seat_events")
     check_seat(seat, state.rules.players)
-    require(events, (tuple, list), "seat_events", "a tuple or list of Events")
+    require(events, Iterable, "seat_events", "events (an iterable of Events)")
     return [seat_event(state, event, seat) for event in events]
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import random
 import sys
-from typing import TextIO
+from typing import TextIO, cast
 
 from .actions import Action, Deal
 from .bots import Bot, decide, load_bot
@@ -34,7 +34,7 @@ from .playwords import SENTENCES, detect_lang
 from .records import Record
 from .rules import RuleSet
 from .state import State
-from .text import describe_refusal
+from .text import Lang, describe_refusal
 from .views import view
 
 __all__ = ["detect_lang", "parse_answer", "play_terminal"]
@@ -89,7 +89,7 @@ class _Table:
         if getattr(error, "code", None) in (None, "illegal"):  # no stable reason to translate
             return ""
         names = [self.screen.names[seat] for seat in range(self.state.rules.players)]
-        return " " + describe_refusal(error, "en" if self.screen.lang == "en" else "es", names)
+        return " " + describe_refusal(error, cast(Lang, self.screen.lang), names)
 
     def step(self, action: Action | Deal) -> None:
         """Apply *action* and tell what happened."""

@@ -10,9 +10,10 @@ envido ended, the score as the points are added one by one) and tells each event
 >>> state = new_game("default", first_mano=0)
 >>> narrator = Narrator(Screen(io.StringIO(), "en", state.rules, 0, color=False))
 >>> state, events = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
->>> narrator.tell(state, events, state.score)
+>>> narrator.tell(state, events, state.score)  # a deal: the score the hand starts from
+>>> before = state.score
 >>> state, events = apply(state, Action.parse("0 truco"))
->>> narrator.tell(state, events, state.score)
+>>> narrator.tell(state, events, before)
 >>> print(narrator.screen.out.getvalue(), end="")
 <BLANKLINE>
 ── Hand 1 · you are mano ──

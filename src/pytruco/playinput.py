@@ -15,7 +15,7 @@ from __future__ import annotations
 import unicodedata
 
 from .actions import Action, Kind, Rps
-from .bots import finished_tricks
+from .botreading import dealt_cards
 from .cards import Card, Hand, Suit
 from .views import SeatView
 
@@ -30,8 +30,7 @@ def _plain(text: str) -> str:
     return " ".join(cleaned.replace("-", " ").split())
 
 
-_PHRASES: dict[str, Kind] = {}
-for _kind, _words in {
+_PHRASE_LISTS: dict[Kind, list[str]] = {
     Kind.QUIERO: ["quiero", "si", "si quiero", "acepto", "yes", "accept", "ok", "dale"],
     Kind.NO_QUIERO: ["no quiero", "no", "no acepto", "refuse", "decline", "no thanks", "paso"],
     Kind.TRUCO: ["truco", "quiero truco", "canto truco"],
@@ -47,9 +46,8 @@ for _kind, _words in {
     Kind.SON_BUENAS: ["son buenas", "buenas", "good", "yours are better"],
     Kind.MAZO: ["mazo", "al mazo", "me voy al mazo", "me voy", "me voy a mazo", "fold", "go to the mazo"],
     Kind.RENDIRSE: ["me rindo", "rendirse", "concede", "surrender"],
-}.items():
-    for _word in _words:
-        _PHRASES[_word] = _kind
+}
+_PHRASES = {word: kind for kind, words in _PHRASE_LISTS.items() for word in words}
 
 _RANK_WORDS = {
     "ancho": 1, "as": 1, "uno": 1, "ace": 1, "one": 1, "dos": 2, "two": 2, "tres": 3, "three": 3,
@@ -166,11 +164,10 @@ def true_declarations(seen: SeatView) -> set[int]:
     >>> true_declarations(view(state, 0)), true_declarations(view(state, 1))
     ({28}, {24})
     """
-    dealt = list(seen.hand) + [c for plays, _t in finished_tricks(seen) for s, c in plays if s == seen.seat]
-    dealt += [c for s, c in seen.current_trick if s == seen.seat]
+    dealt = dealt_cards(seen)
     if len(dealt) != 3:
         return set()
-    hand = Hand(tuple(dealt))
+    hand = Hand(dealt)
     true = {hand.envido_points(seen.rules.envido_count_three)}
     flor = hand.flor_points(seen.rules.flor_count_three)
     if flor is not None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from .actions import TRUCO_CALLS, Action, Kind
-from .bots import finished_tricks
+from .botreading import finished_tricks
 from .cards import ALL_CARDS, Card, Suit
 from .playinput import menu, true_declarations
 from .playwords import CALL_NAMES, KIND_WORDS, RPS_WORDS, SENTENCES, SUIT_NAMES

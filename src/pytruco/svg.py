@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 from xml.sax.saxutils import escape
@@ -106,6 +107,8 @@ def hand_svg(cards: Iterable[Card], *, gap: float = 10) -> str:
     require(cards, Iterable, "hand_svg", "cards (a Hand or a sequence of Cards)")
     if isinstance(cards, str):
         raise ArgumentError(f"hand_svg needs cards, not the text {quoted(cards)} (parse it with Hand.parse)")
+    if isinstance(gap, bool) or not isinstance(gap, (int, float)) or not 0 <= gap < math.inf:
+        raise ArgumentError(f"hand_svg needs a gap (a finite number >= 0), not {quoted(gap)}")
     listed = list(cards)
     for card in listed:
         require(card, Card, "hand_svg", "Cards only")

@@ -220,12 +220,12 @@ def _call_name(word: object, lang: str) -> str:
     )
 
 
-def _seat_list(text: object, lang: str, names: Names, joiner: str) -> list[str]:
+def _seat_list(text: object, lang: str, names: Names) -> list[str]:
     seats = [int(part) for part in str(text).split(",") if part.strip().isdigit()]
     return [seat_name(seat, lang, names) for seat in seats]  # type: ignore[arg-type]
 
 
-def _join(items: list[str], lang: str, word: str) -> str:
+def _join(items: list[str], word: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
@@ -249,23 +249,21 @@ def _fields(params: Mapping[str, object], lang: str, names: Names) -> dict[str, 
         except ValueError:
             fields["card_name"] = card
     waiting = params.get("waiting")
-    seats = _seat_list(params.get("waiting_seats", ""), lang, names, "")
+    seats = _seat_list(params.get("waiting_seats", ""), lang, names)
     or_word = "o" if es else "or"
     if waiting == "turn":
         turn = fields.get("turn_seat", "")
         fields["waiting_text"] = f"le toca a {turn}" if es else f"it is {turn}'s turn"
     elif waiting == "declare":
         fields["waiting_text"] = (
-            f"{_join(seats, lang, or_word)} tiene que decir los tantos"
-            if es
-            else f"{_join(seats, lang, or_word)} must declare"
+            f"{_join(seats, or_word)} tiene que decir los tantos" if es else f"{_join(seats, or_word)} must declare"
         )
     elif waiting == "answer":
         call = _call_name(params.get("waiting_call", ""), lang)
         fields["waiting_text"] = (
-            f"{_join(seats, lang, or_word)} tiene que contestar el {call}"
+            f"{_join(seats, or_word)} tiene que contestar el {call}"
             if es
-            else f"{_join(seats, lang, or_word)} must answer the {call}"
+            else f"{_join(seats, or_word)} must answer the {call}"
         )
     pending = params.get("pending")
     if pending is not None:
@@ -278,11 +276,11 @@ def _fields(params: Mapping[str, object], lang: str, names: Names) -> dict[str, 
     team, players = params.get("team"), params.get("players")
     if isinstance(team, int) and isinstance(players, int):
         holders = [seat_name(s, lang, names) for s in range(team, players, 2)]  # type: ignore[arg-type]
-        fields["holder_text"] = _join(holders, lang, "y" if es else "and")
+        fields["holder_text"] = _join(holders, "y" if es else "and")
         fields["holds"], fields["tiene"] = ("holds", "tiene") if len(holders) == 1 else ("hold", "tienen")
     if "answers" in params:
         answers = [_call_name(word, lang) for word in str(params["answers"]).split(",") if word]
-        fields["answers_text"] = _join(answers, lang, or_word)
+        fields["answers_text"] = _join(answers, or_word)
     return fields
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from .actions import Kind
+from .actions import MAX_ACTION_TEXT, Kind
 from .cards import Card, Suit
 from .errors import ArgumentError, TrucoError, quoted, require
 
@@ -35,7 +35,7 @@ LANGS: tuple[str, ...] = ("es", "en")
 >>> [card_name(Card.parse("7O"), lang) for lang in LANGS]
 ['siete de oros', 'seven of coins']
 """
-_MAX_SEAT = 10**64  # as Action's: any seat an action can name
+_MAX_SEAT = 10**MAX_ACTION_TEXT  # as Action's: any seat an action can name
 Names = Sequence[str] | Mapping[int, str] | None
 """Seat names given by the caller: ``["Ana", "Beto"]`` or ``{0: "Ana"}``.
 
@@ -107,15 +107,33 @@ def seat_name(seat: int | None, lang: Lang = "es", names: Names = None) -> str:
     check_lang(lang)
     if seat is None:
         return "nadie" if lang == "es" else "nobody"
-    if seat.__class__ is not int or not 0 <= seat < _MAX_SEAT:
-        raise ArgumentError(f"seat_name needs a seat number (a whole number >= 0) or None, not {quoted(seat)}")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < _MAX_SEAT:
+        raise ArgumentError(
+            f"seat_name needs a seat number (a whole number >= 0 of at most {MAX_ACTION_TEXT} digits)"
+            f" or None, not {quoted(seat)}"
+        )
     if names is not None:
+        _check_names(names)
         in_range = isinstance(names, Mapping) or 0 <= seat < len(names)
         name = names.get(seat) if isinstance(names, Mapping) else names[seat] if in_range else None
         if name:
-            require(name, str, "seat_name", "names that are text")
             return name
     return f"asiento {seat}" if lang == "es" else f"seat {seat}"
+
+
+def _check_names(names: object) -> None:
+    """Raise :class:`~pytruco.ArgumentError` unless *names* is a list of names or a mapping of seat to name
+    (a name is text; ``None`` or ``""`` leaves a seat unnamed)."""
+    if isinstance(names, Mapping):
+        fits = all(isinstance(s, int) and not isinstance(s, bool) for s in names) and all(
+            name is None or isinstance(name, str) for name in names.values()
+        )
+    elif isinstance(names, Sequence) and not isinstance(names, str):
+        fits = all(name is None or isinstance(name, str) for name in names)
+    else:
+        fits = False
+    if not fits:
+        raise ArgumentError(f"names must be a list of text or a mapping of seat number to text, not {quoted(names)}")
 
 
 def team_name(team: int | None, lang: Lang = "es", names: Names = None) -> str:
@@ -130,10 +148,11 @@ def team_name(team: int | None, lang: Lang = "es", names: Names = None) -> str:
     check_lang(lang)
     if team is None:
         return "nadie" if lang == "es" else "nobody"
-    if team.__class__ is not int or team not in (0, 1):
+    if not isinstance(team, int) or isinstance(team, bool) or team not in (0, 1):
         raise ArgumentError(f"team_name needs a team (0 or 1) or None, not {quoted(team)}")
     if names is None:
         return f"equipo {team}" if lang == "es" else f"team {team}"
+    _check_names(names)
     seats = sorted(names) if isinstance(names, Mapping) else list(range(len(names)))
     members = [seat_name(s, lang, names) for s in seats if s % 2 == team]
     if not members:

@@ -211,6 +211,5 @@ class TrickView:
 
 # These classes are documented, raised and pickled as pytruco.views.X (where they lived first and are imported
 # from): keep that name, so error messages, tracebacks and pickles stay as they were.
-for _cls in (Call, ChainView, Declaration, PendingCall, TrickView, TrucoView, ViewError):
-    _cls.__module__ = "pytruco.views"
-del _cls
+Call.__module__ = ChainView.__module__ = Declaration.__module__ = PendingCall.__module__ = "pytruco.views"
+TrickView.__module__ = TrucoView.__module__ = ViewError.__module__ = "pytruco.views"
