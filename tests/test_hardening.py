@@ -804,3 +804,21 @@ def test_bot_helpers_name_an_argument_of_the_wrong_type() -> None:
         load_bot("no_such_module:Bot")
     with pytest.raises(ArgumentError, match=r"^bot 'pytruco.cards:Deck' has no act\(view, rng\) method"):
         load_bot("pytruco.cards:Deck")
+
+
+@pytest.mark.parametrize(
+    "make,message",
+    [
+        (lambda: Hand(["1E"]), "not a hand: '1E' is not a Card"),
+        (lambda: Hand("1E 7O"), "not a hand: '1E 7O' (expected a sequence of cards; Hand.parse reads text)"),
+        (lambda: Deck(["1E"]), "not a deck: '1E' is not a Card"),
+        (lambda: Deck("x"), "not a deck: 'x' (expected a sequence of cards; Hand.parse reads text)"),
+        (lambda: Deal([Card.parse("1E")]), "not a deal: Card('1E') is not a Hand"),
+        (lambda: Deal(None), "not a deal: None (expected a sequence of Hands; Deal.parse reads card texts)"),
+    ],
+)
+def test_hands_decks_and_deals_check_their_items_with_one_mechanism(make: Any, message: str) -> None:
+    """errors.sequence_of serves Hand, Deck and Deal alike, with the messages each had."""
+    with pytest.raises(NotationError) as caught:
+        make()
+    assert str(caught.value) == message

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from .cards import ALL_CARDS, Card, Hand
-from .errors import NotationError, quoted
+from .errors import NotationError, quoted, sequence_of
 
 __all__ = ["Action", "Deal", "Kind", "Rps"]
 
@@ -303,13 +303,7 @@ def _shared(seat: int, kind: Kind, card: Card | None, points: int | None, choice
 
 
 def _as_hands(hands: Iterable[Hand]) -> tuple[Hand, ...]:
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
-        raise NotationError(f"not a deal: {quoted(hands)} (expected a sequence of Hands; Deal.parse reads card texts)")
-    out = tuple(hands)
-    for hand in out:
-        if hand.__class__ is not Hand:
-            raise NotationError(f"not a deal: {quoted(hand)} is not a Hand")
-    return out
+    return sequence_of(hands, Hand, "a deal", "expected a sequence of Hands; Deal.parse reads card texts")
 
 
 @attrs.frozen

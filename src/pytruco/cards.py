@@ -22,7 +22,7 @@ from itertools import combinations
 import attrs
 
 from .cardart import card_picture, cards_picture
-from .errors import NotationError, SetupError, quoted
+from .errors import NotationError, SetupError, quoted, sequence_of
 
 __all__ = ["RANKS", "Card", "Deck", "Hand", "Suit"]
 
@@ -219,20 +219,11 @@ def envido_points_of(cards: Sequence[Card], count_three: bool) -> int:
 
 
 def _as_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise NotationError(f"not a hand: {quoted(cards)} (expected a sequence of cards; Hand.parse reads text)")
-    out = tuple(cards)
-    for card in out:
-        if card.__class__ is not Card:
-            raise NotationError(f"not a hand: {quoted(card)} is not a Card")
-    return out
+    return sequence_of(cards, Card, "a hand", "expected a sequence of cards; Hand.parse reads text")
 
 
 def _as_deck(cards: Iterable[Card]) -> tuple[Card, ...]:
-    try:
-        return _as_cards(cards)
-    except NotationError as error:
-        raise NotationError(str(error).replace("not a hand", "not a deck", 1)) from None
+    return sequence_of(cards, Card, "a deck", "expected a sequence of cards; Hand.parse reads text")
 
 
 @attrs.frozen(repr=False)

@@ -18,6 +18,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TypeVar
+
+_T = TypeVar("_T")
+
 __all__ = [
     "ArgumentError",
     "IllegalActionError",
@@ -70,6 +75,29 @@ def require(value: object, kind: type | tuple[type, ...], where: str, what: str)
     """
     if not isinstance(value, kind):
         raise ArgumentError(f"{where} needs {what}, not {quoted(value)}")
+
+
+def sequence_of(values: Iterable[_T], kind: type[_T], what: str, hint: str) -> tuple[_T, ...]:
+    """*values* as a tuple, when it is a sequence (not text) of exactly *kind*; else :class:`NotationError`
+    ("not *what*: …", with *hint* when *values* is not a sequence at all).
+
+    >>> from pytruco import Card, NotationError
+    >>> from pytruco.errors import sequence_of
+    >>> sequence_of([Card.parse("1E")], Card, "a hand", "expected cards")
+    (Card('1E'),)
+    >>> try:
+    ...     sequence_of(["1E"], Card, "a hand", "expected cards")
+    ... except NotationError as error:
+    ...     print(error)
+    not a hand: '1E' is not a Card
+    """
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise NotationError(f"not {what}: {quoted(values)} ({hint})")
+    out = tuple(values)
+    for value in out:
+        if value.__class__ is not kind:
+            raise NotationError(f"not {what}: {quoted(value)} is not a {kind.__name__}")
+    return out
 
 
 class TrucoError(ValueError):
