@@ -305,6 +305,20 @@ def test_team_penalty_judged_at_the_last_fold(preset):
 
 
 @pytest.mark.parametrize("preset", PENALTY)
+def test_team_fold_refusing_a_truco_with_a_partner_in_the_hand_pays_the_penalty(preset):
+    """PRESETS.md §8.3 (with §8.16): seat 3 folds to refuse seat 2's truco in trick 1 while its partner, seat 1,
+    is still in the hand: the refusal ends the side's hand, so the penalty is judged then and applies: the
+    refused truco 1 and the penalty 1 (not the refused truco alone, as if the side were still in the hand)."""
+    state = play(preset, DEAL_4, "0 1E", "1 4E", "2 truco", players=4)
+    assert state.to_act == (1, 3)
+    state = act(state, "3 mazo")
+    assert state.round.ended
+    assert state.round.folded == frozenset({3})  # seat 1 never folded
+    assert state.round.points == (1 + 1, 0)
+    assert state.score == (2, 0)
+
+
+@pytest.mark.parametrize("preset", PENALTY)
 def test_team_fold_refuses_for_the_whole_team(preset):
     """PRESETS.md §8.16: a seat that folds while answering a call refuses that call for its team."""
     state = play(preset, DEAL_4, "0 truco", "1 mazo", players=4)
