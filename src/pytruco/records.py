@@ -173,7 +173,6 @@ def replay(
             raise failure  # the first action of this hand that is not notation
         summaries.append(HandSummary((points[0], points[1]), state.score))
     if failure is not None:  # the first deal that is not a deal, after the hands before it
-        _check_dealable(state, len(plan))  # a hand that may not be listed at all fails first
         raise failure
     if trace is not None:
         _trace_end(state, record, trace)
@@ -202,7 +201,7 @@ def _trace_end(state: State, record: Record, trace: Callable[[TraceLine], None])
 def _check_dealable(state: State, h: int) -> None:
     """Refuse hand *h* of a record unless the table waits for a deal: a hand
     listed after the match is over, or while the previous one is unfinished,
-    is a ``bad-record`` whatever it holds (RECORDS.md)."""
+    is a ``bad-record`` whether or not it has actions (RECORDS.md)."""
     if state.phase is Phase.OVER:
         raise bad_record(f"hand {h} is listed after the match is over")
     if state.phase is not Phase.DEAL:
