@@ -82,8 +82,9 @@ def test_every_exported_class_and_function_has_a_collected_example(module: str, 
 
 def attribute_docstring(name: str, value: Any) -> tuple[ModuleType, str]:
     """The module that assigns *name* at its top level, and the string literal after it."""
-    for path in sorted((ROOT / "src" / "pytruco").glob("*.py")):
-        module_name = "pytruco" if path.stem == "__init__" else f"pytruco.{path.stem}"
+    for path in sorted((ROOT / "src" / "pytruco").rglob("*.py")):
+        parts = ("pytruco", *path.relative_to(ROOT / "src" / "pytruco").with_suffix("").parts)
+        module_name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         module = sys.modules.get(module_name)
         if module is None or getattr(module, name, None) is not value:
             continue

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pytruco import Deal, RuleSet, State, apply, legal_actions, new_game
-from pytruco.state import Phase
+from pytruco._engine.state import Phase
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "perft.json"
 

@@ -23,13 +23,14 @@ FUNCTIONS_ALLOWED: set[tuple[str, str]] = set()
 def _sizes() -> tuple[dict[str, int], dict[tuple[str, str], int]]:
     modules: dict[str, int] = {}
     functions: dict[tuple[str, str], int] = {}
-    for path in sorted(SRC.glob("*.py")):
+    for path in sorted(SRC.rglob("*.py")):
         text = path.read_text()
-        modules[path.name] = len(text.splitlines())
+        name = path.relative_to(SRC).as_posix()
+        modules[name] = len(text.splitlines())
         for node in ast.walk(ast.parse(text, str(path))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno is not None:
                 length = node.end_lineno - node.lineno + 1
-                key = (path.name, node.name)
+                key = (name, node.name)
                 functions[key] = max(length, functions.get(key, 0))
     return modules, functions
 

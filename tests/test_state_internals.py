@@ -28,7 +28,7 @@ from pytruco import (
     random_deal,
     replay,
 )
-from pytruco.envido import accepted_value, next_calls, refused_value
+from pytruco._engine.envido import accepted_value, next_calls, refused_value
 
 
 def random_game(rules: RuleSet, seed: int, actions: int) -> list[State]:

@@ -15,15 +15,15 @@ True
 
 from __future__ import annotations
 
+from ._engine.reducer import apply, check, is_legal, legal_actions, new_game, random_deal
+from ._engine.state import Phase, Round, State, Trick
 from .actions import Action, Deal, Kind, Rps
 from .cards import RANKS, Card, Deck, Hand, Suit
-from .engine import apply, check, is_legal, legal_actions, new_game, random_deal
 from .errors import ArgumentError, IllegalActionError, NotationError, RecordError, RuleSetError, SetupError, TrucoError
 from .events import Event, EventKind
 from .partners import TirarReyes, tirar_reyes
 from .records import FORMAT, HandSummary, Record, RecordHand, ReplayResult, replay
 from .rules import PRESET_NAMES, CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, PardaRule, RuleSet, Scoring
-from .state import Phase, Round, State, Trick
 from .version import __version__
 from .views import SeatView, view
 

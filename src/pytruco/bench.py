@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from .engine import apply, legal_actions, new_game, random_deal
+from ._engine.reducer import apply, legal_actions, new_game, random_deal
+from ._engine.state import State
 from .records import Record, replay
 from .rules import RuleSet
-from .state import State
 from .views import view
 
 __all__ = ["playout_hands", "run_bench"]

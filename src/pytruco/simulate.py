@@ -26,8 +26,8 @@ from typing import Any
 
 import attrs
 
+from ._engine.reducer import apply, new_game, random_deal
 from .bots import decide, load_bot
-from .engine import apply, new_game, random_deal
 from .errors import ArgumentError, quoted
 from .rules import RuleSet
 from .views import view

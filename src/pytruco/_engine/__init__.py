@@ -1,0 +1,1 @@
+"""The rules engine: a private package (import its public names from :mod:`pytruco`)."""
