@@ -60,14 +60,14 @@ def _sample_record(seed: int) -> Record:
     rules = RuleSet.preset("default")
     while True:
         state: State = new_game(rules, first_mano=0)
-        while not state.is_over and state.hands_dealt <= 10:
+        while not state.is_over and state.rounds_dealt <= 10:
             if state.is_chance:
-                if state.hands_dealt == 10:
+                if state.rounds_dealt == 10:
                     break
                 state = apply(state, random_deal(state, rng))[0]
             else:
                 state = apply(state, rng.choice(legal_actions(state)))[0]
-        if state.hands_dealt == 10:
+        if state.rounds_dealt == 10:
             return Record.from_state(state)
 
 
@@ -199,9 +199,9 @@ def match_positions(seed: int, late_hand: int = 28) -> tuple[State, State]:
         plays = [a for a in legal if a.card is not None] or list(legal)
         state = apply(state, rng.choice(plays))[0]
         if state.round is not None and len(state.round.current_trick) == 1 and not state.round.tricks:
-            if state.hands_dealt == 1 and early is None:
+            if state.rounds_dealt == 1 and early is None:
                 early = state
-            elif state.hands_dealt == late_hand and early is not None:
+            elif state.rounds_dealt == late_hand and early is not None:
                 return early, state
 
 

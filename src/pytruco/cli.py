@@ -297,7 +297,7 @@ def _random(preset: str, players: int, seed: int | None, out: TextIO) -> int:
         return 1
     # Without a seed, an unpredictable system source (like the deck's).
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    state = play_match(rules, [RandomBot(rng) for _ in range(players)], rng=rng)
+    state = play_match(rules, [RandomBot() for _ in range(players)], rng=rng)
     out.write(Record.from_state(state).dumps(indent=1) + "\n")
     return 0
 

@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from ._engine.reducer import apply, new_game, random_deal
-from .bots import decide, load_bot
+from .bots import load_bot
 from .errors import ArgumentError, quoted
 from .rules import RuleSet
 from .views import view
@@ -110,7 +110,7 @@ def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int) -> Ga
         else:
             acting = state.to_act
             seat = acting[0] if len(acting) == 1 else chance.choice(acting)
-            state, _ = apply(state, decide(bot_of_seat[seat], view(state, seat), rngs[seat]))
+            state, _ = apply(state, bot_of_seat[seat].act(view(state, seat), rngs[seat]))
         actions += 1
         for team in (0, 1):
             gained = state.score[team] - before[team]
@@ -118,7 +118,7 @@ def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int) -> Ga
                 scored[team] += gained
     winner = None if state.winner is None else (state.winner + first) % 2
     points = (scored[first], scored[1 - first])
-    return GameResult(index, winner, points, state.hands_dealt, actions)
+    return GameResult(index, winner, points, state.rounds_dealt, actions)
 
 
 def _play_chunk(specs: Sequence[str], rules: RuleSet, seed: int, indices: Sequence[int]) -> list[GameResult]:

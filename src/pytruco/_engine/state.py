@@ -30,31 +30,7 @@ from .history import (
     same_history,
 )
 from .round import Round, make_copier
-from .stages import (  # noqa: F401  (the stage names, re-exported for the modules that read them here)
-    CAT_ENVIDO,
-    CAT_FLOR,
-    CAT_FLOR_LOST,
-    CAT_TRUCO,
-    CAT_UNSHOWN,
-    DECL_ENVIDO,
-    DECL_FLOR,
-    DECL_NONE,
-    ENV_DECLARING,
-    ENV_NONE,
-    ENV_PENDING,
-    ENV_SETTLED,
-    ENV_VOID,
-    FLOR_ANSWER,
-    FLOR_CALL,
-    FLOR_DECLARING,
-    FLOR_DONE,
-    FLOR_NONE,
-    TRUCO_VALUE,
-    Declaring,
-    EnvidoStage,
-    FlorStage,
-    Trick,
-)
+from .stages import Trick
 
 __all__ = ["Phase", "Round", "State", "Trick"]
 
@@ -96,7 +72,7 @@ class State:
     >>> print(state)
     default 1v1 to 30: score 4-7, deal, mano seat 1
     >>> after, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    >>> after.phase.value, after.to_act, after.hands_dealt, state.hands_dealt
+    >>> after.phase.value, after.to_act, after.rounds_dealt, state.rounds_dealt
     ('play', (1,), 1, 0)
     """
 
@@ -268,11 +244,6 @@ class State:
         >>> new_game("default", first_mano=0).rounds_dealt
         0
         """
-        return self._hands_dealt
-
-    @property
-    def hands_dealt(self) -> int:
-        """How many deals there have been (the older name of :attr:`rounds_dealt`, kept)."""
         return self._hands_dealt
 
     @property

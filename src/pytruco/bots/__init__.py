@@ -42,9 +42,8 @@ from ..errors import QUOTE_LIMIT, ArgumentError, SetupError, quoted, require
 from ..rules import RuleSet
 from ..views import view
 from ._estimates import hand_win_chance
-from ._heuristic import HeuristicBot, SimpleBot, TrucoAlwaysBot
+from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._protocol import Bot, RandomBot
-from ._protocol import decide as decide
 from ._reading import dealt_cards as dealt_cards  # the terminal game reads these two
 from ._reading import finished_tricks as finished_tricks
 from ._reading import pending_call
@@ -56,7 +55,6 @@ __all__ = [
     "HeuristicBot",
     "RandomBot",
     "SearchBot",
-    "SimpleBot",
     "TrucoAlwaysBot",
     "hand_win_chance",
     "load_bot",
@@ -129,13 +127,12 @@ def play_match(
     """Play a whole match between *bots* (one per seat) and return the final state.
 
     Deals, the first mano and the bots' chances come from *rng* (an
-    unpredictable system source when ``None``). Bots with only the old
-    ``choose(view)`` method still play.
+    unpredictable system source when ``None``).
 
     >>> import random
     >>> from pytruco import RuleSet
-    >>> from pytruco.bots import RandomBot, SimpleBot, play_match
-    >>> bots = [SimpleBot(random.Random(1)), RandomBot(random.Random(2))]
+    >>> from pytruco.bots import HeuristicBot, RandomBot, play_match
+    >>> bots = [HeuristicBot(), RandomBot()]
     >>> final = play_match(RuleSet.preset("default", target=15), bots, rng=random.Random(3))
     >>> final.is_over, final.winner in (0, 1), max(final.score) >= final.rules.target
     (True, True, True)
@@ -153,12 +150,6 @@ def play_match(
             state, _events = apply(state, random_deal(state, source))
             continue
         seat = state.to_act[0] if len(state.to_act) == 1 else source.choice(state.to_act)
-        action = decide(bots[seat], view(state, seat), source)
+        action = bots[seat].act(view(state, seat), source)
         state, _events = apply(state, action)
     raise RuntimeError(f"the match did not end within {max_actions} actions")
-
-
-# The bot classes are documented, imported and shown as pytruco.bots.X (where they lived first and are imported
-# from): keep that name, so reprs, tracebacks and pickles do not depend on the module that defines them.
-Bot.__module__ = RandomBot.__module__ = HeuristicBot.__module__ = TrucoAlwaysBot.__module__ = "pytruco.bots"
-SearchBot.__module__ = "pytruco.bots"

@@ -18,12 +18,12 @@ import random
 from collections.abc import Sequence
 
 from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Kind
-from ..cards import Hand, random_source
+from ..cards import Hand
 from ..views import SeatView
 from ._estimates import envido_chance, hand_win_chance
 from ._reading import dealt_cards, finished_tricks, pending_call, round_actions, seat_of
 
-__all__ = ["HeuristicBot", "SimpleBot", "TrucoAlwaysBot"]
+__all__ = ["HeuristicBot", "TrucoAlwaysBot"]
 
 
 def _true_points(seen: SeatView) -> int:
@@ -94,7 +94,6 @@ class HeuristicBot:
     that does and otherwise throws its worst; declares its true points.
 
     Args:
-        rng: only for the old :meth:`choose`.
         bluff: the chance of a bluff where one is possible.
         rates: how often the other side calls truco and envido per hand
             (``None``: counted from the view's history).
@@ -109,13 +108,10 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(
-        self, rng: random.Random | None = None, *, bluff: float = 0.08, rates: tuple[float, float] | None = None
-    ) -> None:
+    def __init__(self, *, bluff: float = 0.08, rates: tuple[float, float] | None = None) -> None:
         self.bluff = bluff
         self.rates = rates
         self._memory: dict[tuple[int, int], list[bool]] = {}
-        self.rng = random_source(rng)
 
     def judge(self, seen: SeatView) -> tuple[float, float]:
         """How often the other side calls truco and envido per hand: as given, or as
@@ -144,10 +140,6 @@ class HeuristicBot:
         prior = 4.0
         calls = sum(value[0] for value in mine), sum(value[1] for value in mine)
         return (calls[0] + 0.3 * prior) / (len(mine) + prior), (calls[1] + 0.25 * prior) / (len(mine) + prior)
-
-    def choose(self, seen: SeatView) -> Action:
-        """The old interface: :meth:`act` with the bot's own random source."""
-        return self.act(seen, self.rng)
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """Pick an action by the estimates above."""
@@ -335,10 +327,6 @@ class HeuristicBot:
         return ordered[0]
 
 
-SimpleBot = HeuristicBot
-"""The old name of :class:`HeuristicBot`."""
-
-
 class TrucoAlwaysBot(HeuristicBot):
     """Calls truco (and raises) at every chance and never folds: it never says
     ``no-quiero`` nor goes to the mazo. Otherwise it plays like
@@ -354,8 +342,8 @@ class TrucoAlwaysBot(HeuristicBot):
 
     name = "truco-always"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        super().__init__(rng, bluff=0.0)
+    def __init__(self) -> None:
+        super().__init__(bluff=0.0)
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """A truco call when there is one, else ``quiero``, else the heuristic."""

@@ -1,14 +1,13 @@
 """The bot protocol: what a bot is, the simplest one, and how a table asks a bot for its action.
 
 A bot is anything with ``act(view, rng)`` that returns one of ``view.legal``
-(:class:`Bot`); :class:`RandomBot` is the simplest. :func:`decide` asks a
-bot, or an old one that only has ``choose(view)``. The other bots and
+(:class:`Bot`); :class:`RandomBot` is the simplest. The other bots and
 :func:`~pytruco.bots.play_match` are in :mod:`pytruco.bots`.
 
 >>> import random
 >>> from pytruco import new_game, view
->>> from pytruco.bots._protocol import RandomBot, decide
->>> decide(RandomBot(), view(new_game("online"), 0), random.Random(2))
+>>> from pytruco.bots import RandomBot
+>>> RandomBot().act(view(new_game("online"), 0), random.Random(2))
 Action('0 rps piedra')
 """
 
@@ -18,10 +17,9 @@ import random
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
-from ..cards import random_source
 from ..views import SeatView
 
-__all__ = ["Bot", "RandomBot", "decide"]
+__all__ = ["Bot", "RandomBot"]
 
 
 @runtime_checkable
@@ -55,9 +53,6 @@ class Bot(Protocol):
 class RandomBot:
     """Picks uniformly among its legal actions.
 
-    *rng* is only for the old :meth:`choose` (when ``None``: an unpredictable
-    system source).
-
     >>> import random
     >>> from pytruco import new_game, view
     >>> from pytruco.bots import RandomBot
@@ -67,32 +62,6 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = random_source(rng)
-
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """A uniformly random legal action."""
         return rng.choice(view.legal)
-
-    def choose(self, seen: SeatView) -> Action:
-        """The old interface: :meth:`act` with the bot's own random source."""
-        return self.act(seen, self.rng)
-
-
-def decide(bot: object, seen: SeatView, rng: random.Random) -> Action:
-    """The action *bot* picks for *seen*: its ``act(seen, rng)``, or its old
-    ``choose(seen)`` when it has no ``act``.
-
-    >>> import random
-    >>> from pytruco import new_game, view
-    >>> from pytruco.bots._protocol import decide
-    >>> class Old:
-    ...     def choose(self, seen):
-    ...         return seen.legal[-1]
-    >>> decide(Old(), view(new_game("online"), 0), random.Random(1))
-    Action('0 rps tijera')
-    """
-    act = getattr(bot, "act", None)
-    if act is not None:
-        return act(seen, rng)  # type: ignore[no-any-return]
-    return bot.choose(seen)  # type: ignore[attr-defined,no-any-return]

@@ -223,10 +223,10 @@ class SearchBot:
 
     def _playout(self, start: State, action: Action, team: int, policies: tuple[Bot, Bot], rng: random.Random) -> float:
         before = start.score
-        hands = start.hands_dealt
+        hands = start.rounds_dealt
         state, _ = apply(start, action)
         for _ in range(200):
-            if state.is_over or state.is_chance or state.hands_dealt != hands:
+            if state.is_over or state.is_chance or state.rounds_dealt != hands:
                 break
             acting = state.to_act
             seat = acting[0] if len(acting) == 1 else rng.choice(acting)

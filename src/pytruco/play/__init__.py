@@ -26,7 +26,7 @@ from typing import TextIO, cast
 from .._engine.reducer import apply, check, new_game, random_deal
 from .._engine.state import State
 from ..actions import Action, Deal
-from ..bots import Bot, decide, load_bot
+from ..bots import Bot, load_bot
 from ..errors import IllegalActionError, RuleSetError
 from ..records import Record
 from ..rules import RuleSet
@@ -223,6 +223,6 @@ def _loop(table: _Table, inp: TextIO) -> bool:
         else:
             acting = state.to_act
             other = acting[0] if len(acting) == 1 else table.rng.choice(acting)
-            action = decide(table.bots[other], view(state, other), table.rng)
+            action = table.bots[other].act(view(state, other), table.rng)
         table.step(action)
     return False

@@ -76,7 +76,7 @@ class Narrator:
         s, t = self.screen, self.screen.t
         self.declared.clear()
         self.envido_result = ""
-        number = state.hands_dealt
+        number = state.rounds_dealt
         mano = event.seat if event.seat is not None else 0
         line = (
             t["new_hand_you"].format(number=number)

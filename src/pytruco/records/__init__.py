@@ -29,7 +29,7 @@ from ..actions import Action, Deal
 from ..cards import ALL_CARDS, Card, Hand
 from ..errors import IllegalActionError, NotationError, RecordError, TrucoError, quoted
 from ..events import Event, EventKind
-from ._json import MAX_JSON_DEPTH, MAX_RECORD_SIZE, FrozenMeta, bad_record
+from ._json import MAX_JSON_DEPTH, MAX_RECORD_SIZE, bad_record
 from ._record import FORMAT, MAX_HANDS, Record
 
 __all__ = [
@@ -44,10 +44,6 @@ __all__ = [
     "ReplayResult",
     "replay",
 ]
-
-# A record's meta is pickled as pytruco.records.FrozenMeta (see recordjson.py); pickles made before the split name
-# it _FrozenMeta, so that name stays here for them to load.
-_FrozenMeta = FrozenMeta
 
 
 @attrs.frozen
@@ -78,7 +74,7 @@ class ReplayResult:
     >>> import random
     >>> from pytruco import Record, RuleSet, replay
     >>> from pytruco.bots import RandomBot, play_match
-    >>> bots = [RandomBot(random.Random(1)), RandomBot(random.Random(2))]
+    >>> bots = [RandomBot(), RandomBot()]
     >>> final = play_match(RuleSet.preset("default"), bots, rng=random.Random(3))
     >>> result = replay(Record.from_state(final))
     >>> result.finished, result.state == final, result.to_json()["winner"] == final.winner

@@ -263,8 +263,3 @@ def _json_int(text: str) -> int:
     if len(text) > _MAX_DIGITS:
         raise _JsonProblem(f"a number of more than {_MAX_DIGITS} digits")
     return int(text)
-
-
-# Pickled as pytruco.records.FrozenMeta, with the Record that holds it (see gamerecord.py), so that pickles do not
-# depend on this module's name.
-FrozenMeta.__module__ = "pytruco.records"

@@ -254,8 +254,3 @@ def _hand_from(index: int, hand: Any) -> RecordHand:
         return RecordHand(deal, actions)
     except RecordError as error:
         raise bad_record(f"hand {index}: {error}") from None
-
-
-# Record is documented, imported and pickled as pytruco.records.Record (where it lived first): keep that name, so
-# pickles and tracebacks do not depend on this module's name.
-Record.__module__ = "pytruco.records"

@@ -80,11 +80,6 @@ class LanguageError(TrucoError, ValueError):
     """
 
 
-# Documented, raised and caught as pytruco.text.LanguageError (where it lived first and is imported from): keep
-# that name, so error messages and tracebacks stay as they were.
-LanguageError.__module__ = "pytruco.text"
-
-
 def check_lang(lang: str) -> str:
     """*lang* itself when this module speaks it, else :class:`~pytruco.text.LanguageError`.
 

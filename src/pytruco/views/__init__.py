@@ -226,7 +226,7 @@ def _view_before_deal(
     n = state.rules.players
     empty = ChainView("none", (), (), None)
     return SeatView(
-        seat, state.rules, state.phase, state.score, state.chicos, _halves(state), state.hands_dealt, state.mano,
+        seat, state.rules, state.phase, state.score, state.chicos, _halves(state), state.rounds_dealt, state.mano,
         _pie(state.mano, tuple(range(n)), n), teams, partners, None, None, False, state.winner, (), None, None,
         (0,) * n, (), (), TrucoView(0, 1, None, ()), None, None, empty, empty, (0, 0), (), (), state.to_act, legal,
         history,
@@ -296,7 +296,7 @@ def _view_in_round(
         score=state.score,
         chicos=state.chicos,
         halves=_halves(state),
-        hand_number=state.hands_dealt,
+        hand_number=state.rounds_dealt,
         mano=state.mano,
         pie=_pie(r.mano, in_hand, n) if playing else _pie(state.mano, in_hand, n),
         teams=teams,

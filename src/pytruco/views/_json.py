@@ -429,6 +429,3 @@ def _view_from_json(data: Any) -> SeatView:
         legal=legal,
         history=tuple(history),
     )
-
-
-SeatView.__module__ = "pytruco.views"  # documented and pickled as pytruco.views.SeatView, as before the split

@@ -207,9 +207,3 @@ class TrickView:
     def to_json(self) -> dict[str, Any]:
         """``{"plays": [[0, "1E"], [1, "3O"]], "seat": 0, "team": 0}``."""
         return {"plays": [[s, str(card)] for s, card in self.plays], "seat": self.seat, "team": self.team}
-
-
-# These classes are documented, raised and pickled as pytruco.views.X (where they lived first and are imported
-# from): keep that name, so error messages, tracebacks and pickles stay as they were.
-Call.__module__ = ChainView.__module__ = Declaration.__module__ = PendingCall.__module__ = "pytruco.views"
-TrickView.__module__ = TrucoView.__module__ = ViewError.__module__ = "pytruco.views"
