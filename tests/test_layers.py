@@ -12,6 +12,7 @@ when it settles.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -186,8 +187,76 @@ def test_the_checker_sees_local_and_upward_imports(tmp_path: Path) -> None:
     ]
 
 
+def _engine_imports(path: Path, name: str | None = None) -> list[tuple[int, str, str]]:
+    """``(line, module, name)`` for every name *path* (read as module *name*) imports from ``pytruco._engine`` or
+    one of its modules; ``name`` is empty for ``import pytruco._engine.x``."""
+    name = module_name(path) if name is None else name
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = _package(name, path)
+                base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
+                parts = base + (node.module.split(".") if node.module else [])
+            elif (node.module or "").split(".")[0] == "pytruco":
+                parts = (node.module or "").split(".")[1:]
+            else:
+                continue
+            if parts[:1] == ["_engine"]:
+                found += [(node.lineno, ".".join(parts), alias.name) for alias in node.names]
+            elif not parts:
+                found += [(node.lineno, alias.name, "") for alias in node.names if alias.name == "_engine"]
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, a.name[8:], "") for a in node.names if a.name.startswith("pytruco._engine")]
+    return found
+
+
+def _engine_all() -> list[str]:
+    """The boundary: ``__all__`` of ``src/pytruco/_engine/__init__.py``, read without importing it."""
+    for node in ast.parse((SRC / "_engine" / "__init__.py").read_text()).body:
+        if isinstance(node, ast.Assign) and any(getattr(target, "id", "") == "__all__" for target in node.targets):
+            return list(ast.literal_eval(node.value))
+    raise AssertionError("_engine/__init__.py has no __all__")
+
+
+@pytest.mark.parametrize("module", sorted(name for name in MODULES if name.split(".")[0] != "_engine"))
+def test_the_engine_is_reached_through_its_boundary_only(module: str) -> None:
+    """Outside ``_engine``, a module imports ``from .._engine import X`` with X in ``_engine.__all__``, never one
+    of the engine's modules (docs/internals.md, "The engine's boundary")."""
+    boundary = set(_engine_all())
+    for line, target, name in _engine_imports(PATHS[module]):
+        where = f"{PATHS[module].relative_to(SRC)}:{line}"
+        assert target == "_engine" and name, f"{where} imports the engine's module {target} (import from _engine)"
+        assert name in boundary, f"{where} imports {name} from _engine, which is not in _engine.__all__"
+
+
+def test_the_boundary_check_can_fail(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from .._engine.state import State\nfrom .._engine import apply, _copy\nimport pytruco._engine.round\n"
+    )
+    assert sorted(_engine_imports(sample, "views.sample")) == [
+        (1, "_engine.state", "State"),
+        (2, "_engine", "_copy"),
+        (2, "_engine", "apply"),
+        (3, "_engine.round", ""),
+    ]
+    assert "apply" in _engine_all() and "_copy" not in _engine_all()
+
+
+def test_internals_lists_the_engines_boundary() -> None:
+    """docs/internals.md names every boundary name that pytruco itself does not export, and no other."""
+    import pytruco
+
+    text = (SRC.parent.parent / "docs" / "internals.md").read_text()
+    section = text.split("## The engine's boundary", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"`(\w+)`", section.split("Boundary names:", 1)[1].split("\n\n", 1)[0]))
+    assert listed == set(_engine_all()) - set(pytruco.__all__)
+
+
 def _is_private(name: str) -> bool:
-    return name.rpartition(".")[2].startswith("_") and name not in ("__init__", "__main__")
+    """A private module (the ``_engine`` package has its own rule: the boundary above)."""
+    return name.rpartition(".")[2].startswith("_") and name not in ("__init__", "__main__", "_engine")
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))

@@ -15,11 +15,23 @@ True
 
 from __future__ import annotations
 
-from ._engine.reducer import apply, check, is_legal, legal_actions, new_game, random_deal
-from ._engine.state import Phase, Round, State, Trick
+from ._engine import Phase, Round, State, Trick, apply, check, is_legal, legal_actions, new_game, random_deal
 from .actions import Action, Deal, Kind, Rps
 from .cards import RANKS, Card, Deck, Hand, Suit
-from .errors import ArgumentError, IllegalActionError, NotationError, RecordError, RuleSetError, SetupError, TrucoError
+from .errors import (
+    ArgumentError,
+    EventError,
+    IllegalActionError,
+    LanguageError,
+    NotationError,
+    RecordError,
+    RuleSetError,
+    SchemaError,
+    SeatError,
+    SetupError,
+    TrucoError,
+    ViewError,
+)
 from .events import Event, EventKind
 from .partners import TirarReyes, tirar_reyes
 from .records import FORMAT, HandSummary, Record, RecordHand, ReplayResult, replay
@@ -40,12 +52,14 @@ __all__ = [
     "EnvidoStyle",
     "EnvidoWindow",
     "Event",
+    "EventError",
     "EventKind",
     "FaltaRule",
     "Hand",
     "HandSummary",
     "IllegalActionError",
     "Kind",
+    "LanguageError",
     "NotationError",
     "PardaRule",
     "Phase",
@@ -57,7 +71,9 @@ __all__ = [
     "Rps",
     "RuleSet",
     "RuleSetError",
+    "SchemaError",
     "Scoring",
+    "SeatError",
     "SeatView",
     "SetupError",
     "State",
@@ -65,6 +81,7 @@ __all__ = [
     "TirarReyes",
     "Trick",
     "TrucoError",
+    "ViewError",
     "__version__",
     "apply",
     "check",

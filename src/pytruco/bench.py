@@ -15,8 +15,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from ._engine.reducer import apply, legal_actions, new_game, random_deal
-from ._engine.state import State
+from ._engine import State, apply, legal_actions, new_game, random_deal
 from .records import Record, replay
 from .rules import RuleSet
 from .views import view

@@ -257,7 +257,7 @@ def _seat_command(command: str, seat_text: str, path: str, out: TextIO, err: Tex
                     out.write(json.dumps(line) + "\n")
         if command == "view":
             if state is None:
-                from ._engine.reducer import new_game
+                from ._engine import new_game
 
                 state = new_game(record.rules, first_mano=record.first_mano, score=record.score, chicos=record.chicos)
             if svg:

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from .actions import Kind
 from .cards import Card
-from .errors import NotationError, TrucoError
+from .errors import EventError, NotationError
 
 __all__ = ["EVENT_FORMAT", "Event", "EventError", "EventKind"]
 
@@ -31,17 +31,6 @@ EVENT_FORMAT = "truco-event/1"
 >>> schema("event")["description"].startswith(EVENT_FORMAT)
 True
 """
-
-
-class EventError(TrucoError, ValueError):
-    """JSON that is not an event (:meth:`Event.from_json`).
-
-    >>> from pytruco import Event
-    >>> Event.from_json({"kind": "sneezed"})
-    Traceback (most recent call last):
-    ...
-    pytruco.events.EventError: unknown event kind: 'sneezed'
-    """
 
 
 class EventKind(enum.Enum):

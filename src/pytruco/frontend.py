@@ -34,8 +34,7 @@ from typing import Any
 
 import attrs
 
-from ._engine.reducer import apply, new_game
-from ._engine.state import Phase, State, require_state
+from ._engine import Phase, State, apply, new_game, require_state
 from .actions import Action, Deal, Kind
 from .errors import IllegalActionError, NotationError, RecordError, require
 from .events import Event, EventKind

@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from ._engine.reducer import apply, new_game, random_deal
+from ._engine import apply, new_game, random_deal
 from .bots import load_bot
 from .errors import ArgumentError, quoted
 from .rules import RuleSet

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..actions import TRUCO_CALLS, Kind
 from ..cards import Card, Hand
+from ..errors import ArgumentError
 from .stages import (
     DECL_NONE,
     ENV_PENDING,
@@ -47,6 +48,17 @@ class Round:
     >>> hand.mano, hand.turn, [str(card) for card in hand.held[0].cards]
     (0, 1, ['7C', '6C'])
     """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        """Refused: a Round is made by pytruco.apply (read it as state.round), never by hand.
+
+        >>> from pytruco import Round
+        >>> Round()
+        Traceback (most recent call last):
+        ...
+        pytruco.errors.ArgumentError: Round() is not built by hand: read state.round (pytruco.new_game(), then apply())
+        """
+        raise ArgumentError("Round() is not built by hand: read state.round (pytruco.new_game(), then apply())")
 
     __slots__ = (
         "_acted",

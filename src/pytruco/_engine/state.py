@@ -17,7 +17,7 @@ import enum
 from typing import Any
 
 from ..actions import Action, Deal
-from ..errors import require
+from ..errors import ArgumentError, require
 from ..rules import RuleSet
 from .history import (
     ROOT,
@@ -75,6 +75,17 @@ class State:
     >>> after.phase.value, after.to_act, after.rounds_dealt, state.rounds_dealt
     ('play', (1,), 1, 0)
     """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        """Refused: a State is made by pytruco.new_game (then apply or replay), never by hand.
+
+        >>> from pytruco import State
+        >>> State()
+        Traceback (most recent call last):
+        ...
+        pytruco.errors.ArgumentError: State() is not built by hand: start a game with pytruco.new_game(), then apply()
+        """
+        raise ArgumentError("State() is not built by hand: start a game with pytruco.new_game(), then apply()")
 
     __slots__ = (
         "_chicos",

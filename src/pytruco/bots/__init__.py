@@ -35,8 +35,7 @@ import importlib
 import random
 from collections.abc import Callable, Sequence
 
-from .._engine.reducer import apply, new_game, random_deal
-from .._engine.state import State
+from .._engine import State, apply, new_game, random_deal
 from ..cards import random_source
 from ..errors import QUOTE_LIMIT, ArgumentError, SetupError, quoted, require
 from ..rules import RuleSet

@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .._engine.reducer import apply, new_game
-from .._engine.state import Phase, State
+from .._engine import Phase, State, apply, new_game
 from ..actions import Action, Deal, Kind
 from ..cards import Card, Hand
 from ..errors import TrucoError

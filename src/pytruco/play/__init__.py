@@ -23,8 +23,7 @@ import random
 import sys
 from typing import TextIO, cast
 
-from .._engine.reducer import apply, check, new_game, random_deal
-from .._engine.state import State
+from .._engine import State, apply, check, new_game, random_deal
 from ..actions import Action, Deal
 from ..bots import Bot, load_bot
 from ..errors import IllegalActionError, RuleSetError

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .._engine.state import State
+from .._engine import State
 from ..actions import Action, Kind
 from ..events import Event, EventKind
 from ._screen import Screen

@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from .._engine.round import Round
-from .._engine.state import State
+from .._engine import Round, State
 from ..actions import TRUCO_CALLS, Action, Kind
 from ..bots import finished_tricks
 from ..cards import ALL_CARDS, Card, Suit

@@ -22,9 +22,7 @@ from typing import Any
 
 import attrs
 
-from .._engine.history import MAX_ACTIONS, RecordHand
-from .._engine.reducer import apply, legal_actions, new_game
-from .._engine.state import Phase, State
+from .._engine import MAX_ACTIONS, Phase, RecordHand, State, apply, legal_actions, new_game
 from ..actions import Action, Deal
 from ..cards import ALL_CARDS, Card, Hand
 from ..errors import IllegalActionError, NotationError, RecordError, TrucoError, quoted

@@ -20,8 +20,7 @@ from typing import Any
 
 import attrs
 
-from .._engine.history import MAX_ACTIONS, RecordHand, all_text, as_tuple
-from .._engine.state import Phase, State
+from .._engine import MAX_ACTIONS, Phase, RecordHand, State, all_text, as_tuple
 from ..errors import RecordError, RuleSetError, TrucoError, quoted
 from ..rules import RuleSet, check_start
 from ._json import FrozenMeta, bad_record, freeze_meta, read_record_json

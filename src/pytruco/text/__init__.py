@@ -27,13 +27,12 @@ Import every name from this module. This API is stable: the terminal game and th
 from __future__ import annotations
 
 from ..actions import Action, Kind
-from ..errors import require
+from ..errors import LanguageError, require
 from ._events import describe_event
 from ._refusals import describe_refusal
 from ._words import (
     LANGS,
     Lang,
-    LanguageError,
     Names,
     call_name,
     card_name,

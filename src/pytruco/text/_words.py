@@ -18,7 +18,7 @@ from typing import Literal
 
 from ..actions import MAX_ACTION_TEXT, Kind
 from ..cards import Card, Suit
-from ..errors import ArgumentError, TrucoError, quoted, require
+from ..errors import ArgumentError, LanguageError, quoted, require
 
 Lang = Literal["es", "en"]
 """A language code: ``"es"`` (Argentine Spanish, voseo) or ``"en"``.
@@ -66,18 +66,6 @@ _CALL_ES = {
 _CALL_EN = dict(_CALL_ES)  # the calls keep their Spanish names in English
 
 _WORD_KIND = {kind.value: kind for kind in Kind}
-
-
-class LanguageError(TrucoError, ValueError):
-    """A language this module does not speak (only ``"es"`` and ``"en"``).
-
-    >>> from pytruco import Card
-    >>> from pytruco.text import card_name
-    >>> card_name(Card.parse("1E"), "fr")  # type: ignore[arg-type]
-    Traceback (most recent call last):
-    ...
-    pytruco.text.LanguageError: unknown language 'fr' (known: es, en)
-    """
 
 
 def check_lang(lang: str) -> str:

@@ -37,12 +37,20 @@ view depends on a card the seat cannot see (``tests/test_hidden.py``).
 
 from __future__ import annotations
 
-from .._engine.envido import FALTA, accepted_value, falta_value, refused_value
-from .._engine.reducer import legal_actions
-from .._engine.stages import TRUCO_VALUE
-from .._engine.state import Phase, Round, State, require_state
+from .._engine import (
+    FALTA,
+    TRUCO_VALUE,
+    Phase,
+    Round,
+    State,
+    accepted_value,
+    falta_value,
+    legal_actions,
+    refused_value,
+    require_state,
+)
 from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
-from ..errors import ArgumentError, TrucoError, quoted
+from ..errors import ArgumentError, SeatError, quoted
 from ..rules import CfarRule, FaltaRule
 from ._json import SeatView
 from ._parts import (
@@ -70,18 +78,6 @@ __all__ = [
     "check_seat",
     "view",
 ]
-
-
-class SeatError(TrucoError, ValueError):
-    """A seat that is not at the table (out of range, or not a whole number).
-
-    >>> from pytruco import new_game
-    >>> from pytruco.views import SeatView, view
-    >>> view(new_game("default", first_mano=0), 2)
-    Traceback (most recent call last):
-    ...
-    pytruco.views.SeatError: there is no seat 2 at a table of 2 (seats are 0-1, or None for a spectator)
-    """
 
 
 def _halves(state: State) -> tuple[str, str] | None:

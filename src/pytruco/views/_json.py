@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from .._engine.state import Phase
+from .._engine import Phase
 from ..actions import ENVIDO_CALLS, Action, Kind
 from ..cards import Card
 from ..errors import NotationError, TrucoError, quoted

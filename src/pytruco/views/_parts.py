@@ -16,7 +16,7 @@ import attrs
 
 from ..actions import Kind
 from ..cards import Card
-from ..errors import TrucoError
+from ..errors import ViewError
 
 __all__ = ["VIEW_FORMAT", "Call", "ChainView", "Declaration", "PendingCall", "TrickView", "TrucoView", "ViewError"]
 
@@ -28,17 +28,6 @@ VIEW_FORMAT = "truco-view/1"
 >>> view(new_game("default", first_mano=0), 0).to_json()["format"] == VIEW_FORMAT
 True
 """
-
-
-class ViewError(TrucoError, ValueError):
-    """JSON that is not a view (:meth:`SeatView.from_json`).
-
-    >>> from pytruco.views import SeatView
-    >>> SeatView.from_json({"format": "truco-view/0"})
-    Traceback (most recent call last):
-    ...
-    pytruco.views.ViewError: format must be 'truco-view/1'
-    """
 
 
 @attrs.frozen
