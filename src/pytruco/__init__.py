@@ -93,3 +93,29 @@ __all__ = [
     "tirar_reyes",
     "view",
 ]
+
+# The public modules: every module of the package whose path has no underscore. docs/api.md documents their
+# names, docs/stability.md lists them (docs/conf.py fills the list in) and tests/test_docstrings.py runs their
+# names' examples; tests/test_docstrings.py fails when a module is public on disk but missing here, or when one of
+# its names is missing from docs/api.md. The others (``_engine``, ``views/_parts.py``, ...) are private.
+_PUBLIC_MODULES = (
+    "pytruco",
+    "pytruco.actions",
+    "pytruco.bench",
+    "pytruco.bots",
+    "pytruco.cards",
+    "pytruco.cli",
+    "pytruco.errors",
+    "pytruco.events",
+    "pytruco.frontend",
+    "pytruco.partners",
+    "pytruco.play",
+    "pytruco.records",
+    "pytruco.rules",
+    "pytruco.schema",
+    "pytruco.simulate",
+    "pytruco.svg",
+    "pytruco.text",
+    "pytruco.version",
+    "pytruco.views",
+)

@@ -20,8 +20,21 @@ from xml.sax.saxutils import escape
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "SUIT_WORD", "back", "card_body", "card_picture", "cards_picture", "document"]
 
 CARD_WIDTH = 72
-"""Width of one card in SVG user units (its height is :data:`CARD_HEIGHT`)."""
+"""Width of one card in SVG user units (its height is :data:`CARD_HEIGHT`).
+
+>>> from pytruco import Card
+>>> from pytruco.svg import CARD_WIDTH, card_svg
+>>> f'width="{CARD_WIDTH}"' in card_svg(Card.parse("1E"))
+True
+"""
 CARD_HEIGHT = 112
+"""Height of one card in SVG user units.
+
+>>> from pytruco import Card
+>>> from pytruco.svg import CARD_HEIGHT, card_svg
+>>> f'height="{CARD_HEIGHT}"' in card_svg(Card.parse("1E"))
+True
+"""
 
 _INK = {"E": "#1f4e9c", "B": "#2e7d32", "O": "#c28a00", "C": "#c62828"}
 _FACE = {10: "SOTA", 11: "CABALLO", 12: "REY"}

@@ -34,7 +34,14 @@ CONFIGS: tuple[tuple[str, int], ...] = (
 
 
 def playout_hands(rules: RuleSet, seconds: float, seed: int) -> tuple[int, float]:
-    """Play random games for about *seconds*; returns (hands played, seconds taken)."""
+    """Play random games for about *seconds*; returns (hands played, seconds taken).
+
+    >>> from pytruco import RuleSet
+    >>> from pytruco.bench import playout_hands
+    >>> hands, taken = playout_hands(RuleSet.preset("default"), 0.01, seed=1)
+    >>> hands >= 1 and taken > 0
+    True
+    """
     rng = random.Random(seed)
     uniform = rng.random
     hands = 0
@@ -246,6 +253,14 @@ def run_bench(*, seconds: float = 1.0, as_json: bool = False, seed: int = 1, rep
 
     The JSON object is flat (``"default/1v1/hands_per_s"``, ``"scale/apply_us/after_1000"``, ...); the text
     shows each section under its name.
+
+    >>> import io, json
+    >>> from pytruco.bench import run_bench
+    >>> out = io.StringIO()
+    >>> run_bench(seconds=0.001, as_json=True, repeats=1, out=out)
+    0
+    >>> "default/1v1/hands_per_s" in json.loads(out.getvalue())
+    True
     """
     sections = [(name, figure(seconds, seed, repeats)) for name, figure in SECTIONS]
     if as_json:

@@ -109,7 +109,13 @@ def _add_client_commands(commands: argparse._SubParsersAction[argparse.ArgumentP
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    >>> from pytruco.cli import main
+    >>> main(["replay", "no-such-file.json"])  # doctest: +ELLIPSIS
+    {"error": {"kind": "bad-record", "hand": null, "action": null, "message": "cannot read 'no-such-file.json': ..."}}
+    1
+    """
     parser = _parser()
     args = parser.parse_args(argv)
     try:

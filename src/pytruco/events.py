@@ -27,6 +27,7 @@ __all__ = ["EVENT_FORMAT", "Event", "EventError", "EventKind"]
 EVENT_FORMAT = "truco-event/1"
 """The version of the events' JSON form (the ``$id`` of ``pytruco schema event``).
 
+>>> from pytruco.events import EVENT_FORMAT
 >>> from pytruco.schema import schema
 >>> schema("event")["description"].startswith(EVENT_FORMAT)
 True

@@ -67,6 +67,12 @@ class GameResult:
         points: points scored by each bot's team.
         hands: hands dealt.
         actions: actions applied (deals included).
+
+    >>> from pytruco import RuleSet
+    >>> from pytruco.simulate import play_game
+    >>> result = play_game(["heuristic", "random"], RuleSet.preset("default", target=15), seed=1, index=0)
+    >>> result.index, result.winner in (0, 1), max(result.points) >= 15
+    (0, True, True)
     """
 
     index: int
@@ -142,6 +148,11 @@ class Summary:
         seconds: wall time.
         workers: processes used.
         backend: ``"local"`` or ``"ray"``.
+
+    >>> from pytruco.simulate import simulate
+    >>> summary = simulate(["heuristic", "random"], games=4, seed=1, rules="classic")
+    >>> summary.bots, len(summary.results), sum(summary.wins.values()) <= 4
+    (('heuristic', 'random'), 4, True)
     """
 
     bots: tuple[str, str]
@@ -270,6 +281,11 @@ def simulate(
 
     Raises:
         ArgumentError: not two bots, an unknown bot, a bad number or an unknown backend.
+
+    >>> from pytruco.simulate import simulate
+    >>> summary = simulate(["random", "random"], games=2, seed=7)
+    >>> [result.index for result in summary.results], summary.seed
+    ([0, 1], 7)
     """
     _check_arguments(bots, games, seed, workers, backend)
     specs = (bots[0], bots[1])

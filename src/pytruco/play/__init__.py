@@ -121,6 +121,14 @@ def play_terminal(
         players: 2 (you against a bot) or 4 (you and a bot partner against two bots).
         color: ANSI colours (``None``: when the output is a terminal and
             ``NO_COLOR`` is not set).
+
+    >>> import io
+    >>> from pytruco.play import play_terminal
+    >>> out = io.StringIO()
+    >>> play_terminal(seed=1, lang="en", stdin=io.StringIO("quit\\n"), stdout=out)
+    0
+    >>> "quit" in out.getvalue().lower() or "bye" in out.getvalue().lower()
+    True
     """
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
