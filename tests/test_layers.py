@@ -305,3 +305,49 @@ def test_internals_draws_the_layers_this_test_enforces() -> None:
     ]
     placed = {name for group in LAYERS for name in group}
     assert set(MODULES) <= placed, f"modules without a layer in LAYERS: {sorted(set(MODULES) - placed)}"
+
+
+def _internals_text() -> str:
+    return (SRC.parent.parent / "docs" / "internals.md").read_text()
+
+
+def test_internals_names_only_functions_that_exist() -> None:
+    """Each module of "Where each rule lives" (one of ``_engine``) has every function its row names, and every
+    ``module.name`` or ``Class.member`` the page writes resolves (``awaiting.waiting``, ``Round.pending``, ...)."""
+    import importlib
+
+    import pytruco
+
+    text = _internals_text()
+    table = text.split("## Where each rule lives", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    assert len(rows) >= 8
+    missing = []
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        stem = re.fullmatch(r"`(\w+)\.py`", cells[0])
+        assert stem, f"the first cell of {row!r} is not a module"
+        if not (SRC / "_engine" / f"{stem.group(1)}.py").is_file():
+            missing.append(f"_engine/{stem.group(1)}.py")
+            continue
+        module = importlib.import_module(f"pytruco._engine.{stem.group(1)}")
+        names = [name for cell in cells[1:4] for name in re.findall(r"`(\w+)`", cell)]
+        missing += [f"{stem.group(1)}.{name}" for name in names if not hasattr(module, name)]
+    engine = {path.stem for path in (SRC / "_engine").glob("*.py")}
+    for owner, member in re.findall(r"`(\w+)\.(\w+)`", text):
+        if member == "py" or owner in ("copy", "pytruco", "_engine"):
+            continue
+        if owner in engine:
+            found = importlib.import_module(f"pytruco._engine.{owner}")
+        elif hasattr(pytruco, owner):
+            found = getattr(pytruco, owner)
+        elif (SRC / f"{owner}.py").is_file() or (SRC / owner).is_dir():
+            found = importlib.import_module(f"pytruco.{owner}")
+        else:
+            found = None
+        if not hasattr(found, member):
+            missing.append(f"{owner}.{member}")
+    for stem in re.findall(r"`(\w+)\.py`", text):
+        if stem not in engine and not (SRC / f"{stem}.py").is_file():
+            missing.append(f"{stem}.py")
+    assert not missing, f"docs/internals.md names what does not exist: {missing}"

@@ -178,7 +178,7 @@ class IllegalActionError(TrucoError):
 
     Attributes:
         code: a stable machine-readable reason, such as ``"not-your-turn"`` or
-            ``"raise-needs-quiero"`` (the list is in :mod:`pytruco.refusals`).
+            ``"raise-needs-quiero"`` (docs/internals.md, "Refusals", lists them).
         params: what the sentence is made of: a dict of str to int, str or
             ``None`` (``{"seat": 1, "waiting": "turn", "turn": 0}``).
 

@@ -14,10 +14,10 @@ is passed in, so a seeded game is repeatable.
 - :class:`TrucoAlwaysBot`: calls truco at every chance and never folds (a
   bully, to check that the others are not bullied).
 
-The protocol and :class:`RandomBot` are in :mod:`pytruco.botprotocol`, what
-a bot reads from a view in :mod:`pytruco.botreading`, its estimates in
-:mod:`pytruco.botestimates`, the heuristic bots in
-:mod:`pytruco.botheuristic` and the search bot in :mod:`pytruco.botsearch`;
+The protocol and :class:`RandomBot` are in :mod:`pytruco.bots._protocol`, what
+a bot reads from a view in :mod:`pytruco.bots._reading`, its estimates in
+:mod:`pytruco.bots._estimates`, the heuristic bots in
+:mod:`pytruco.bots._heuristic` and the search bot in :mod:`pytruco.bots._search`;
 every name still imports from here. This module names the bots and plays
 whole matches.
 

@@ -1,6 +1,6 @@
 """The heuristic bots: a sensible player built from a few estimates of the table, and a bully.
 
-:class:`HeuristicBot` sings, calls and answers by :mod:`pytruco.botestimates`
+:class:`HeuristicBot` sings, calls and answers by :mod:`pytruco.bots._estimates`
 and by how often the other side has called so far; :class:`TrucoAlwaysBot`
 calls truco at every chance and never folds.
 

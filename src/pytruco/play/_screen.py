@@ -2,7 +2,7 @@
 
 :class:`Screen` knows the player's seat, language and whether to colour; it says a card, an action, a team or the
 score in the player's words, and draws the table and the numbered options of a turn. (What happens, event by
-event, is told by :mod:`pytruco.playevents`.)
+event, is told by :mod:`pytruco.play._events`.)
 
 >>> import io
 >>> from pytruco import RuleSet, new_game, view
@@ -201,7 +201,7 @@ class Screen:
 
     def show_options(self, state: State, seen: SeatView) -> list[Action]:
         """What the player is asked (an answer, points, rock-paper-scissors or a move) and the numbered options;
-        returns the options in their numbers' order (:func:`~pytruco.playinput.menu`)."""
+        returns the options in their numbers' order (:func:`~pytruco.play._input.menu`)."""
         t = self.t
         r = state.round
         pending = r.pending if r is not None else None

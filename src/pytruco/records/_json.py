@@ -4,7 +4,7 @@ A record comes from the network or a file, so its text is read strictly and with
 (:data:`MAX_RECORD_SIZE`, :data:`MAX_JSON_DEPTH`, numbers of at most 4,300 digits, no member twice, no
 ``NaN``), and its free-form ``meta`` object is copied into a read-only, hashable :class:`FrozenMeta`. Every
 refusal is a ``bad-record`` :class:`~pytruco.RecordError`. :class:`pytruco.Record` (in
-:mod:`pytruco.gamerecord`) builds on this; import the limits from :mod:`pytruco.records`.
+:mod:`pytruco.records._record`) builds on this; import the limits from :mod:`pytruco.records`.
 
 >>> from pytruco.records._json import freeze_meta, read_record_json
 >>> read_record_json(b'\\xef\\xbb\\xbf{"format": "truco-record/1"}')

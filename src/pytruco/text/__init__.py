@@ -19,8 +19,8 @@ mapping from seat to name). Seats without a name are called "asiento N" /
 >>> action_label(Action.parse("1 no-quiero"), "es")
 'No quiero'
 
-The words live in :mod:`pytruco.textwords` (languages, seats, teams, cards, calls), the event sentences in
-:mod:`pytruco.textevents` and the refusals in :mod:`pytruco.textrefusals`; the action sentences are here.
+The words live in :mod:`pytruco.text._words` (languages, seats, teams, cards, calls), the event sentences in
+:mod:`pytruco.text._events` and the refusals in :mod:`pytruco.text._refusals`; the action sentences are here.
 Import every name from this module. This API is stable: the terminal game and the web table use it.
 """
 

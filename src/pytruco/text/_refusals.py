@@ -1,7 +1,7 @@
 """Why an action was refused, said to the player who tried it: second person, voseo in Spanish.
 
 Import :func:`~pytruco.text.describe_refusal` from :mod:`pytruco.text`. Here is a sentence in each language for
-every stable refusal code (:mod:`pytruco.refusals` lists the codes and their params), and the fields its
+every stable refusal code (:mod:`pytruco._engine.refusals` lists the codes and their params), and the fields its
 template is filled from: the error's params, with seats, calls and cards put into words.
 
 >>> from pytruco import IllegalActionError
@@ -19,7 +19,7 @@ from ..cards import Card
 from ..errors import NotationError, require
 from ._words import Lang, Names, call_name, card_with_article, check_lang, kind_of, seat_name
 
-# Keyed by IllegalActionError.code (pytruco.refusals lists the codes and their
+# Keyed by IllegalActionError.code (pytruco._engine.refusals lists the codes and their
 # params). Said to the player who tried the action: second person, voseo in
 # Spanish. The templates use the params and the *_text fields of _fields().
 _REFUSALS: dict[str, tuple[str, str]] = {

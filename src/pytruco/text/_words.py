@@ -2,7 +2,7 @@
 
 Import the public names (:data:`~pytruco.text.Lang`, :func:`~pytruco.text.seat_name`,
 :func:`~pytruco.text.card_name`, ...) from :mod:`pytruco.text`. The sentence makers
-(:mod:`pytruco.text` for actions, :mod:`pytruco.textevents`, :mod:`pytruco.textrefusals`) build on the
+(:mod:`pytruco.text` for actions, :mod:`pytruco.text._events`, :mod:`pytruco.text._refusals`) build on the
 words here.
 
 >>> from pytruco import Card, Kind

@@ -1,6 +1,6 @@
 """The parts of a seat's view (calls, declarations, the pending call, chains, tricks).
 
-Import these classes from :mod:`pytruco.views`. :mod:`pytruco.viewjson` puts them together into a
+Import these classes from :mod:`pytruco.views`. :mod:`pytruco.views._json` puts them together into a
 :class:`~pytruco.views.SeatView` and reads them back from JSON.
 
 >>> from pytruco.views import ChainView
