@@ -43,7 +43,9 @@ exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 language = "en"
 
 # -- MyST --------------------------------------------------------------------
-myst_enable_extensions = ["colon_fence", "deflist"]
+myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
+# The one list of public modules (src/pytruco/__init__.py), written into docs/api.md and docs/stability.md.
+myst_substitutions = {"public_modules": ", ".join(f"`{name}`" for name in pytruco._PUBLIC_MODULES)}
 myst_heading_anchors = 3
 
 # -- autodoc and napoleon (Google-style docstrings) --------------------------

@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(
         f"{args.preset}, {rules.players} players, seed {args.seed}: team {state.winner} wins "
-        f"{state.score[0]}-{state.score[1]} after {state.hands_dealt} hands and {actions} actions",
+        f"{state.score[0]}-{state.score[1]} after {state.rounds_dealt} hands and {actions} actions",
         file=sys.stderr,
     )
     record = Record.from_state(state, meta={"example": "random_game.py", "seed": args.seed})

@@ -140,13 +140,13 @@ def play(name: str) -> dict[str, Any]:
         snap = _snapshot(state, chooser)
         states.append({"after": applied, **snap})
         views.append([view(state, seat).to_json() for seat in range(rules.players)])
-        if state.is_over or (state.is_chance and state.hands_dealt == hands):
+        if state.is_over or (state.is_chance and state.rounds_dealt == hands):
             break
         if state.is_chance:
             stacked = FLOR_DEALS.get(rules.players, ()) if rules.flor else ()
-            dealt = state.hands_dealt
+            dealt = state.rounds_dealt
             item: Action | Deal = Deal.parse(stacked[dealt]) if dealt < len(stacked) else random_deal(state, rng)
-            if state.hands_dealt == 0 and rules.players == 2:
+            if state.rounds_dealt == 0 and rules.players == 2:
                 bad = Deal.parse([["1E", "1E", "3E"], ["4E", "5E", "6E"]])
                 states[-1]["refusals"].append(refusal(state, bad))
         else:

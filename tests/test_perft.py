@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from pytruco import Deal, RuleSet, State, apply, legal_actions, new_game
-from pytruco.state import Phase
+from pytruco import Deal, Phase, RuleSet, State, apply, legal_actions, new_game
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "perft.json"
 

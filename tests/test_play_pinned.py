@@ -19,7 +19,7 @@ import pytest
 
 from pytruco import Action, Deal, RuleSet, is_legal, legal_actions, new_game, random_deal
 from pytruco.play import _Table, play_terminal
-from pytruco.playscreen import Screen
+from pytruco.play._screen import Screen
 
 WORDS = [
     "1", "1", "1", "2", "3", "4", "?", "", "²", "no quiero", "quiero", "truco", "quiero retruco", "vale 4",

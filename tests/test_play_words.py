@@ -10,7 +10,7 @@ import pytest
 
 from pytruco import Action, Deal, RuleSet, apply, new_game, view
 from pytruco.play import _Table, detect_lang, parse_answer
-from pytruco.playscreen import Screen
+from pytruco.play._screen import Screen
 
 DEAL = Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]])
 

@@ -242,7 +242,7 @@ def test_records_replay_to_an_equal_state(spec, stop):
         assert out["chicos"] == list(state.chicos)
         assert out["winner"] == state.winner
         assert out["finished"] is state.is_over
-        assert len(out["hands"]) == len(record.hands) == state.hands_dealt
+        assert len(out["hands"]) == len(record.hands) == state.rounds_dealt
         assert replay(record.dumps()).state == state
 
 

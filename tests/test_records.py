@@ -163,21 +163,3 @@ def test_record_from_state_round_trip():
     state = play("reglamento", DEAL, "0 1E", target=15)
     data = json.loads(Record.from_state(state).dumps())
     assert data["rules"] == {"preset": "reglamento", "target": 15}
-
-
-def test_a_record_pickled_by_0_1_0_still_loads() -> None:
-    """Splitting records.py moved Record and its frozen meta; both keep their pytruco.records names, so a pickle
-    made before the split (tests/golden/pickles, written by pytruco 0.1.0 at 41675ba) loads, and a new pickle names
-    no internal module."""
-    import pickle
-    from pathlib import Path
-
-    from pytruco import Record, new_game
-
-    path = Path(__file__).resolve().parent / "golden" / "pickles" / "record-0.1.0.pickle"
-    old = pickle.loads(path.read_bytes())
-    expected = Record.from_state(new_game("default", first_mano=0), meta={"table": "mesa 1", "seats": ["Ana", "Beto"]})
-    assert old == expected and old.meta["seats"] == ("Ana", "Beto")
-    fresh = pickle.dumps(expected)
-    assert pickle.loads(fresh) == expected
-    assert b"gamerecord" not in fresh and b"recordjson" not in fresh

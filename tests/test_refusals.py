@@ -22,7 +22,7 @@ from pytruco import (
     new_game,
     random_deal,
 )
-from pytruco.refusals import MESSAGES, english
+from pytruco._engine.refusals import MESSAGES, english
 from pytruco.text import describe_refusal
 
 # The published list: a code is never renamed or reused (front-ends key translations by it). Add new ones here.

@@ -9,13 +9,11 @@ import sys
 
 import pytest
 
-from pytruco import Deal, RuleSet, apply, legal_actions, new_game, view
+from pytruco import Deal, RuleSet, apply, new_game, view
 from pytruco.bots import (
     BOT_NAMES,
-    HeuristicBot,
     RandomBot,
     SearchBot,
-    SimpleBot,
     TrucoAlwaysBot,
     load_bot,
     pending_call,
@@ -113,15 +111,6 @@ def test_every_named_bot_plays_every_preset_legally() -> None:
                 bots = [SearchBot(playouts=6) if seat % 2 == 0 else RandomBot() for seat in range(players)]
             final = play_match(rules, bots, rng=random.Random(11))
             assert final.is_over, (name, preset)
-
-
-def test_old_names_still_work() -> None:
-    """SimpleBot(rng).choose(view) and RandomBot(rng).choose(view) are the old interface."""
-    rng = random.Random(1)
-    state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    assert SimpleBot is HeuristicBot
-    assert SimpleBot(rng).choose(view(state, 0)) in legal_actions(state)
-    assert RandomBot(rng).choose(view(state, 0)) in legal_actions(state)
 
 
 def test_truco_always_calls_truco_and_never_folds() -> None:

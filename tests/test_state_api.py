@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+import pytruco
 from helpers import play
 from pytruco import Kind, Record, RuleSet, apply, new_game, random_deal, replay
 from pytruco.views import view
@@ -78,3 +81,12 @@ def test_view_of_a_finished_match() -> None:
     seen = view(state, 0)
     assert state.is_over and state.winner == 0
     assert seen.legal == () and seen.to_act == () and seen.winner == 0
+
+
+@pytest.mark.parametrize("cls", [pytruco.State, pytruco.Round])
+def test_state_and_round_are_not_built_by_hand(cls: type) -> None:
+    """Issue 17: State() and Round() built broken objects; now a clear ArgumentError points to new_game."""
+    with pytest.raises(pytruco.ArgumentError, match=r"is not built by hand: .*pytruco\.new_game\(\)"):
+        cls()
+    with pytest.raises(pytruco.ArgumentError):
+        cls(rules=pytruco.RuleSet.preset("default"))

@@ -28,7 +28,7 @@ from pytruco import (
     random_deal,
     replay,
 )
-from pytruco.envido import accepted_value, next_calls, refused_value
+from pytruco._engine.envido import accepted_value, next_calls, refused_value
 
 
 def random_game(rules: RuleSet, seed: int, actions: int) -> list[State]:
@@ -95,7 +95,7 @@ def test_games_that_started_differently_differ_after_a_chico_reset() -> None:
     moves = ("0 envido", "1 no-quiero", "0 truco", "1 no-quiero", [["1E", "2E", "3E"], ["4E", "5E", "6E"]])
     a = play("reglamento", deal, *moves, score=(29, 0))
     b = play("reglamento", deal, *moves, score=(28, 0))
-    assert a.hands_dealt == 2
+    assert a.rounds_dealt == 2
     assert (
         (a.score, a.chicos, a.mano, a.history)
         == (b.score, b.chicos, b.mano, b.history)

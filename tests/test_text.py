@@ -94,10 +94,10 @@ def test_refusals_are_sentences_in_both_languages() -> None:
 
 
 def test_every_refusal_code_has_words_in_both_languages() -> None:
-    """Each stable refusal code of pytruco.refusals has a sentence in Spanish and English (skips until the engine
-    gives codes)."""
-    refusals = pytest.importorskip("pytruco.refusals", reason="the engine gives no refusal codes yet")
-    from pytruco.textrefusals import _REFUSALS
+    """Each stable refusal code of pytruco._engine.refusals has a sentence in Spanish and English (skips until the
+    engine gives codes)."""
+    refusals = pytest.importorskip("pytruco._engine.refusals", reason="the engine gives no refusal codes yet")
+    from pytruco.text._refusals import _REFUSALS
 
     assert set(refusals.MESSAGES) <= set(_REFUSALS), sorted(set(refusals.MESSAGES) - set(_REFUSALS))
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytruco import Action, Deal, Kind, RuleSet, TrucoError, apply, legal_actions, new_game, random_deal
-from pytruco.bots import RandomBot, SimpleBot, play_match
+from pytruco.bots import HeuristicBot, RandomBot, play_match
 from pytruco.cards import ALL_CARDS
 from pytruco.views import Declaration, SeatError, SeatView, view
 
@@ -116,17 +116,17 @@ def test_bots_finish_games_in_every_preset() -> None:
     for preset, players in CONFIGS:
         rng = random.Random(players)
         rules = RuleSet.preset(preset, players=players)
-        bots = [SimpleBot(rng) if seat % 2 == 0 else RandomBot(rng) for seat in range(players)]
+        bots = [HeuristicBot() if seat % 2 == 0 else RandomBot() for seat in range(players)]
         final = play_match(rules, bots, rng=rng)
         assert final.is_over and final.winner in (0, 1)
 
 
 def test_simple_bot_beats_random_bot_more_often_than_not() -> None:
-    """SimpleBot is a sensible opponent for `pytruco play`: it wins most games against a random player."""
+    """HeuristicBot is a sensible opponent for `pytruco play`: it wins most games against a random player."""
     wins = 0
     for seed in range(30):
         rng = random.Random(seed)
-        final = play_match(RuleSet.preset("default", target=15), [SimpleBot(rng), RandomBot(rng)], rng=rng)
+        final = play_match(RuleSet.preset("default", target=15), [HeuristicBot(), RandomBot()], rng=rng)
         wins += final.winner == 0
     assert wins >= 18
 
@@ -241,6 +241,6 @@ def test_a_view_reads_the_current_hand_only() -> None:
     from pytruco.bench import match_positions
 
     early, late = match_positions(seed=3)
-    assert late.hands_dealt == 28 and len(late.history) > 100
+    assert late.rounds_dealt == 28 and len(late.history) > 100
     assert len(view(late, 0).history) == len(view(early, 0).history) == 2  # the deal and one card
     assert len(json.dumps(view(late, 0).to_json())) < 2 * len(json.dumps(view(early, 0).to_json()))

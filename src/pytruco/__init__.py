@@ -15,15 +15,27 @@ True
 
 from __future__ import annotations
 
+from ._engine import Phase, Round, State, Trick, apply, check, is_legal, legal_actions, new_game, random_deal
 from .actions import Action, Deal, Kind, Rps
 from .cards import RANKS, Card, Deck, Hand, Suit
-from .engine import apply, check, is_legal, legal_actions, new_game, random_deal
-from .errors import ArgumentError, IllegalActionError, NotationError, RecordError, RuleSetError, SetupError, TrucoError
+from .errors import (
+    ArgumentError,
+    EventError,
+    IllegalActionError,
+    LanguageError,
+    NotationError,
+    RecordError,
+    RuleSetError,
+    SchemaError,
+    SeatError,
+    SetupError,
+    TrucoError,
+    ViewError,
+)
 from .events import Event, EventKind
 from .partners import TirarReyes, tirar_reyes
 from .records import FORMAT, HandSummary, Record, RecordHand, ReplayResult, replay
 from .rules import PRESET_NAMES, CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, PardaRule, RuleSet, Scoring
-from .state import Phase, Round, State, Trick
 from .version import __version__
 from .views import SeatView, view
 
@@ -40,12 +52,14 @@ __all__ = [
     "EnvidoStyle",
     "EnvidoWindow",
     "Event",
+    "EventError",
     "EventKind",
     "FaltaRule",
     "Hand",
     "HandSummary",
     "IllegalActionError",
     "Kind",
+    "LanguageError",
     "NotationError",
     "PardaRule",
     "Phase",
@@ -57,7 +71,9 @@ __all__ = [
     "Rps",
     "RuleSet",
     "RuleSetError",
+    "SchemaError",
     "Scoring",
+    "SeatError",
     "SeatView",
     "SetupError",
     "State",
@@ -65,6 +81,7 @@ __all__ = [
     "TirarReyes",
     "Trick",
     "TrucoError",
+    "ViewError",
     "__version__",
     "apply",
     "check",
@@ -76,3 +93,29 @@ __all__ = [
     "tirar_reyes",
     "view",
 ]
+
+# The public modules: every module of the package whose path has no underscore. docs/api.md documents their
+# names, docs/stability.md lists them (docs/conf.py fills the list in) and tests/test_docstrings.py runs their
+# names' examples; tests/test_docstrings.py fails when a module is public on disk but missing here, or when one of
+# its names is missing from docs/api.md. The others (``_engine``, ``views/_parts.py``, ...) are private.
+_PUBLIC_MODULES = (
+    "pytruco",
+    "pytruco.actions",
+    "pytruco.bench",
+    "pytruco.bots",
+    "pytruco.cards",
+    "pytruco.cli",
+    "pytruco.errors",
+    "pytruco.events",
+    "pytruco.frontend",
+    "pytruco.partners",
+    "pytruco.play",
+    "pytruco.records",
+    "pytruco.rules",
+    "pytruco.schema",
+    "pytruco.simulate",
+    "pytruco.svg",
+    "pytruco.text",
+    "pytruco.version",
+    "pytruco.views",
+)

@@ -15,10 +15,9 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from .engine import apply, legal_actions, new_game, random_deal
+from ._engine import State, apply, legal_actions, new_game, random_deal
 from .records import Record, replay
 from .rules import RuleSet
-from .state import State
 from .views import view
 
 __all__ = ["playout_hands", "run_bench"]
@@ -35,7 +34,14 @@ CONFIGS: tuple[tuple[str, int], ...] = (
 
 
 def playout_hands(rules: RuleSet, seconds: float, seed: int) -> tuple[int, float]:
-    """Play random games for about *seconds*; returns (hands played, seconds taken)."""
+    """Play random games for about *seconds*; returns (hands played, seconds taken).
+
+    >>> from pytruco import RuleSet
+    >>> from pytruco.bench import playout_hands
+    >>> hands, taken = playout_hands(RuleSet.preset("default"), 0.01, seed=1)
+    >>> hands >= 1 and taken > 0
+    True
+    """
     rng = random.Random(seed)
     uniform = rng.random
     hands = 0
@@ -60,14 +66,14 @@ def _sample_record(seed: int) -> Record:
     rules = RuleSet.preset("default")
     while True:
         state: State = new_game(rules, first_mano=0)
-        while not state.is_over and state.hands_dealt <= 10:
+        while not state.is_over and state.rounds_dealt <= 10:
             if state.is_chance:
-                if state.hands_dealt == 10:
+                if state.rounds_dealt == 10:
                     break
                 state = apply(state, random_deal(state, rng))[0]
             else:
                 state = apply(state, rng.choice(legal_actions(state)))[0]
-        if state.hands_dealt == 10:
+        if state.rounds_dealt == 10:
             return Record.from_state(state)
 
 
@@ -199,9 +205,9 @@ def match_positions(seed: int, late_hand: int = 28) -> tuple[State, State]:
         plays = [a for a in legal if a.card is not None] or list(legal)
         state = apply(state, rng.choice(plays))[0]
         if state.round is not None and len(state.round.current_trick) == 1 and not state.round.tricks:
-            if state.hands_dealt == 1 and early is None:
+            if state.rounds_dealt == 1 and early is None:
                 early = state
-            elif state.hands_dealt == late_hand and early is not None:
+            elif state.rounds_dealt == late_hand and early is not None:
                 return early, state
 
 
@@ -247,6 +253,14 @@ def run_bench(*, seconds: float = 1.0, as_json: bool = False, seed: int = 1, rep
 
     The JSON object is flat (``"default/1v1/hands_per_s"``, ``"scale/apply_us/after_1000"``, ...); the text
     shows each section under its name.
+
+    >>> import io, json
+    >>> from pytruco.bench import run_bench
+    >>> out = io.StringIO()
+    >>> run_bench(seconds=0.001, as_json=True, repeats=1, out=out)
+    0
+    >>> "default/1v1/hands_per_s" in json.loads(out.getvalue())
+    True
     """
     sections = [(name, figure(seconds, seed, repeats)) for name, figure in SECTIONS]
     if as_json:

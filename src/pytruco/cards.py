@@ -21,7 +21,7 @@ from itertools import combinations
 
 import attrs
 
-from .cardart import card_picture, cards_picture
+from ._cardart import card_picture, cards_picture
 from .errors import NotationError, SetupError, quoted, sequence_of
 
 __all__ = ["RANKS", "Card", "Deck", "Hand", "Suit"]

@@ -109,7 +109,13 @@ def _add_client_commands(commands: argparse._SubParsersAction[argparse.ArgumentP
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    >>> from pytruco.cli import main
+    >>> main(["replay", "no-such-file.json"])  # doctest: +ELLIPSIS
+    {"error": {"kind": "bad-record", "hand": null, "action": null, "message": "cannot read 'no-such-file.json': ..."}}
+    1
+    """
     parser = _parser()
     args = parser.parse_args(argv)
     try:
@@ -257,7 +263,7 @@ def _seat_command(command: str, seat_text: str, path: str, out: TextIO, err: Tex
                     out.write(json.dumps(line) + "\n")
         if command == "view":
             if state is None:
-                from .engine import new_game
+                from ._engine import new_game
 
                 state = new_game(record.rules, first_mano=record.first_mano, score=record.score, chicos=record.chicos)
             if svg:
@@ -297,7 +303,7 @@ def _random(preset: str, players: int, seed: int | None, out: TextIO) -> int:
         return 1
     # Without a seed, an unpredictable system source (like the deck's).
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    state = play_match(rules, [RandomBot(rng) for _ in range(players)], rng=rng)
+    state = play_match(rules, [RandomBot() for _ in range(players)], rng=rng)
     out.write(Record.from_state(state).dumps(indent=1) + "\n")
     return 0
 

@@ -25,12 +25,17 @@ _T = TypeVar("_T")
 
 __all__ = [
     "ArgumentError",
+    "EventError",
     "IllegalActionError",
+    "LanguageError",
     "NotationError",
     "RecordError",
     "RuleSetError",
+    "SchemaError",
+    "SeatError",
     "SetupError",
     "TrucoError",
+    "ViewError",
 ]
 
 QUOTE_LIMIT = 80
@@ -173,7 +178,7 @@ class IllegalActionError(TrucoError):
 
     Attributes:
         code: a stable machine-readable reason, such as ``"not-your-turn"`` or
-            ``"raise-needs-quiero"`` (the list is in :mod:`pytruco.refusals`).
+            ``"raise-needs-quiero"`` (docs/internals.md, "Refusals", lists them).
         params: what the sentence is made of: a dict of str to int, str or
             ``None`` (``{"seat": 1, "waiting": "turn", "turn": 0}``).
 
@@ -238,3 +243,60 @@ class RecordError(TrucoError):
             out["text"] = self.text
         out["message"] = self.message
         return out
+
+
+class LanguageError(TrucoError):
+    """A language this module does not speak (only ``"es"`` and ``"en"``).
+
+    >>> from pytruco import Card
+    >>> from pytruco.text import card_name
+    >>> card_name(Card.parse("1E"), "fr")  # type: ignore[arg-type]
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.LanguageError: unknown language 'fr' (known: es, en)
+    """
+
+
+class SeatError(TrucoError):
+    """A seat that is not at the table (out of range, or not a whole number).
+
+    >>> from pytruco import new_game
+    >>> from pytruco.views import SeatView, view
+    >>> view(new_game("default", first_mano=0), 2)
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.SeatError: there is no seat 2 at a table of 2 (seats are 0-1, or None for a spectator)
+    """
+
+
+class ViewError(TrucoError):
+    """JSON that is not a view (:meth:`~pytruco.views.SeatView.from_json`).
+
+    >>> from pytruco.views import SeatView
+    >>> SeatView.from_json({"format": "truco-view/0"})
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.ViewError: format must be 'truco-view/1'
+    """
+
+
+class SchemaError(TrucoError):
+    """An unknown schema name.
+
+    >>> from pytruco.schema import schema
+    >>> schema("state")
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.SchemaError: unknown schema 'state' (known: record, view, event, action)
+    """
+
+
+class EventError(TrucoError):
+    """JSON that is not an event (:meth:`~pytruco.Event.from_json`).
+
+    >>> from pytruco import Event
+    >>> Event.from_json({"kind": "sneezed"})
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.EventError: unknown event kind: 'sneezed'
+    """

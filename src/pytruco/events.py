@@ -20,28 +20,18 @@ from typing import Any, NamedTuple
 
 from .actions import Kind
 from .cards import Card
-from .errors import NotationError, TrucoError
+from .errors import EventError, NotationError
 
 __all__ = ["EVENT_FORMAT", "Event", "EventError", "EventKind"]
 
 EVENT_FORMAT = "truco-event/1"
 """The version of the events' JSON form (the ``$id`` of ``pytruco schema event``).
 
+>>> from pytruco.events import EVENT_FORMAT
 >>> from pytruco.schema import schema
 >>> schema("event")["description"].startswith(EVENT_FORMAT)
 True
 """
-
-
-class EventError(TrucoError, ValueError):
-    """JSON that is not an event (:meth:`Event.from_json`).
-
-    >>> from pytruco import Event
-    >>> Event.from_json({"kind": "sneezed"})
-    Traceback (most recent call last):
-    ...
-    pytruco.events.EventError: unknown event kind: 'sneezed'
-    """
 
 
 class EventKind(enum.Enum):

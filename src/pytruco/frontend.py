@@ -34,12 +34,11 @@ from typing import Any
 
 import attrs
 
+from ._engine import Phase, State, apply, new_game, require_state
 from .actions import Action, Deal, Kind
-from .engine import apply, new_game
 from .errors import IllegalActionError, NotationError, RecordError, require
 from .events import Event, EventKind
 from .records import Record
-from .state import Phase, State, require_state
 from .views import check_seat
 
 __all__ = ["Clock", "ReplayStep", "clock", "replay_events", "seat_event", "seat_events"]

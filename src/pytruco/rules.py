@@ -140,7 +140,15 @@ MAX_OPTION = 999_999_999
 """The largest value of a number option (points, target, chicos): far above
 any real game, and small enough that every record stays readable JSON."""
 
-_KNOWN_PRESETS = ("default", "online", "classic", "ladder", "reglamento")
+PRESET_NAMES: tuple[str, ...] = ("default", "online", "classic", "ladder", "reglamento")
+"""The names of the five presets.
+
+>>> from pytruco import PRESET_NAMES, RuleSet
+>>> PRESET_NAMES
+('default', 'online', 'classic', 'ladder', 'reglamento')
+>>> [RuleSet.preset(name).target for name in PRESET_NAMES]
+[30, 30, 30, 30, 30]
+"""
 
 
 def _is_whole(value: object) -> bool:
@@ -284,8 +292,8 @@ class RuleSet:
 
     def __attrs_post_init__(self) -> None:
         name = self.preset_name
-        if name not in _KNOWN_PRESETS:
-            raise RuleSetError(f"unknown preset {quoted(name)} (known: {', '.join(_KNOWN_PRESETS)})")
+        if name not in PRESET_NAMES:
+            raise RuleSetError(f"unknown preset {quoted(name)} (known: {', '.join(PRESET_NAMES)})")
         for option in ("players", "max_players", "target", "chicos_to_win"):
             value = getattr(self, option)
             if not _is_whole(value):
@@ -506,23 +514,7 @@ _REGLAMENTO = RuleSet(
     cfar_refused_over_contraflor=4,
     flor_lost_on_fold=True,
 )
-_PRESETS: dict[str, RuleSet] = {
-    "default": _DEFAULT,
-    "online": _ONLINE,
-    "classic": _CLASSIC,
-    "ladder": _LADDER,
-    "reglamento": _REGLAMENTO,
-}
-PRESET_NAMES: tuple[str, ...] = tuple(_PRESETS)
-"""The names of the five presets.
-
->>> from pytruco import PRESET_NAMES, RuleSet
->>> PRESET_NAMES
-('default', 'online', 'classic', 'ladder', 'reglamento')
->>> [RuleSet.preset(name).target for name in PRESET_NAMES]
-[30, 30, 30, 30, 30]
-"""
-assert PRESET_NAMES == _KNOWN_PRESETS
+_PRESETS: dict[str, RuleSet] = dict(zip(PRESET_NAMES, (_DEFAULT, _ONLINE, _CLASSIC, _LADDER, _REGLAMENTO), strict=True))
 
 
 def check_start(

@@ -27,7 +27,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from .errors import TrucoError, quoted
+from .errors import SchemaError, quoted
 
 __all__ = ["SCHEMA_NAMES", "SchemaError", "schema", "schema_text", "typescript"]
 
@@ -37,17 +37,6 @@ SCHEMA_NAMES: tuple[str, ...] = ("record", "view", "event", "action")
 >>> "view" in SCHEMA_NAMES
 True
 """
-
-
-class SchemaError(TrucoError, ValueError):
-    """An unknown schema name.
-
-    >>> from pytruco.schema import schema
-    >>> schema("state")
-    Traceback (most recent call last):
-    ...
-    pytruco.schema.SchemaError: unknown schema 'state' (known: record, view, event, action)
-    """
 
 
 def schema_text(name: str) -> str:

@@ -26,8 +26,8 @@ from typing import Any
 
 import attrs
 
-from .bots import decide, load_bot
-from .engine import apply, new_game, random_deal
+from ._engine import apply, new_game, random_deal
+from .bots import load_bot
 from .errors import ArgumentError, quoted
 from .rules import RuleSet
 from .views import view
@@ -67,6 +67,12 @@ class GameResult:
         points: points scored by each bot's team.
         hands: hands dealt.
         actions: actions applied (deals included).
+
+    >>> from pytruco import RuleSet
+    >>> from pytruco.simulate import play_game
+    >>> result = play_game(["heuristic", "random"], RuleSet.preset("default", target=15), seed=1, index=0)
+    >>> result.index, result.winner in (0, 1), max(result.points) >= 15
+    (0, True, True)
     """
 
     index: int
@@ -110,7 +116,7 @@ def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int) -> Ga
         else:
             acting = state.to_act
             seat = acting[0] if len(acting) == 1 else chance.choice(acting)
-            state, _ = apply(state, decide(bot_of_seat[seat], view(state, seat), rngs[seat]))
+            state, _ = apply(state, bot_of_seat[seat].act(view(state, seat), rngs[seat]))
         actions += 1
         for team in (0, 1):
             gained = state.score[team] - before[team]
@@ -118,7 +124,7 @@ def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int) -> Ga
                 scored[team] += gained
     winner = None if state.winner is None else (state.winner + first) % 2
     points = (scored[first], scored[1 - first])
-    return GameResult(index, winner, points, state.hands_dealt, actions)
+    return GameResult(index, winner, points, state.rounds_dealt, actions)
 
 
 def _play_chunk(specs: Sequence[str], rules: RuleSet, seed: int, indices: Sequence[int]) -> list[GameResult]:
@@ -142,6 +148,11 @@ class Summary:
         seconds: wall time.
         workers: processes used.
         backend: ``"local"`` or ``"ray"``.
+
+    >>> from pytruco.simulate import simulate
+    >>> summary = simulate(["heuristic", "random"], games=4, seed=1, rules="classic")
+    >>> summary.bots, len(summary.results), sum(summary.wins.values()) <= 4
+    (('heuristic', 'random'), 4, True)
     """
 
     bots: tuple[str, str]
@@ -270,6 +281,11 @@ def simulate(
 
     Raises:
         ArgumentError: not two bots, an unknown bot, a bad number or an unknown backend.
+
+    >>> from pytruco.simulate import simulate
+    >>> summary = simulate(["random", "random"], games=2, seed=7)
+    >>> [result.index for result in summary.results], summary.seed
+    ([0, 1], 7)
     """
     _check_arguments(bots, games, seed, workers, backend)
     specs = (bots[0], bots[1])

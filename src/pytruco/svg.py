@@ -21,8 +21,8 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 from xml.sax.saxutils import escape
 
+from ._cardart import CARD_HEIGHT, CARD_WIDTH, back, card_body, card_picture, cards_picture, document
 from .actions import Kind
-from .cardart import CARD_HEIGHT, CARD_WIDTH, back, card_body, card_picture, cards_picture, document
 from .cards import ALL_CARDS, Card
 from .errors import ArgumentError, quoted, require
 

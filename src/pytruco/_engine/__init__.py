@@ -1,0 +1,43 @@
+"""The rules engine: a private package; import its public names from :mod:`pytruco`.
+
+Nothing outside this package imports its modules. The public modules import from here, and only the names of
+:data:`__all__` (``tests/test_layers.py`` enforces it): the public API (the reducer, :class:`State`,
+:class:`Round`, :class:`Phase`, :class:`Trick`), which :mod:`pytruco` exports, and a short boundary for what the
+views and records genuinely read of the engine's internals (docs/internals.md, "The engine's boundary"):
+
+- ``views``: the chain values ``FALTA``, ``accepted_value``, ``refused_value``, ``falta_value`` and the truco
+  ladder ``TRUCO_VALUE`` (what answering a call is worth), and ``require_state`` (also ``frontend``);
+- ``records``: ``RecordHand`` (public too), ``MAX_ACTIONS``, and the record's text checks ``all_text``,
+  ``as_tuple``.
+"""
+
+from __future__ import annotations
+
+from .envido import FALTA, accepted_value, falta_value, refused_value
+from .history import MAX_ACTIONS, RecordHand, all_text, as_tuple
+from .reducer import apply, check, is_legal, legal_actions, new_game, random_deal
+from .stages import TRUCO_VALUE, Trick
+from .state import Phase, Round, State, require_state
+
+__all__ = [
+    "FALTA",
+    "MAX_ACTIONS",
+    "TRUCO_VALUE",
+    "Phase",
+    "RecordHand",
+    "Round",
+    "State",
+    "Trick",
+    "accepted_value",
+    "all_text",
+    "apply",
+    "as_tuple",
+    "check",
+    "falta_value",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "random_deal",
+    "refused_value",
+    "require_state",
+]

@@ -1,0 +1,86 @@
+"""Whose turn it is: who answers a call, the order of declaring, what the table waits for and what is pending.
+
+Pure functions over a round (and, for the seats to act, the state), shared by every rule family.
+
+>>> from pytruco import Action, Deal, apply, new_game
+>>> state = new_game("default", first_mano=0)
+>>> state, _ = apply(state, Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
+>>> state, _ = apply(state, Action.parse("0 truco"))
+>>> answerers(state.round, 0), pending(state.round), waiting(state, state.round)["waiting_call"]
+((1,), 'truco', 'truco')
+"""
+
+from __future__ import annotations
+
+from .refusals import Params
+from .stages import DECL_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL, LEVEL_NAMES, Declaring
+from .state import Round, State
+
+_TEAM_SEATS = {n: (tuple(range(0, n, 2)), tuple(range(1, n, 2))) for n in (2, 4, 6)}
+
+
+def answerers(r: Round, caller: int) -> tuple[int, ...]:
+    """Seats of the other team than *caller*'s still in the round (any of them may answer a call)."""
+    seats = _TEAM_SEATS[r._n][1 - (caller & 1)]
+    folded = r._folded
+    if not folded:
+        return seats
+    return tuple([s for s in seats if not folded >> s & 1])
+
+
+def seats_of(mask: int, n: int) -> tuple[int, ...]:
+    """The seats whose bits are set in *mask*, in order."""
+    return tuple(s for s in range(n) if mask >> s & 1)
+
+
+def start_declarations(r: Round, kind: Declaring, mask: int) -> None:
+    """Seats in *mask* declare, in playing order from the mano, once around (envido and flor points)."""
+    n = r._n
+    mano = r._mano
+    folded = r._folded
+    order = [(mano + step) % n for step in range(n)]
+    r._decl_kind = kind
+    r._decl_queue = tuple(c for c in order if mask >> c & 1 and not folded >> c & 1)
+    r._decl_best = -1
+    r._decl_best_seat = -1
+    r._decls = ()
+
+
+def pending(r: Round) -> str | None:
+    """What blocks play now: ``"flor"``, ``"declaration"``, the pending call's word, or ``None``."""
+    if r._flor_stage is FLOR_ANSWER or r._flor_stage is FLOR_CALL:
+        return "flor"
+    if r._decl_kind is not DECL_NONE:
+        return "declaration"
+    if r._env_state is ENV_PENDING:
+        return r.last_envido_call().value
+    if r._truco_call:
+        return LEVEL_NAMES[r._truco_call - 1]
+    return None
+
+
+def own_pending(r: Round, s: int) -> str | None:
+    """The word of the call pending from seat *s*'s own team (which it cannot answer), if any."""
+    team = s & 1
+    if r._env_state is ENV_PENDING and r._env_caller & 1 == team:
+        return r.last_envido_call().value
+    if r._truco_call and r._truco_caller & 1 == team:
+        return LEVEL_NAMES[r._truco_call - 1]
+    return None
+
+
+def waiting(state: State, r: Round) -> Params:
+    """What the table waits for, as refusal parameters (``waiting``, ``waiting_seats``, ``waiting_call``, ``turn``)."""
+    seats = ",".join(str(seat) for seat in state.to_act)
+    if r._flor_stage is FLOR_ANSWER:
+        return {"waiting": "answer", "waiting_seats": seats, "waiting_call": "flor"}
+    if r._flor_stage is FLOR_CALL:
+        word = r._flor_call.value if r._flor_call else "flor"
+        return {"waiting": "answer", "waiting_seats": seats, "waiting_call": word}
+    if r._decl_kind is not DECL_NONE:
+        return {"waiting": "declare", "waiting_seats": seats}
+    if r._env_state is ENV_PENDING:
+        return {"waiting": "answer", "waiting_seats": seats, "waiting_call": r.last_envido_call().value}
+    if r._truco_call:
+        return {"waiting": "answer", "waiting_seats": seats, "waiting_call": LEVEL_NAMES[r._truco_call - 1]}
+    return {"waiting": "turn", "turn": r._turn}

@@ -1,0 +1,205 @@
+"""Dealing: random deals, checking a deal, and starting a round (or a pica duel)."""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Deal
+from ..cards import ALL_CARDS, Card, Hand, points_of, random_source
+from ..events import Event, EventKind, new_event
+from ..rules import RuleSet, Scoring
+from .history import deal_entry
+from .refusals import Refusal, error
+from .stages import DECL_NONE, ENV_NONE, FLOR_NONE
+from .state import Phase, Round, State, require_state
+
+__all__ = ["random_deal"]
+
+
+def random_deal(state: State, rng: random.Random | None = None) -> Deal:
+    """A random :class:`Deal` for the next round of *state*.
+
+    *rng* is the caller's random source; without one an unpredictable system
+    source shuffles, which is what an online table must use.
+
+    >>> import random
+    >>> from pytruco import new_game
+    >>> deal = random_deal(new_game("default", first_mano=0), random.Random(1))
+    >>> len(deal.hands)
+    2
+    """
+    if state.__class__ is not State:
+        require_state(state, "random_deal")
+    uniform = random_source(rng).random
+    n = state._rules.players
+    # A partial Fisher-Yates shuffle of the 40 cards: the first 3n are dealt.
+    cards = _ALL_CARDS.copy()
+    for i in range(3 * n):
+        j = i + int(uniform() * (40 - i))
+        cards[i], cards[j] = cards[j], cards[i]
+    of = Hand._of
+    if n == 2:
+        return Deal._of((of((cards[0], cards[1], cards[2])), of((cards[3], cards[4], cards[5]))), checked=True)
+    return Deal._of(tuple(of(tuple(cards[3 * seat : 3 * seat + 3])) for seat in range(n)), checked=True)
+
+
+_ALL_CARDS = list(ALL_CARDS)
+
+
+def deal_problem(st: State, deal: Deal) -> str | None:
+    """What is wrong with *deal* for the table of *st* (seats, three cards each, no card twice), or ``None``."""
+    n = st._rules.players
+    hands = deal.hands
+    if len(hands) != n:
+        return f"the deal gives cards to {len(hands)} seats, the table has {n}"
+    seen = 0
+    for seat, hand in enumerate(hands):
+        if len(hand.cards) != 3:
+            return f"seat {seat} is dealt {len(hand.cards)} cards, not 3"
+        for card in hand.cards:
+            bit = 1 << card.index
+            if seen & bit:
+                return f"card {card} is dealt twice"
+            seen |= bit
+    return None
+
+
+def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
+    if state._phase is not Phase.DEAL:
+        if state._phase is Phase.OVER:
+            raise error(Refusal("deal-after-match", {}))
+        raise error(Refusal("deal-not-now", {"phase": state._phase.value}))
+    # A deal made by random_deal has distinct cards by construction.
+    trusted = deal._checked and len(deal.hands) == state._rules.players
+    problem = None if trusted else deal_problem(state, deal)
+    if problem is not None:
+        raise error(Refusal("bad-deal", {"problem": problem}))
+    st = state._copy()
+    history = state._history
+    st._history = (deal, history, history[2] + 1, deal_entry(history))
+    rules = st._rules
+    # The game, and every chico of a partido, starts with a normal round; then a
+    # pica hand follows every normal round while both teams are at least the
+    # margin from the target (§8.23, §8.27).
+    first_of_chico = st._hands_dealt == 0 or st._reset_score
+    pica = (
+        rules.pica_pica
+        and not first_of_chico
+        and not st._pica_last
+        and all(rules.target - points >= rules.pica_pica_margin for points in st._score)
+    )
+    if st._reset_score:
+        st._score = (0, 0)
+        st._reset_score = False
+    st._hands_dealt += 1
+    st._phase = Phase.PLAY
+    st._pica_last = pica
+    events = [new_event(EventKind.DEALT, st._mano, None, 0, None, "pica" if pica else "")]
+    if pica:
+        st._pica = (0, st._mano)
+        st._round = duel_round(rules, deal.hands, st._mano, 0, ())
+        events.append(new_event(EventKind.DUEL_STARTED, st._round._mano, None, 0, None, "0"))
+    else:
+        st._round = _new_round(rules, deal.hands, st._mano, 0)
+    return st, tuple(events)
+
+
+def duel_round(
+    rules: RuleSet,
+    hands: tuple[Hand, ...],
+    hand_mano: int,
+    duel: int,
+    deferred: tuple[tuple[int, int, str], ...],
+    held: tuple[tuple[Card, ...], ...] | None = None,
+) -> Round:
+    """Duel *duel* of a pica hand: seat *duel* against seat *duel* + 3, with
+    the one dealt first (nearer the round's mano) as mano (§2, §8.23).
+
+    A duel scores like any round of the preset (§8.23): at once, or, in
+    presets that score at the end of the round, into the pica round's points
+    still to be added (*deferred*, carried from the earlier duels)."""
+    n = rules.players
+    a, b = duel, duel + n // 2
+    mano = a if (a - hand_mano) % n < (b - hand_mano) % n else b
+    absent = ((1 << n) - 1) & ~((1 << a) | (1 << b))
+    r = _new_round(rules, hands, mano, absent)
+    r._deferred = deferred
+    r._carried = len(deferred)
+    if held is not None:  # the earlier duels' cards stay played
+        r._held = held
+    return r
+
+
+def _new_round(rules: RuleSet, hands: tuple[Hand, ...], mano: int, absent: int) -> Round:
+    r = _BLANK_ROUND._copy()
+    n = rules.players
+    r._n = n
+    r._mano = mano
+    r._turn = mano
+    r._folded = absent
+    r._dealt = hands
+    r._held = tuple([hand.cards for hand in hands])
+    points = [points_of(hand.cards) for hand in hands]
+    r._env_pts = tuple([p[1] if rules.envido_count_three else p[0] for p in points])
+    if rules.flor:
+        flor = 1 if rules.flor_count_three else 0
+        pairs = zip(points, hands, strict=True)
+        r._flor_pts = tuple([p[flor] if p[2] == 1 and len(h.cards) == 3 else None for p, h in pairs])
+    else:
+        r._flor_pts = (None,) * n
+    r._defer = rules.scoring is Scoring.END_OF_HAND
+    return r
+
+
+def _blank_round() -> Round:
+    """A round with every field at its starting value; deals copy it."""
+    r = Round.__new__(Round)
+    r._n = 0
+    r._mano = 0
+    r._dealt = ()
+    r._held = ()
+    r._env_pts = ()
+    r._flor_pts = ()
+    r._trick = ()
+    r._tricks = ()
+    r._turn = 0
+    r._folded = 0
+    r._acted = 0
+    r._cards_played = 0
+    r._truco_level = 0
+    r._quiero_team = -1
+    r._truco_call = 0
+    r._truco_caller = -1
+    r._env_state = ENV_NONE
+    r._env_calls = ()
+    r._env_count = 0
+    r._env_caller = -1
+    r._env_unshown = None
+    r._env_forfeit = False
+    r._env_winner = -1
+    r._decl_kind = DECL_NONE
+    r._decl_queue = ()
+    r._decl_best = -1
+    r._decl_best_seat = -1
+    r._decls = ()
+    r._log = None
+    r._flor_stage = FLOR_NONE
+    r._flor_sung = 0
+    r._flor_lost = 0
+    r._flor_first = -1
+    r._flor_forfeit = 0
+    r._flor_answerers = 0
+    r._flor_call = None
+    r._flor_caller = -1
+    r._flor_over = None
+    r._flor_stake = 0
+    r._points = (0, 0)
+    r._deferred = ()
+    r._carried = 0
+    r._defer = False
+    r._ended = False
+    r._winner = -1
+    return r
+
+
+_BLANK_ROUND = _blank_round()

@@ -1,0 +1,107 @@
+"""Declarations of envido or flor points around the table (PRESETS.md §5): what a seat may declare, why a
+declaration is refused, and making one (the last one settles the envido or the flor).
+
+From the mano in playing order, once around; a seat whose team holds the best declaration so far is skipped;
+equal points go to the seat nearer the mano.
+
+>>> from pytruco import Action, Deal, apply, legal_actions, new_game
+>>> state = new_game("default", first_mano=0)
+>>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+>>> for text in ["0 envido", "1 quiero", "0 tengo 33"]:
+...     state, _ = apply(state, Action.parse(text))
+>>> [str(action) for action in legal_actions(state)]
+['1 tengo 29', '1 son-buenas']
+"""
+
+from __future__ import annotations
+
+from ..actions import CALL_ACTIONS, TENGO_ACTIONS, Action, Kind
+from ..events import EventKind, EventLog, new_event
+from ..rules import RuleSet
+from .envido import resolve_envido
+from .flor import must_sing, resolve_flor
+from .refusals import Refusal
+from .stages import DECL_ENVIDO, DECL_FLOR, DECL_NONE
+from .state import Round, State
+
+BLUFF_VALUES: tuple[int, ...] = (*range(8), *range(20, 39))
+"""Every value an envido declaration can have: 0-7 and 20-38."""
+
+_FLOR, _SON_BUENAS = Kind.FLOR, Kind.SON_BUENAS
+
+
+def declaration_actions(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
+    """What the seat to declare may say: its points (any possible value where bluffing is allowed), and
+    ``son-buenas`` once there is a best declaration; an unsung mandatory flor first (§8.6)."""
+    d = r._decl_queue[0]
+    if r._decl_kind is DECL_ENVIDO and must_sing(rules, r, d):
+        acts.append(CALL_ACTIONS[d][_FLOR])
+        return (d,)
+    tengo = TENGO_ACTIONS[d]
+    if r._decl_kind is DECL_FLOR:
+        points = r._flor_pts[d]
+        assert points is not None
+        acts.append(tengo[points])
+    elif rules.bluff:
+        acts.extend(tengo[v] for v in BLUFF_VALUES)
+    else:
+        acts.append(tengo[r._env_pts[d]])
+    if r._decl_best_seat >= 0:
+        acts.append(CALL_ACTIONS[d][_SON_BUENAS])
+    return (d,)
+
+
+def declaration_refusal(rules: RuleSet, r: Round, s: int, action: Action) -> Refusal:
+    """Why seat *s*, which is to act, may not make the declaration *action*."""
+    params: dict[str, int | str | None] = {"seat": s, "declared": action.points}
+    if r._decl_kind is DECL_NONE:
+        return Refusal("no-declaration-due", params)
+    if action.kind is _SON_BUENAS:
+        return Refusal("son-buenas-first", params)
+    if r._decl_kind is DECL_FLOR:
+        params["points"] = r._flor_pts[s]
+        return Refusal("flor-points-untrue", params)
+    if rules.bluff:
+        return Refusal("envido-value-impossible", params)
+    params["points"] = r._env_pts[s]
+    return Refusal("envido-points-untrue", params)
+
+
+def answer_refusal(r: Round, s: int, kind: Kind) -> Refusal | None:
+    """Why quiero or no quiero is refused while seat *s* must declare, or ``None`` when nothing is declared."""
+    if r._decl_kind is DECL_NONE:
+        return None
+    return Refusal("declare-not-answer", {"seat": s, "call": kind.value})
+
+
+def declare(st: State, r: Round, s: int, points: int | None, events: EventLog, timeout: bool = False) -> None:
+    """Seat *s* declares *points* (``None``: son buenas; *timeout*: made by a timeout); the last declaration
+    settles the envido or the flor."""
+    kind = r._decl_kind
+    winner = _record_declaration(r, s, points, events, timeout)
+    if winner >= 0:
+        if kind is DECL_ENVIDO:
+            resolve_envido(st, r, winner, events)
+        else:
+            resolve_flor(st, r, winner, events)
+
+
+def _record_declaration(r: Round, s: int, points: int | None, events: EventLog, timeout: bool = False) -> int:
+    """Seat *s* says ``tengo points`` (or ``son-buenas`` for ``None``). Returns the
+    winning seat once everyone has spoken (the declarations are then over), else -1."""
+    detail = "son-buenas" if points is None else f"tengo {points}"
+    events.append(new_event(EventKind.DECLARED, s, s & 1, points or 0, None, detail))
+    r._decls = (*r._decls, (s, points))
+    r._log = (("decl", r._decl_kind.value, s, points, timeout), r._log)
+    if points is not None and (r._decl_best_seat < 0 or points > r._decl_best):
+        r._decl_best = points
+        r._decl_best_seat = s
+    best_team = r._decl_best_seat & 1
+    queue = r._decl_queue[1:]
+    while queue and queue[0] & 1 == best_team:
+        queue = queue[1:]  # a seat whose team holds the best is skipped
+    r._decl_queue = queue
+    if queue:
+        return -1
+    r._decl_kind = DECL_NONE
+    return r._decl_best_seat

@@ -1,0 +1,247 @@
+"""Envido: when a chain may open, which calls may follow, what a chain is worth, why an envido call is
+refused, and calling, answering and settling it.
+
+The three styles of PRESETS.md §5 as small pure functions of the chain of
+calls. The falta value depends on the score, so it is computed by
+:func:`falta_value`.
+
+>>> from pytruco.actions import Kind
+>>> E, R, F = Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO
+>>> from pytruco.rules import RuleSet
+>>> rules = RuleSet.preset("default")
+>>> accepted_value(rules, (E, E, R)), refused_value(rules, (E, E, R))
+(7, 4)
+>>> next_calls(rules, (E, R))
+(<Kind.FALTA_ENVIDO: 'falta-envido'>,)
+"""
+
+from __future__ import annotations
+
+from ..actions import CALL_ACTIONS, Action, Kind
+from ..cards import envido_points_of
+from ..events import WORD_OF, EventKind, EventLog, new_event
+from ..rules import EnvidoStyle, EnvidoWindow, FaltaRule, RuleSet
+from .awaiting import start_declarations
+from .refusals import Refusal
+from .scoring import award
+from .stages import CAT_ENVIDO, CAT_UNSHOWN, DECL_ENVIDO, ENV_DECLARING, ENV_NONE, ENV_PENDING, ENV_SETTLED
+from .state import Round, State
+
+_QUIERO, _NO_QUIERO = Kind.QUIERO, Kind.NO_QUIERO
+
+__all__ = ["FALTA", "accepted_value", "falta_value", "next_calls", "opening_calls", "refused_value"]
+
+E, R, F = Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO
+FALTA = None
+"""Returned by :func:`accepted_value` for a chain worth the falta (``None``: its value depends on the score)."""
+
+_LADDER = (E, R, E, F)
+_LADDER_ACCEPTED: tuple[int | None, ...] = (2, 3, 4, FALTA)
+_CUMULATIVE_VALUE = {E: 2, R: 3}
+_OPEN_ALL = (E, R, F)
+_OPEN_ENVIDO = (E,)
+
+
+def opening_calls(rules: RuleSet) -> tuple[Kind, ...]:
+    """The calls that may open a chain: E, R or F, or envido alone."""
+    return _OPEN_ALL if rules.envido_style is EnvidoStyle.CUMULATIVE else _OPEN_ENVIDO
+
+
+def next_calls(rules: RuleSet, calls: tuple[Kind, ...]) -> tuple[Kind, ...]:
+    """The raises allowed after *calls* (PRESETS.md §5, raises).
+
+    ``cumulative``: envido at most twice, then real envido once, falta envido
+    closes. ``ladder``: strictly E → R → E-E → F. ``per-word``: envido
+    again while the accepted value stays within the target.
+    """
+    return chain_next(rules, calls, len(calls))
+
+
+def accepted_value(rules: RuleSet, calls: tuple[Kind, ...]) -> int | None:
+    """What the chain is worth when accepted; :data:`FALTA` for the falta."""
+    return chain_accepted(rules, calls, len(calls))
+
+
+def refused_value(rules: RuleSet, calls: tuple[Kind, ...]) -> int:
+    """What the last caller scores when the chain is refused.
+
+    ``cumulative`` and ``per-word``: the accepted value without the last call,
+    at least 1. ``ladder``: E 1, R 1, E-E 2, F :attr:`RuleSet.ladder_falta_refused`.
+    """
+    return chain_refused(rules, calls, len(calls))
+
+
+# A round keeps its chain as the first calls (at most CHAIN_HEAD) and a count: every style's chain but per-word's
+# is at most four calls long, and per-word chains are envido only, so nothing is lost, and a raise costs O(1)
+# however long a per-word chain grows under a high target.
+CHAIN_HEAD = 4
+
+
+def chain_next(rules: RuleSet, head: tuple[Kind, ...], count: int) -> tuple[Kind, ...]:
+    """:func:`next_calls` of a chain of *count* calls that starts with *head* (the rest is envido)."""
+    style = rules.envido_style
+    if style is EnvidoStyle.CUMULATIVE:
+        if F in head:
+            return ()
+        if R in head:
+            return (F,)
+        if count == 1:
+            return (E, R, F)
+        return (R, F)
+    if style is EnvidoStyle.LADDER:
+        return (_LADDER[count],) if count < len(_LADDER) else ()
+    # per-word: each envido adds 2; a raise past the target is illegal (decided).
+    return (E,) if 2 * (count + 1) <= rules.target else ()
+
+
+def chain_accepted(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int | None:
+    """:func:`accepted_value` of a chain of *count* calls that starts with *head*."""
+    style = rules.envido_style
+    if style is EnvidoStyle.CUMULATIVE:
+        if F in head:
+            return FALTA
+        return sum(_CUMULATIVE_VALUE[call] for call in head)
+    if style is EnvidoStyle.LADDER:
+        return _LADDER_ACCEPTED[count - 1]
+    return 2 * count
+
+
+def chain_refused(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int:
+    """:func:`refused_value` of a chain of *count* calls that starts with *head*."""
+    style = rules.envido_style
+    if style is EnvidoStyle.LADDER:
+        return (1, 1, 2, rules.ladder_falta_refused)[count - 1]
+    if count == 1:
+        return 1
+    before = chain_accepted(rules, head[:-1] if count <= len(head) else head, count - 1)
+    return 1 if before is FALTA else max(1, before)
+
+
+def falta_value(rules: RuleSet, score: tuple[int, int], winner_team: int) -> int:
+    """An accepted falta envido: the target minus the leader's score, or
+    (``ladder``) minus the score of the team that loses the envido."""
+    if rules.falta is FaltaRule.LOSER:
+        return rules.target - score[1 - winner_team]
+    return rules.target - max(score)
+
+
+# --- when ---------------------------------------------------------------------
+def envido_window(rules: RuleSet, r: Round, s: int, kind: Kind | None = None) -> str | None:
+    """Why seat *s* may not open the envido chain now (a refusal code), or ``None`` when it may (§5 window,
+    envido primero). With *kind*, also whether that call may open it. The one statement of the envido window,
+    for legality and refusals alike."""
+    if r._flor_sung:
+        return "envido-after-flor"
+    if r._env_state is not ENV_NONE:
+        return "envido-one-chain"
+    if r._truco_level:
+        return "envido-after-truco"
+    if r._truco_call:
+        if not rules.envido_primero:
+            return "envido-not-truco-answer"
+        if r._truco_call > 1:
+            return "envido-primero-first-truco"
+    if kind is not None and kind not in opening_calls(rules):
+        return "envido-opening-call"
+    if rules.envido_window is EnvidoWindow.OWN_FIRST_CARD:
+        if r._tricks:
+            return "envido-first-trick"
+        if len(r._held[s]) != 3:
+            return "envido-card-played"
+        return None
+    if r._cards_played or r._truco_call:
+        return "envido-window-closed"
+    return None
+
+
+def opening_actions(rules: RuleSet, s: int) -> tuple[Action, ...]:
+    """Seat *s*'s shared actions that open a chain."""
+    found = _OPENING.get((s, rules.envido_style))
+    if found is None:
+        found = _OPENING[s, rules.envido_style] = tuple(CALL_ACTIONS[s][kind] for kind in opening_calls(rules))
+    return found
+
+
+def raise_actions(rules: RuleSet, r: Round, s: int) -> tuple[Action, ...]:
+    """Seat *s*'s shared actions that raise the pending chain."""
+    raises = chain_next(rules, r._env_calls, r._env_count)
+    found = _RAISES.get((s, raises))
+    if found is None:
+        found = _RAISES[s, raises] = tuple(CALL_ACTIONS[s][kind] for kind in raises)
+    return found
+
+
+_OPENING: dict[tuple[int, EnvidoStyle], tuple[Action, ...]] = {}
+_RAISES: dict[tuple[int, tuple[Kind, ...]], tuple[Action, ...]] = {}
+
+
+# --- why not ---------------------------------------------------------------------
+def envido_refusal(rules: RuleSet, r: Round, s: int, kind: Kind) -> Refusal:
+    """Why seat *s* may not call *kind* (envido, real envido or falta envido) now."""
+    params: dict[str, int | str | None] = {"seat": s, "call": kind.value, "preset": rules.preset_name}
+    if r._env_state is ENV_PENDING:
+        allowed = chain_next(rules, r._env_calls, r._env_count)
+        params["chain"] = "-".join(call.value for call in r.envido_calls)
+        if not allowed:
+            return Refusal("envido-chain-closed", params)
+        params["allowed"] = ",".join(call.value for call in allowed)
+        return Refusal("envido-raise-not-allowed", params)
+    return Refusal(envido_window(rules, r, s, kind) or "envido-not-now", params)
+
+
+# --- doing it -------------------------------------------------------------------
+def open_chain(r: Round, s: int, kind: Kind, events: EventLog) -> None:
+    """Seat *s* opens the envido chain with *kind*."""
+    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    r._log = (("call", "envido", s, kind), r._log)
+    r._env_state = ENV_PENDING
+    r._env_calls = (kind,)
+    r._env_count = 1
+    r._env_caller = s
+
+
+def answer_envido(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
+    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    r._log = (("call", "envido", s, kind), r._log)
+    if kind is _QUIERO:
+        r._env_state = ENV_DECLARING
+        start_declarations(r, DECL_ENVIDO, ~r._folded)
+    elif kind is _NO_QUIERO:
+        refuse_envido(st, r, events)
+    else:  # a raise
+        if r._env_count < CHAIN_HEAD:
+            r._env_calls = (*r._env_calls, kind)
+        r._env_count += 1
+        r._env_caller = s
+
+
+def refuse_envido(st: State, r: Round, events: EventLog) -> None:
+    r._env_state = ENV_SETTLED
+    award(st, r, r._env_caller & 1, chain_refused(st._rules, r._env_calls, r._env_count), CAT_ENVIDO, events)
+
+
+def envido_shown(rules: RuleSet, r: Round, s: int) -> bool:
+    """Whether the cards that make seat *s*'s envido points are face up (§8.12, §8.19):
+    the cards it has played make those points by themselves (any one card for 0)."""
+    held = r._held[s]
+    played = [card for card in r._dealt[s].cards if card not in held]
+    return bool(played) and envido_points_of(played, rules.envido_count_three) == r._env_pts[s]
+
+
+def resolve_envido(st: State, r: Round, winner: int, events: EventLog) -> None:
+    """The declarations are over: *winner*'s team wins the envido's value."""
+    team = winner & 1
+    rules = st._rules
+    value = chain_accepted(rules, r._env_calls, r._env_count)
+    if value is FALTA:
+        value = falta_value(rules, st._score, team)
+    r._env_state = ENV_SETTLED
+    r._env_winner = winner
+    events.append(new_event(EventKind.ENVIDO_WON, winner, team, value))
+    if rules.bluff or rules.show_rule:
+        # settled when the cards are shown at the end of the round
+        r._env_unshown = (team, value, r._decl_best)
+        if r._defer:
+            r._deferred = (*r._deferred, (team, value, CAT_UNSHOWN))
+    else:
+        award(st, r, team, value, CAT_ENVIDO, events)

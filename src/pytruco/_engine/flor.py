@@ -1,0 +1,320 @@
+"""Flor: when it may be sung, what answers it, why a flor action is refused, and singing it, flor against
+flor, contraflor, contraflor al resto, con flor me achico and a flor lost by folding
+(PRESETS.md §6, §8.5-8.8, §8.17-8.32).
+
+>>> from pytruco import Deal, apply, new_game
+>>> state = new_game("classic", first_mano=0)
+>>> state, _ = apply(state, Deal.parse([["4C", "5C", "6C"], ["7B", "5O", "12B"]]))
+>>> must_sing(state.rules, state.round, 0), flor_window(state.rules, state.round, 1)
+(True, 'flor-not-held')
+"""
+
+from __future__ import annotations
+
+from ..actions import CALL_ACTIONS, Action, Kind
+from ..events import WORD_OF, EventKind, EventLog, new_event
+from ..rules import CfarRule, EnvidoWindow, RuleSet
+from .awaiting import answerers, seats_of, start_declarations
+from .refusals import Refusal
+from .scoring import add_points, award, chico_won
+from .stages import (
+    CAT_FLOR,
+    CAT_FLOR_LOST,
+    DECL_FLOR,
+    DECL_NONE,
+    ENV_DECLARING,
+    ENV_NONE,
+    ENV_PENDING,
+    ENV_VOID,
+    FLOR_ANSWER,
+    FLOR_CALL,
+    FLOR_DECLARING,
+    FLOR_DONE,
+    FLOR_NONE,
+)
+from .state import Round, State
+
+_FLOR, _CONTRAFLOR, _CFAR = Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO
+_ACHICO, _QUIERO, _NO_QUIERO, _MAZO = Kind.CON_FLOR_ME_ACHICO, Kind.QUIERO, Kind.NO_QUIERO, Kind.MAZO
+_FIRST_CARD_OF_HAND = EnvidoWindow.FIRST_CARD_OF_HAND
+
+
+# --- when ------------------------------------------------------------------
+def flor_window(rules: RuleSet, r: Round, s: int) -> str | None:
+    """Why seat *s* may not sing flor now (a refusal code), or ``None`` when it may (outside an answer to
+    another flor). The one statement of the flor window, for legality and refusals alike."""
+    if not rules.flor:
+        return "no-flor"
+    if r._flor_pts[s] is None:
+        return "flor-not-held"
+    if r._flor_sung >> s & 1:
+        return "flor-already-sung"
+    if len(r._held[s]) != 3:
+        return "flor-card-played"
+    if rules.flor_window is _FIRST_CARD_OF_HAND and r._cards_played:
+        return "flor-before-first-card"
+    if not rules.flor_mandatory:
+        # Optional flor (§8.7, §8.18): it may answer only the first envido call;
+        # once that call is answered any other way, no flor in the round.
+        env = r._env_state
+        if (env is not ENV_NONE and env is not ENV_PENDING) or (env is ENV_PENDING and r._env_count != 1):
+            return "flor-envido-answered"
+    if (r._flor_lost | r._folded) >> s & 1:
+        return "flor-no-longer"
+    stage = r._flor_stage
+    if stage is FLOR_ANSWER or stage is FLOR_CALL or stage is FLOR_DECLARING:
+        return "flor-not-now"
+    return None
+
+
+def may_sing(rules: RuleSet, r: Round, s: int) -> bool:
+    """Whether seat *s* may sing flor now (outside an answer to another flor)."""
+    return flor_window(rules, r, s) is None
+
+
+def can_answer_flor(rules: RuleSet, r: Round, s: int) -> bool:
+    """Whether seat *s* holds a flor that can still answer another (§8.7)."""
+    if r._flor_pts[s] is None or (r._flor_sung | r._flor_lost | r._folded) >> s & 1:
+        return False
+    if len(r._held[s]) != 3:
+        return False
+    return not (rules.flor_window is _FIRST_CARD_OF_HAND and r._cards_played)
+
+
+def must_sing(rules: RuleSet, r: Round, s: int) -> bool:
+    """Mandatory flor (§8.6): until the holder sings, flor is its only action, also when it may answer a
+    later call of a flor chain (§8.25: a contraflor, a contraflor al resto or a second flor)."""
+    if not rules.flor_mandatory:
+        return False
+    if r._flor_stage is FLOR_CALL:
+        return can_answer_flor(rules, r, s)
+    return may_sing(rules, r, s)
+
+
+# --- what answers it ---------------------------------------------------------
+def first_flor_answers(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
+    """The answers to a first flor, from the other team's holders (§6): every seat's menu, in seat order."""
+    seats = seats_of(r._flor_answerers, r._n)
+    for a in seats:
+        p = CALL_ACTIONS[a]
+        acts.append(p[_FLOR])
+        if rules.contraflor:
+            acts.append(p[_CONTRAFLOR])
+        if rules.cfar is not CfarRule.NONE:
+            acts.append(p[_CFAR])
+        if rules.flor_refusable:
+            acts.append(p[_NO_QUIERO])
+            if rules.mazo_with_pending_call:
+                acts.append(p[_MAZO])
+    return seats
+
+
+def flor_call_answers(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
+    """The answers to a second flor, a contraflor or a contraflor al resto: it is a call, so any seat of the
+    other team still in the round may answer it (§4); an unsung mandatory flor comes first (§8.6)."""
+    seats = answerers(r, r._flor_caller)
+    call = r._flor_call
+    for a in seats:
+        p = CALL_ACTIONS[a]
+        if rules.flor_mandatory and must_sing(rules, r, a):
+            acts.append(p[_FLOR])
+            continue
+        acts.append(p[_QUIERO])
+        acts.append(p[_ACHICO] if call is _FLOR else p[_NO_QUIERO])
+        if call is not _CFAR and rules.cfar is not CfarRule.NONE:
+            acts.append(p[_CFAR])
+        if rules.mazo_with_pending_call:
+            acts.append(p[_MAZO])
+    return seats
+
+
+# --- why not ------------------------------------------------------------------
+def flor_refusal(rules: RuleSet, r: Round, s: int) -> Refusal:
+    """Why seat *s* may not sing flor now."""
+    code = flor_window(rules, r, s) or "flor-not-now"
+    if code == "flor-not-now" and not can_answer_flor(rules, r, s):
+        code = "flor-no-longer"
+    return Refusal(code, {"seat": s, "preset": rules.preset_name})
+
+
+def flor_call_refusal(rules: RuleSet, kind: Kind) -> Refusal:
+    """Why a contraflor, a contraflor al resto or a con flor me achico is refused."""
+    params: dict[str, int | str | None] = {"call": kind.value, "preset": rules.preset_name}
+    if kind is _CONTRAFLOR and not rules.contraflor:
+        return Refusal("no-contraflor", params)
+    if kind is _CFAR and rules.cfar is CfarRule.NONE:
+        return Refusal("no-contraflor-al-resto", params)
+    if kind is _ACHICO:
+        return Refusal("achico-answers-second-flor", params)
+    return Refusal("answers-flor-only", params)
+
+
+def flor_answer_refusal(rules: RuleSet, r: Round, s: int, kind: Kind, legal: tuple[Action, ...]) -> Refusal | None:
+    """Why quiero or no quiero is refused as an answer to a flor, or ``None`` when no flor waits."""
+    if r._flor_stage is FLOR_ANSWER:
+        answers = sorted({a.kind.value for a in legal if a.seat == s and a.kind is not _MAZO})
+        return Refusal(
+            "not-a-flor-answer", {"call": kind.value, "preset": rules.preset_name, "answers": ",".join(answers)}
+        )
+    if r._flor_stage is FLOR_CALL:
+        return Refusal("not-a-second-flor-answer", {"call": kind.value})
+    return None
+
+
+# --- doing it -----------------------------------------------------------------
+def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
+    rules = st._rules
+    team = s & 1
+    r._flor_sung |= 1 << s
+    events.append(new_event(EventKind.CALLED, s, team, 0, None, "flor"))
+    r._log = (("call", "flor", s, _FLOR), r._log)
+    if r._env_state is ENV_PENDING or r._env_state is ENV_DECLARING:
+        # A flor voids an envido still pending or being declared (§6, §8.24).
+        r._env_state = ENV_VOID
+        r._decl_kind = DECL_NONE
+        r._decl_queue = ()
+        events.append(new_event(EventKind.ENVIDO_VOID))
+    if r._flor_stage is FLOR_NONE:
+        mask = 0
+        for t in range(1 - team, r._n, 2):
+            if can_answer_flor(rules, r, t):
+                mask |= 1 << t
+        if mask:
+            r._flor_stage = FLOR_ANSWER
+            r._flor_first = s
+            r._flor_answerers = mask
+            return
+        r._flor_stage = FLOR_DONE
+    award(st, r, team, rules.flor_value, CAT_FLOR, events)
+
+
+def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
+    """The second holder answers the first flor (§6)."""
+    rules = st._rules
+    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    r._log = (("call", "flor", s, kind), r._log)
+    if kind is _NO_QUIERO:
+        refuse_first_flor(st, r, s, events)
+        return
+    r._flor_answerers = 0
+    r._flor_sung |= 1 << s
+    if kind is _FLOR and not rules.flor_flor_is_call:
+        _accept_flor(r, rules.flor_flor_value)
+        return
+    r._flor_stage = FLOR_CALL
+    r._flor_call = kind
+    r._flor_caller = s
+    r._flor_over = _FLOR
+
+
+def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
+    """An answer to a second flor (``reglamento``), a contraflor or a contraflor al resto."""
+    rules = st._rules
+    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    r._log = (("call", "flor", s, kind), r._log)
+    call = r._flor_call
+    if kind is _QUIERO:
+        if call is _FLOR:
+            _accept_flor(r, rules.flor_flor_value)
+        elif call is _CONTRAFLOR:
+            _accept_flor(r, rules.contraflor_value)
+        else:
+            _accept_flor(r, -1)
+    elif kind is _CFAR:
+        r._flor_over = call
+        r._flor_call = _CFAR
+        r._flor_caller = s
+    else:
+        refuse_flor_call(st, r, events)
+
+
+def refuse_first_flor(st: State, r: Round, s: int, events: EventLog) -> None:
+    """Seat *s* refuses the first flor (no quiero, the mazo or a timeout): its flor is lost and the first
+    singer's team scores the flor (PRESETS.md §6, §7)."""
+    r._flor_answerers = 0
+    r._flor_lost |= 1 << s
+    r._flor_stage = FLOR_DONE
+    award(st, r, r._flor_first & 1, st._rules.flor_value, CAT_FLOR, events)
+
+
+def refuse_flor_call(st: State, r: Round, events: EventLog) -> None:
+    rules = st._rules
+    call = r._flor_call
+    caller_team = r._flor_caller & 1
+    if call is _FLOR:
+        points = rules.achico_value  # con flor me achico
+    elif call is _CONTRAFLOR:
+        points = rules.contraflor_refused
+    elif r._flor_over is _CONTRAFLOR:
+        points = rules.cfar_refused_over_contraflor
+    else:
+        points = rules.cfar_refused_over_flor
+    r._flor_stage = FLOR_DONE
+    r._flor_call = None
+    award(st, r, caller_team, points, CAT_FLOR, events)
+
+
+def _accept_flor(r: Round, stake: int) -> None:
+    r._flor_stage = FLOR_DECLARING
+    r._flor_stake = stake
+    r._flor_call = None
+    start_declarations(r, DECL_FLOR, r._flor_sung)
+
+
+def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
+    rules = st._rules
+    team = winner & 1
+    r._flor_stage = FLOR_DONE
+    stake = r._flor_stake
+    events.append(new_event(EventKind.FLOR_WON, winner, team))
+    if stake >= 0:
+        award(st, r, team, stake, CAT_FLOR, events)
+    elif rules.cfar is CfarRule.FALTA:
+        award(st, r, team, rules.target - max(st._score), CAT_FLOR, events)
+    else:
+        _flor_wins_chico(st, r, team, events)
+
+
+def _flor_wins_chico(st: State, r: Round, team: int, events: EventLog) -> None:
+    """An accepted contraflor al resto that wins the game (chico) at once (§6, §8.11).
+
+    In presets that add a round's points when it ends, no other point of the
+    hand is added (§8.26): not a settled envido (§8.24), not the truco, not
+    the points of the earlier duels of a pica hand. The best flor's score is
+    raised to the target; the round's points are that raise (§8.15).
+    """
+    target = st._rules.target
+    raise_by = max(0, target - st._score[team])
+    if not r._defer:
+        award(st, r, team, raise_by, CAT_FLOR, events)
+        return
+    r._deferred = ()
+    r._env_unshown = None
+    if raise_by:
+        add_points(st, r, team, raise_by, CAT_FLOR, events)
+    events.append(new_event(EventKind.HAND_ENDED))
+    chico_won(st, r, team, events)
+
+
+def lose_flor(r: Round, team: int, events: EventLog) -> None:
+    """``reglamento`` (§6, §8.22): the team's flor points in this round go to
+    the other team.
+
+    Only the points its own flores scored move (§8.29): points it collected
+    because the other team lost a flor stay where they are. In a pica hand
+    each duel is its own hand (§8.28): the points carried from the earlier
+    duels do not move.
+    """
+    moved = 0
+    carried = r._carried
+    pending = list(r._deferred[:carried])
+    for owner, points, category in r._deferred[carried:]:
+        if owner == team and category is CAT_FLOR:
+            moved += points
+            pending.append((1 - team, points, CAT_FLOR_LOST))
+        else:
+            pending.append((owner, points, category))
+    r._deferred = tuple(pending)
+    r._flor_forfeit |= 1 << team  # and the team's later flor points in this round too
+    if moved:
+        events.append(new_event(EventKind.POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))

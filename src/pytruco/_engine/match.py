@@ -1,0 +1,92 @@
+"""The match around the rounds: rock-paper-scissors for the first mano, surrendering, and why an action is
+refused by the table itself (the match is over, no such seat, not dealt yet). How a game may start is
+:func:`pytruco.rules.check_start`.
+
+>>> from pytruco import Action, new_game
+>>> table_refusal(new_game("default", first_mano=0), Action.parse("3 mazo")).code
+'no-such-seat'
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, Deal, Kind, Rps
+from ..errors import quoted
+from ..events import EventKind, EventLog, new_event
+from .deal import deal_problem
+from .refusals import Refusal
+from .state import Phase, State
+
+RPS_ACTIONS = [tuple(Action.rps(seat, choice) for choice in Rps) for seat in range(2)]
+"""Each seat's shared rock-paper-scissors actions."""
+
+
+def rps(st: State, s: int, choice: Rps | None, events: EventLog) -> None:
+    """Seat *s* chooses (``None``: it timed out and loses the draw, §7); a tie repeats, a win picks the mano."""
+    if choice is None:
+        events.append(new_event(EventKind.TIMED_OUT, s))
+        _first_mano(st, 1 - s, events)
+        return
+    events.append(new_event(EventKind.RPS_CHOSEN, s))
+    choices = list(st._rps)
+    choices[s] = choice
+    first, second = choices
+    if first is None or second is None:
+        st._rps = (first, second)
+        return
+    if first is second:
+        events.append(new_event(EventKind.RPS_TIE, None, None, 0, None, first.value))
+        st._rps = (None, None)
+        return
+    st._rps = (first, second)
+    _first_mano(st, 0 if first.beats(second) else 1, events)
+
+
+def _first_mano(st: State, seat: int, events: EventLog) -> None:
+    st._mano = seat
+    st._start = (seat, *st._start[1:])
+    st._phase = Phase.DEAL
+    events.append(new_event(EventKind.FIRST_MANO, seat))
+
+
+def surrender(st: State, s: int, events: EventLog) -> None:
+    """Seat *s* concedes the match: the other team wins it."""
+    team = s & 1
+    events.append(new_event(EventKind.SURRENDERED, s, team))
+    if st._round is not None and not st._round._ended:
+        r = st._round._copy()
+        r._ended = True
+        st._round = r
+    st._phase = Phase.OVER
+    st._winner = 1 - team
+    events.append(new_event(EventKind.MATCH_OVER, None, 1 - team))
+
+
+def table_refusal(state: State, action: object) -> Refusal | None:
+    """Why *action* is refused before any round's rule is asked (a deal at the wrong time, the match is over,
+    no such seat, rock-paper-scissors), or ``None`` to ask the round."""
+    if isinstance(action, Deal):
+        if state._phase is not Phase.DEAL:
+            return Refusal("deal-not-now", {"phase": state._phase.value})
+        return Refusal("bad-deal", {"problem": deal_problem(state, action)})
+    if not isinstance(action, Action):
+        return Refusal("not-an-action", {"action": quoted(action)})
+    text = str(action)
+    s = action.seat
+    n = state._rules.players
+    params: dict[str, int | str | None] = {"seat": s, "text": text, "players": n}
+    phase = state._phase
+    if phase is Phase.OVER:
+        return Refusal("match-over", params)
+    if not 0 <= s < n:
+        return Refusal("no-such-seat", params)
+    if action.kind is Kind.RENDIRSE:
+        return Refusal("cannot-concede", params)
+    if phase is Phase.DEAL:
+        return Refusal("before-deal", params)
+    if phase is Phase.RPS:
+        if action.kind is not Kind.RPS and action.kind is not Kind.TIMEOUT:
+            return Refusal("rps-before-deal", params)
+        return Refusal("rps-already-chosen", params)
+    if action.kind is Kind.RPS:
+        return Refusal("rps-after-deal", params)
+    return None

@@ -1,0 +1,87 @@
+"""Going to the mazo (folding): when a seat may, why it may not, and what it does: refusing what the seat
+had to answer, the round's truco value, the envido penalty, the show rule and a lost flor
+(PRESETS.md §7, §8.2, §8.3, §8.16, §8.17, §8.22).
+
+>>> from pytruco import Deal, apply, new_game
+>>> state = new_game("default", first_mano=0)
+>>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+>>> may_fold(state.rules, state.round, 0)
+True
+"""
+
+from __future__ import annotations
+
+from ..events import EventKind, EventLog, new_event
+from ..rules import RuleSet
+from .envido import envido_shown, refuse_envido
+from .flor import lose_flor, refuse_first_flor, refuse_flor_call
+from .refusals import Refusal
+from .scoring import finish_round, mazo_penalty, win_round
+from .stages import DECL_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
+from .state import Round, State
+from .tricks import complete_trick, next_in_trick
+from .truco import refuse_truco
+
+
+def may_fold(rules: RuleSet, r: Round, t: int) -> bool:
+    """Whether seat *t* may go to the mazo on its turn (nothing pending): the mano may have to act first."""
+    return not (rules.mano_must_act_before_mazo and t == r._mano and not r._acted >> t & 1)
+
+
+def mazo_refusal(rules: RuleSet, r: Round, s: int, pending: str | None) -> Refusal:
+    """Why seat *s*, which is to act, may not go to the mazo now."""
+    params: dict[str, int | str | None] = {"seat": s, "preset": rules.preset_name}
+    if r._decl_kind is not DECL_NONE:
+        return Refusal("mazo-while-declaring", params)
+    if pending is not None and not rules.mazo_with_pending_call:
+        params["pending"] = pending
+        return Refusal("mazo-with-pending", params)
+    if rules.mano_must_act_before_mazo and s == r._mano:
+        return Refusal("mano-acts-first", params)
+    return Refusal("mazo-not-now", params)
+
+
+def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False) -> None:
+    """Seat *s* goes to the mazo (§7, §8.2, §8.16, §8.17)."""
+    rules = st._rules
+    team = s & 1
+    other = 1 - team
+    bit = 1 << s
+    if not timeout:
+        events.append(new_event(EventKind.FOLDED, s, team))
+    forfeit = rules.show_rule and r._env_unshown is not None and r._env_winner == s and not envido_shown(rules, r, s)
+    if forfeit:
+        r._env_forfeit = True
+    if rules.flor_lost_on_fold and r._flor_sung & bit and r._held[s]:
+        lose_flor(r, team, events)
+    # The fold first refuses the call this seat was due to answer.
+    truco_refused = False
+    stage = r._flor_stage
+    if stage is FLOR_ANSWER and r._flor_answerers & bit:
+        refuse_first_flor(st, r, s, events)
+    elif stage is FLOR_CALL and (r._flor_caller & 1) != team:
+        refuse_flor_call(st, r, events)
+    elif r._env_state is ENV_PENDING and (r._env_caller & 1) != team:
+        refuse_envido(st, r, events)
+    elif r._truco_call and (r._truco_caller & 1) != team:
+        truco_refused = True
+    r._folded |= bit
+    if r._ended:
+        return
+    if truco_refused:
+        refuse_truco(st, r, events)
+        mazo_penalty(st, r, other, events)
+        finish_round(st, r, events)
+        return
+    team_out = r._n == 2 or all(r._folded >> t & 1 for t in range(team, r._n, 2))
+    if team_out or forfeit:
+        win_round(st, r, other, events)
+        mazo_penalty(st, r, other, events)
+        finish_round(st, r, events)
+        return
+    if r._turn == s:
+        nxt = next_in_trick(r, s)
+        if nxt < 0:  # the others of this trick have played: it is complete
+            complete_trick(st, r, events)
+        else:  # the next seat plays (or leads, §8.16)
+            r._turn = nxt

@@ -1,0 +1,488 @@
+"""One round: a deal of three cards each and its up to three tricks (a *hand* in records and events).
+
+:class:`Round` is read-only; the reducer's modules fill its underscored slots. ``str(round)`` draws the table.
+
+>>> from pytruco import Action, Deal, apply, new_game
+>>> state = new_game("default", first_mano=0)
+>>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+>>> state, _ = apply(state, Action.parse("0 1E"))
+>>> print(state.round)
+round: mano seat 0, turn seat 1, truco level 0 (worth 1)
+  seat 0: 7C 6C       played 1E
+  seat 1: 5O 4O 3B
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import TRUCO_CALLS, Kind
+from ..cards import Card, Hand
+from ..errors import ArgumentError
+from .stages import (
+    DECL_NONE,
+    ENV_PENDING,
+    FLOR_ANSWER,
+    FLOR_CALL,
+    TRUCO_VALUE,
+    Declaring,
+    EnvidoStage,
+    FlorStage,
+    Trick,
+)
+
+__all__ = ["Round"]
+
+
+class Round:
+    """One deal of three cards each and its up to three tricks (a *hand*).
+
+    Read-only. The public properties describe what a table shows; hidden
+    cards are visible here, so give players a :func:`pytruco.views.view` instead.
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 1E"))
+    >>> hand = state.round
+    >>> hand.mano, hand.turn, [str(card) for card in hand.held[0].cards]
+    (0, 1, ['7C', '6C'])
+    """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        """Refused: a Round is made by pytruco.apply (read it as state.round), never by hand.
+
+        >>> from pytruco import Round
+        >>> Round()
+        Traceback (most recent call last):
+        ...
+        pytruco.errors.ArgumentError: Round() is not built by hand: read state.round (pytruco.new_game(), then apply())
+        """
+        raise ArgumentError("Round() is not built by hand: read state.round (pytruco.new_game(), then apply())")
+
+    __slots__ = (
+        "_acted",
+        "_cards_played",
+        "_carried",
+        "_dealt",
+        "_decl_best",
+        "_decl_best_seat",
+        "_decl_kind",
+        "_decl_queue",
+        "_decls",
+        "_defer",
+        "_deferred",
+        "_ended",
+        "_env_caller",
+        "_env_calls",
+        "_env_count",
+        "_env_forfeit",
+        "_env_pts",
+        "_env_state",
+        "_env_unshown",
+        "_env_winner",
+        "_flor_answerers",
+        "_flor_call",
+        "_flor_caller",
+        "_flor_first",
+        "_flor_forfeit",
+        "_flor_lost",
+        "_flor_over",
+        "_flor_pts",
+        "_flor_stage",
+        "_flor_stake",
+        "_flor_sung",
+        "_folded",
+        "_held",
+        "_log",
+        "_mano",
+        "_n",
+        "_points",
+        "_quiero_team",
+        "_trick",
+        "_tricks",
+        "_truco_call",
+        "_truco_caller",
+        "_truco_level",
+        "_turn",
+        "_winner",
+    )
+
+    _acted: int
+    _cards_played: int
+    _carried: int
+    _decl_best: int
+    _decl_best_seat: int
+    _decl_kind: Declaring
+    _decl_queue: tuple[int, ...]
+    _decls: tuple[tuple[int, int | None], ...]
+    _dealt: tuple[Hand, ...]
+    _defer: bool
+    _ended: bool
+    _env_caller: int
+    _env_calls: tuple[Kind, ...]
+    _env_count: int
+    _env_unshown: tuple[int, int, int] | None
+    _env_forfeit: bool
+    _env_pts: tuple[int, ...]
+    _env_state: EnvidoStage
+    _env_winner: int
+    _flor_answerers: int
+    _flor_call: Kind | None
+    _flor_caller: int
+    _flor_first: int
+    _flor_forfeit: int
+    _flor_lost: int
+    _flor_over: Kind | None
+    _flor_pts: tuple[int | None, ...]
+    _flor_stage: FlorStage
+    _flor_stake: int
+    _flor_sung: int
+    _folded: int
+    _held: tuple[tuple[Card, ...], ...]
+    _log: Any
+    """What was called and declared in the round, newest first, as a linked list ``(entry, previous)`` (adding
+    is O(1) however long a chain grows): ``("call", chain, seat, kind)`` or ``("decl", what, seat, points,
+    timeout)``."""
+    _mano: int
+    _n: int
+    _deferred: tuple[tuple[int, int, str], ...]
+    _points: tuple[int, int]
+    _quiero_team: int
+    _trick: tuple[tuple[int, Card], ...]
+    _tricks: tuple[Trick, ...]
+    _truco_call: int
+    _truco_caller: int
+    _truco_level: int
+    _turn: int
+    _winner: int
+
+    def _copy(self) -> Round:  # replaced below by a generated straight-line copy
+        raise NotImplementedError
+
+    def _key(self) -> tuple[Any, ...]:
+        """Every field but the log (compared by a loop and left out of the hash: a long log would recurse)."""
+        return tuple(getattr(self, name) for name in _KEY_SLOTS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        if self is other:
+            return True
+        if self._key() != other._key():
+            return False
+        a, b = self._log, other._log
+        while a is not b:
+            if a is None or b is None or a[0] != b[0]:
+                return False
+            a, b = a[1], b[1]
+        return True
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __copy__(self) -> Round:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The log is written flat (a loop, not the linked entries, which would recurse once per call).
+        fields = {name: getattr(self, name) for name in Round.__slots__ if name != "_log"}
+        entries = []
+        node = self._log
+        while node is not None:
+            entries.append(node[0])
+            node = node[1]
+        return (_restore_round, (fields, tuple(reversed(entries))))
+
+    def _entries(self, tag: str) -> list[tuple[Any, ...]]:
+        found = []
+        node = self._log
+        while node is not None:
+            entry = node[0]
+            if entry[0] == tag:
+                found.append(entry[1:])
+            node = node[1]
+        found.reverse()
+        return found
+
+    def __repr__(self) -> str:
+        return (
+            f"<Round mano={self._mano} turn={self._turn} tricks={len(self._tricks)} "
+            f"truco_level={self._truco_level} ended={self._ended}>"
+        )
+
+    def __str__(self) -> str:
+        """The table as text: who leads and plays, what is pending, each seat's cards and the tricks."""
+        lines = [
+            f"round: mano seat {self._mano}, turn seat {self._turn}, "
+            f"truco level {self._truco_level} (worth {TRUCO_VALUE[self._truco_level]})"
+        ]
+        pending = self.pending
+        if pending is not None:
+            lines.append(f"  pending: {pending[0].value} from seat {pending[1]}")
+        if self.declaring is not None:
+            said = ", ".join(f"seat {s} {'son buenas' if p is None else p}" for s, p in self._decls) or "nothing yet"
+            lines.append(f"  declaring {self.declaring}: {said}")
+        if self._env_count:
+            lines.append(f"  envido: {'-'.join(call.value for call in self.envido_calls)} ({self._env_state.value})")
+        if self._flor_sung:
+            lines.append(f"  flor sung by: {', '.join(f'seat {s}' for s in sorted(self.flor_sung))}")
+        played: dict[int, list[str]] = {}
+        for trick in (*self._tricks, (self._trick, None, None)):
+            for seat, card in trick[0]:
+                played.setdefault(seat, []).append(str(card))
+        for seat in range(self._n):
+            held = " ".join(str(card) for card in self._held[seat])
+            line = f"  seat {seat}: {held}"
+            if seat in played:
+                line = f"{line:<22}played {' '.join(played[seat])}"
+            if self._folded >> seat & 1:
+                line += " (out)"
+            lines.append(line)
+        for index, trick in enumerate(self._tricks, 1):
+            lines.append(f"  trick {index}: {trick!r}")
+        if self._ended:
+            lines.append("  over" + ("" if self._winner < 0 else f": team {self._winner} won the truco points"))
+        return "\n".join(lines)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Round:
+        return self
+
+    # --- public, read-only -------------------------------------------------
+    @property
+    def mano(self) -> int:
+        """The seat that leads the first trick."""
+        return self._mano
+
+    @property
+    def dealt(self) -> tuple[Hand, ...]:
+        """Every seat's three cards as dealt (hidden information)."""
+        return self._dealt
+
+    @property
+    def held(self) -> tuple[Hand, ...]:
+        """Every seat's cards not yet played (hidden information)."""
+        return tuple([Hand._of(cards) for cards in self._held])
+
+    @property
+    def cards_left(self) -> tuple[int, ...]:
+        """How many cards each seat still holds (public: the backs of the cards show)."""
+        return tuple([len(cards) for cards in self._held])
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks."""
+        return self._tricks
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` played so far in the trick being played."""
+        return self._trick
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is to play a card (calls aside)."""
+        return self._turn
+
+    @property
+    def folded(self) -> frozenset[int]:
+        """Seats that went to the mazo (out of this round)."""
+        return frozenset(s for s in range(self._n) if self._folded >> s & 1)
+
+    @property
+    def truco_level(self) -> int:
+        """Accepted truco level: 0 none, 1 truco, 2 retruco, 3 vale cuatro."""
+        return self._truco_level
+
+    @property
+    def truco_value(self) -> int:
+        """What the round is worth now: 1, 2, 3 or 4."""
+        return TRUCO_VALUE[self._truco_level]
+
+    @property
+    def envido_calls(self) -> tuple[Kind, ...]:
+        """The envido chain called in this round, in order."""
+        calls = self._env_calls
+        extra = self._env_count - len(calls)  # a long per-word chain keeps its first calls and a count
+        return calls + (Kind.ENVIDO,) * extra if extra else calls
+
+    @property
+    def envido_count(self) -> int:
+        """``len(round.envido_calls)``, without building it."""
+        return self._env_count
+
+    def last_envido_call(self) -> Kind:
+        """The last call of the envido chain (the one pending while the chain waits for an answer)."""
+        return self._env_calls[-1] if self._env_count <= len(self._env_calls) else Kind.ENVIDO
+
+    @property
+    def flor_sung(self) -> frozenset[int]:
+        """Seats that have sung flor in this round."""
+        return frozenset(s for s in range(self._n) if self._flor_sung >> s & 1)
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Points each team has had added to the score from this round so far."""
+        return self._points
+
+    @property
+    def ended(self) -> bool:
+        """The round is over."""
+        return self._ended
+
+    @property
+    def quiero_team(self) -> int | None:
+        """The team that accepted the last truco level and may raise it, if any."""
+        return None if self._quiero_team < 0 else self._quiero_team
+
+    @property
+    def pending(self) -> tuple[Kind, int] | None:
+        """The call waiting for an answer, and the seat that made it; ``None``
+        when nothing is pending. A flor waiting for the second holder's answer
+        shows as ``(Kind.FLOR, first singer)``; declarations are not calls (see
+        :attr:`declaring`).
+
+        >>> from pytruco import new_game, apply, Deal, Action
+        >>> state = new_game("default", first_mano=0)
+        >>> state, _ = apply(state, Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
+        >>> state, _ = apply(state, Action.parse("0 truco"))
+        >>> state.round.pending
+        (<Kind.TRUCO: 'truco'>, 0)
+        """
+        if self._ended:
+            return None
+        if self._flor_stage is FLOR_ANSWER:
+            return (Kind.FLOR, self._flor_first)
+        if self._flor_stage is FLOR_CALL and self._flor_call is not None:
+            return (self._flor_call, self._flor_caller)
+        if self._decl_kind is not DECL_NONE:
+            return None
+        if self._env_state is ENV_PENDING:
+            return (self.last_envido_call(), self._env_caller)
+        if self._truco_call:
+            return (TRUCO_CALLS[self._truco_call - 1], self._truco_caller)
+        return None
+
+    @property
+    def declaring(self) -> str | None:
+        """``"envido"`` or ``"flor"`` while seats are declaring their points, else ``None``."""
+        kind = self._decl_kind
+        return None if kind is DECL_NONE or self._ended else kind.value
+
+    @property
+    def declarations(self) -> tuple[tuple[int, int | None], ...]:
+        """The declarations made so far in the current round of declaring:
+        ``(seat, points)``, with ``None`` for ``son-buenas``."""
+        return self._decls
+
+    @property
+    def winner(self) -> int | None:
+        """The team that won the round's truco points, once known."""
+        return None if self._winner < 0 else self._winner
+
+    # --- public, read-only: what a table shows (for views; added by "front") ---
+    @property
+    def hand_declarations(self) -> tuple[tuple[str, int, int | None, bool], ...]:
+        """Every declaration of this round (or duel): ``(what, seat, points, timeout)``
+        with *what* ``"envido"`` or ``"flor"``, ``None`` points for ``son-buenas``
+        and *timeout* true when a timeout made it."""
+        return tuple(self._entries("decl"))
+
+    @property
+    def hand_calls(self) -> tuple[tuple[str, int, Kind], ...]:
+        """Every call and answer of this round (or duel) in order: ``(chain, seat, kind)``
+        with *chain* ``"truco"``, ``"envido"`` or ``"flor"``."""
+        return tuple(self._entries("call"))
+
+    def held_by(self, seat: int) -> tuple[Card, ...]:
+        """The cards *seat* has not played yet (hidden from the other seats)."""
+        return self._held[seat]
+
+    @property
+    def envido_points(self) -> tuple[int, ...]:
+        """Every seat's envido points (hidden information)."""
+        return self._env_pts
+
+    @property
+    def flor_points(self) -> tuple[int | None, ...]:
+        """Every seat's flor points, ``None`` without a flor (hidden information)."""
+        return self._flor_pts
+
+    @property
+    def envido_stage(self) -> str:
+        """``"none"``, ``"pending"``, ``"declaring"``, ``"settled"`` or ``"void"`` (voided by a flor)."""
+        return self._env_state.value
+
+    @property
+    def envido_caller(self) -> int | None:
+        """The seat that made the last call of the envido chain."""
+        return None if self._env_caller < 0 else self._env_caller
+
+    @property
+    def envido_winner(self) -> int | None:
+        """The seat whose declaration won the envido, once the declarations are over."""
+        return None if self._env_winner < 0 else self._env_winner
+
+    @property
+    def flor_stage(self) -> str:
+        """``"none"``, ``"answer"`` (waiting for the second holder), ``"call"`` (a
+        contraflor, contraflor al resto or second flor waits for an answer),
+        ``"declaring"`` or ``"done"``."""
+        return self._flor_stage.value
+
+    @property
+    def flor_call(self) -> tuple[Kind, int, Kind | None] | None:
+        """The flor-chain call waiting for an answer: ``(call, caller, call it raised)``."""
+        if self._flor_stage is not FLOR_CALL or self._flor_call is None:
+            return None
+        return (self._flor_call, self._flor_caller, self._flor_over)
+
+    @property
+    def flor_stake(self) -> int | None:
+        """What the accepted flor chain is worth; ``None`` for a contraflor al resto (the falta or the chico)."""
+        return None if self._flor_stake < 0 else self._flor_stake
+
+    @property
+    def truco_call(self) -> tuple[Kind, int] | None:
+        """The truco-level call waiting for an answer (also while an envido it
+        allowed is being played), and its caller."""
+        if not self._truco_call:
+            return None
+        return (TRUCO_CALLS[self._truco_call - 1], self._truco_caller)
+
+    @property
+    def unscored(self) -> tuple[tuple[int, int, str], ...]:
+        """Points won in this round and not yet added to the score (end-of-round
+        presets): ``(team, points, category)``."""
+        return self._deferred
+
+
+_KEY_SLOTS = tuple(name for name in Round.__slots__ if name != "_log")
+
+
+def _restore_round(fields: dict[str, Any], entries: tuple[tuple[Any, ...], ...]) -> Round:
+    """Unpickle a round: its fields and its log, rebuilt as linked entries."""
+    r: Round = Round.__new__(Round)
+    for name, value in fields.items():
+        setattr(r, name, value)
+    log: Any = None
+    for entry in entries:
+        log = (entry, log)
+    r._log = log
+    return r
+
+
+def make_copier(cls: type, reset: tuple[str, ...] = ()) -> Any:
+    """A straight-line ``_copy`` for a slotted class: the reducer copies one
+    state and one hand per action, so this is on the hot path."""
+    lines = ["def _copy(self):", f"    new = _new({cls.__name__})"]
+    for name in cls.__dict__["__slots__"]:
+        value = "None" if name in reset else f"self.{name}"
+        lines.append(f"    new.{name} = {value}")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, cls.__name__: cls}
+    exec("\n".join(lines), namespace)
+    return namespace["_copy"]
+
+
+Round._copy = make_copier(Round)  # type: ignore[method-assign]

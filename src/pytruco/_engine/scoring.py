@@ -1,0 +1,160 @@
+"""Scoring: points won, when they reach the score, the end of a round, a chico and the match.
+
+Presets that score at once add points as they are won; the others keep them
+pending and add them when the round ends, envido points first: envido, flor and
+the mazo's envido penalty (PRESETS.md §2, §8.33).
+"""
+
+from __future__ import annotations
+
+from ..events import EventKind, EventLog, new_event
+from ..rules import Scoring
+from .deal import duel_round
+from .stages import CAT_ENVIDO, CAT_FLOR, CAT_FLOR_LOST, CAT_PENALTY, CAT_TRUCO, CAT_UNSHOWN, ENVIDO_POINTS, TRUCO_VALUE
+from .state import Phase, Round, State
+
+
+def award(st: State, r: Round, team: int, points: int, category: str, events: EventLog) -> None:
+    """Give *points* to *team*: at once, or when the round ends (§2)."""
+    if points <= 0 or r._ended:
+        return
+    if r._flor_forfeit and category is CAT_FLOR and r._flor_forfeit >> team & 1:
+        # §8.22: this team's flor points in the round go to the other team, as
+        # points that never move again (§8.29).
+        team = 1 - team
+        category = CAT_FLOR_LOST
+        events.append(new_event(EventKind.POINTS_MOVED, None, team, points, None, "flor lost by folding"))
+    if not r._defer:
+        if add_points(st, r, team, points, category, events) >= st._rules.target:
+            chico_won(st, r, team, events)
+    else:
+        r._deferred = (*r._deferred, (team, points, category))
+
+
+def add_points(st: State, r: Round, team: int, points: int, category: str, events: EventLog) -> int:
+    """Add *points* to *team*'s score and to the round's points; returns the team's new score."""
+    score = list(st._score)
+    score[team] += points
+    st._score = (score[0], score[1])
+    got = list(r._points)
+    got[team] += points
+    r._points = (got[0], got[1])
+    events.append(
+        new_event(EventKind.POINTS, None, team, points, None, CAT_FLOR if category is CAT_FLOR_LOST else category)
+    )
+    return score[team]
+
+
+def _flush(st: State, r: Round, events: EventLog) -> int:
+    """Add the round's pending points: its envido points first (envido, flor
+    and the mazo's envido penalty, in the order won), then its truco points
+    (§2, §8.23, §8.33; all in the order won for a pica duel of a preset that
+    scores at once). Returns the first team to reach the target in that
+    order, or -1."""
+    if not r._deferred:
+        return -1
+    target = st._rules.target
+    if st._rules.scoring is Scoring.END_OF_HAND:
+        ordered = [p for p in r._deferred if p[2] in ENVIDO_POINTS]
+        ordered += [p for p in r._deferred if p[2] not in ENVIDO_POINTS]
+    else:
+        ordered = list(r._deferred)
+    reached = -1
+    for team, points, category in ordered:
+        if add_points(st, r, team, points, category, events) >= target and reached < 0:
+            reached = team
+    r._deferred = ()
+    return reached
+
+
+def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
+    rules = st._rules
+    r._ended = True
+    events.append(new_event(EventKind.CHICO_WON, None, team))
+    if rules.chicos_to_win > 1:
+        chicos = list(st._chicos)
+        chicos[team] += 1
+        st._chicos = (chicos[0], chicos[1])
+        if chicos[team] < rules.chicos_to_win:
+            st._reset_score = True
+            _next_hand(st)
+            return
+    st._phase = Phase.OVER
+    st._winner = team
+    events.append(new_event(EventKind.MATCH_OVER, None, team))
+
+
+def _next_hand(st: State) -> None:
+    st._phase = Phase.DEAL
+    if st._pica is not None:
+        st._mano = st._pica[1]
+        st._pica = None
+    st._mano = (st._mano + 1) % st._rules.players
+
+
+def win_round(st: State, r: Round, team: int, events: EventLog) -> None:
+    """*team* wins the round: it scores the round's truco value."""
+    r._winner = team
+    events.append(new_event(EventKind.HAND_WON, None, team))
+    award(st, r, team, TRUCO_VALUE[r._truco_level], CAT_TRUCO, events)
+
+
+def finish_round(st: State, r: Round, events: EventLog) -> None:
+    """The round is over: shown cards settle a deferred envido, pending
+    points are added, and the next round (or the end) follows."""
+    if r._ended:
+        return
+    if r._env_unshown is not None:
+        _show_envido(st, r, events)
+        if r._ended:
+            return
+    pica = st._pica
+    more_duels = pica is not None and pica[0] < 2
+    carry = more_duels and st._rules.scoring is Scoring.END_OF_HAND
+    reached = _flush(st, r, events) if r._defer and not carry else -1
+    events.append(new_event(EventKind.HAND_ENDED, None, None, 0, None, "" if pica is None else f"duel {pica[0]}"))
+    if reached >= 0:
+        chico_won(st, r, reached, events)
+    elif more_duels and pica is not None:
+        # The next duel of the pica hand starts from the same deal (§8.23).
+        r._ended = True
+        duel = pica[0] + 1
+        st._pica = (duel, pica[1])
+        nxt = duel_round(st._rules, r._dealt, pica[1], duel, r._deferred if carry else (), r._held)
+        st._round = nxt
+        events.append(new_event(EventKind.DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
+    else:
+        r._ended = True
+        _next_hand(st)
+
+
+def _show_envido(st: State, r: Round, events: EventLog) -> None:
+    """The cards are shown: settle the envido that waited for them (§5).
+
+    A false winning declaration (``reglamento``) or a winner who folded
+    before showing (``classic``) gives the points to the other team. The
+    award keeps its place among the round's points, before any later flor.
+    """
+    deferred = r._env_unshown
+    assert deferred is not None
+    r._env_unshown = None
+    team, points, declared = deferred
+    if st._rules.bluff and declared != r._env_pts[r._env_winner]:
+        team = 1 - team
+        events.append(new_event(EventKind.POINTS_MOVED, None, team, points, None, "false envido"))
+    elif r._env_forfeit:
+        team = 1 - team
+        events.append(new_event(EventKind.POINTS_MOVED, None, team, points, None, "envido not shown"))
+    if r._defer:
+        r._deferred = tuple(
+            (team, points, CAT_ENVIDO) if category is CAT_UNSHOWN else (owner, value, category)
+            for owner, value, category in r._deferred
+        )
+    else:
+        award(st, r, team, points, CAT_ENVIDO, events)
+
+
+def mazo_penalty(st: State, r: Round, team: int, events: EventLog) -> None:
+    """The envido penalty of the mazo (§7, §8.3); its category makes it an envido point (§8.33)."""
+    if st._rules.mazo_envido_penalty and not r._tricks and not r._env_count and not r._flor_sung and not r._truco_level:
+        award(st, r, team, 1, CAT_PENALTY, events)

@@ -1,0 +1,177 @@
+"""The small values a round is made of: the stages of its chains, award categories and completed tricks.
+
+Stages are enums whose members hash by identity (like :class:`pytruco.Kind`), so the reducer's hot path
+compares them as fast as integers; they are compared with ``is``, never by order or truthiness.
+
+>>> EnvidoStage.PENDING is EnvidoStage("pending")
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from ..cards import Card
+
+__all__ = ["Declaring", "EnvidoStage", "FlorStage", "Trick"]
+
+
+class EnvidoStage(enum.Enum):
+    """Where the round's envido chain is.
+
+    >>> EnvidoStage.NONE.value
+    'none'
+    """
+
+    NONE = "none"
+    """No envido called yet."""
+    PENDING = "pending"
+    """A call of the chain waits for its answer."""
+    DECLARING = "declaring"
+    """Accepted: the seats declare their points."""
+    SETTLED = "settled"
+    """Won, refused or folded: the chain is over."""
+    VOID = "void"
+    """A flor voided it."""
+
+    __hash__ = object.__hash__
+
+
+class FlorStage(enum.Enum):
+    """Where the round's flor chain is.
+
+    >>> FlorStage.ANSWER.value
+    'answer'
+    """
+
+    NONE = "none"
+    """No flor sung yet."""
+    ANSWER = "answer"
+    """A first flor waits for the other team's holders (flor, contraflor, ... or no quiero)."""
+    CALL = "call"
+    """A second flor, a contraflor or a contraflor al resto waits for its answer."""
+    DECLARING = "declaring"
+    """Accepted: the holders declare their flor points."""
+    DONE = "done"
+    """Settled."""
+
+    __hash__ = object.__hash__
+
+
+class Declaring(enum.Enum):
+    """What the seats are declaring points for, if anything.
+
+    >>> Declaring.FLOR.value
+    'flor'
+    """
+
+    NONE = "none"
+    ENVIDO = "envido"
+    FLOR = "flor"
+
+    __hash__ = object.__hash__
+
+
+# Short names for the reducer's modules (module globals are the fastest to read on the hot path).
+ENV_NONE, ENV_PENDING, ENV_DECLARING, ENV_SETTLED, ENV_VOID = EnvidoStage
+FLOR_NONE, FLOR_ANSWER, FLOR_CALL, FLOR_DECLARING, FLOR_DONE = FlorStage
+DECL_NONE, DECL_ENVIDO, DECL_FLOR = Declaring
+
+# Award categories: envido points (ENVIDO_POINTS) are added before truco points.
+CAT_ENVIDO, CAT_FLOR, CAT_TRUCO = "envido", "flor", "truco"
+CAT_UNSHOWN = "envido-unshown"
+"""An envido award waiting for the cards to be shown (bluff or show rule)."""
+CAT_FLOR_LOST = "flor-lost"
+"""Flor points a team collected because the other team lost a flor: they are
+not its own flor points and never move again."""
+CAT_PENALTY = "penalty"
+"""The envido penalty of going to the mazo early: an envido point (PRESETS.md §8.33)."""
+ENVIDO_POINTS = frozenset((CAT_ENVIDO, CAT_UNSHOWN, CAT_FLOR, CAT_FLOR_LOST, CAT_PENALTY))
+"""The categories added first when a round's points are added at its end, in
+the order they were won, before the truco points (PRESETS.md §2, §8.23):
+envido and flor points, and the mazo's envido penalty (§8.33)."""
+
+TRUCO_VALUE = (1, 2, 3, 4)
+"""What a round is worth at each accepted truco level (none, truco, retruco, vale cuatro)."""
+LEVEL_NAMES = ("truco", "retruco", "vale-cuatro")
+"""The truco calls' words, by level (1-3) minus one."""
+
+
+class Trick(tuple):  # type: ignore[type-arg]
+    """A completed trick: the cards played (:attr:`plays`) and who won it (:attr:`team`, :attr:`seat`).
+    Immutable (a tuple underneath), so states can share it.
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> for text in ["0 1E", "1 3B"]:
+    ...     state, _ = apply(state, Action.parse(text))
+    >>> (trick,) = state.round.tricks
+    >>> [(seat, str(card)) for seat, card in trick.plays]
+    [(0, '1E'), (1, '3B')]
+    >>> trick.team, trick.seat, trick.parda
+    (0, 0, False)
+    >>> from pytruco.cards import Card
+    >>> trick = Trick(((0, Card.parse("3E")), (1, Card.parse("4O"))), 0, 0)
+    >>> trick, trick.parda
+    (Trick(0:3E 1:4O -> team 0), False)
+    >>> trick.team = 1
+    Traceback (most recent call last):
+    ...
+    AttributeError: Trick is immutable
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, plays: tuple[tuple[int, Card], ...], team: int | None, seat: int | None) -> Trick:
+        return tuple.__new__(cls, (plays, team, seat))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` in playing order."""
+        plays: tuple[tuple[int, Card], ...] = self[0]
+        return plays
+
+    @property
+    def team(self) -> int | None:
+        """The winning team, or ``None`` for a parda."""
+        team: int | None = self[1]
+        return team
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose card won (the first partner to play it), or ``None`` for a parda."""
+        seat: int | None = self[2]
+        return seat
+
+    @property
+    def parda(self) -> bool:
+        """The trick is tied."""
+        return self[1] is None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Trick is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Trick is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trick):
+            return NotImplemented
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Trick):
+            return NotImplemented
+        return tuple.__ne__(self, other)
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        cards = " ".join(f"{seat}:{card}" for seat, card in self[0])
+        result = "parda" if self[1] is None else f"team {self[1]}"
+        return f"Trick({cards} -> {result})"

@@ -1,0 +1,56 @@
+"""Timeouts: the seat that was to act is resolved against itself (PRESETS.md §7, §8.10, §8.20).
+
+A clock is outside the rules; when it runs out, the caller applies ``<seat> timeout`` for a seat that is to
+act (see :func:`pytruco.legal_actions` with ``meta=True``).
+
+>>> from pytruco import Action, Deal, apply, new_game
+>>> state = new_game("online", first_mano=0)
+>>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+>>> state, events = apply(state, Action.parse("0 timeout"))
+>>> state.score
+(0, 1)
+"""
+
+from __future__ import annotations
+
+from ..events import EventKind, EventLog, new_event
+from .declarations import declare
+from .envido import refuse_envido
+from .flor import refuse_first_flor, refuse_flor_call
+from .mazo import fold
+from .refusals import Refusal
+from .scoring import finish_round
+from .stages import DECL_FLOR, DECL_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
+from .state import Round, State
+from .truco import refuse_truco
+
+
+def timeout(st: State, r: Round, s: int, events: EventLog) -> None:
+    """Seat *s* ran out of time: what it had to answer is refused, a declaration due from it is made with its
+    true points (or son buenas), and on its turn it goes to the mazo; an unsung flor is lost."""
+    events.append(new_event(EventKind.TIMED_OUT, s, s & 1))
+    if st._rules.flor and r._flor_pts[s] is not None and not r._flor_sung >> s & 1:
+        r._flor_lost |= 1 << s
+    stage = r._flor_stage
+    if stage is FLOR_ANSWER:
+        refuse_first_flor(st, r, s, events)
+    elif stage is FLOR_CALL:
+        refuse_flor_call(st, r, events)
+    elif r._decl_kind is not DECL_NONE:
+        if r._decl_best_seat < 0:
+            points = r._flor_pts[s] if r._decl_kind is DECL_FLOR else r._env_pts[s]
+            declare(st, r, s, points, events, True)
+        else:
+            declare(st, r, s, None, events, True)
+    elif r._env_state is ENV_PENDING:
+        refuse_envido(st, r, events)
+    elif r._truco_call:
+        refuse_truco(st, r, events)
+        finish_round(st, r, events)
+    else:
+        fold(st, r, s, events, timeout=True)
+
+
+def timeout_refusal(s: int) -> Refusal:
+    """Why a timeout of seat *s* is refused: it is not to act."""
+    return Refusal("timeout-not-to-act", {"seat": s})

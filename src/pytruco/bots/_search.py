@@ -1,0 +1,237 @@
+"""The search bot: it deals the cards it has not seen into sampled worlds and plays each of its choices out.
+
+A world is thrown away when the round's public history would not be legal
+with its cards, and kept less often the less the other side's calls fit
+them; each choice is played out to the end of the round in the same worlds
+with heuristic players at every seat (see :class:`SearchBot`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .._engine import Phase, State, apply, new_game
+from ..actions import Action, Deal, Kind
+from ..cards import Card, Hand
+from ..errors import TrucoError
+from ..rules import RuleSet
+from ..views import SeatView, view
+from ._heuristic import HeuristicBot, TrucoAlwaysBot
+from ._protocol import Bot
+from ._reading import round_actions, seat_of, unseen_cards
+
+__all__ = ["SearchBot"]
+
+_FIXED = random.Random(0)  # the opponent model's (unused) chance: it never bluffs
+_PRIOR_RATES = (0.3, 0.25)  # an honest player's calls per hand, for players whose judgement we cannot see
+
+
+def _hand_start(
+    rules: RuleSet, seen: SeatView, deal: Deal, actions: Sequence[Action]
+) -> tuple[State, tuple[int, int]] | None:
+    """A state of the current hand built from *deal*, with the score the hand
+    started with (the view's score less what the hand scored so far), and
+    that score; ``None`` when the actions are not legal with this deal."""
+    for guess in (seen.score, (0, 0)):
+        score = guess
+        for _ in range(3):
+            try:
+                state = new_game(rules, first_mano=seen.mano, score=score, chicos=seen.chicos)
+                state, _ = apply(state, deal)
+                for action in actions:
+                    state, _ = apply(state, action)
+            except TrucoError:
+                break
+            gained = (state.score[0] - score[0], state.score[1] - score[1])
+            wanted = (seen.score[0] - gained[0], seen.score[1] - gained[1])
+            if wanted == score:
+                return state, score
+            if min(wanted) < 0 or max(wanted) >= rules.target:
+                break
+            score = wanted
+    return None
+
+
+class SearchBot:
+    """Tries each of its legal actions in sampled worlds and keeps the best.
+
+    A world deals the unseen cards to the other seats consistently with the
+    view (the cards they played, their flor, their declared points where the
+    rules make declarations true): a sample for which the hand's public
+    history would not be legal is thrown away. Each action is then played
+    out to the end of the hand with :class:`HeuristicBot` continuations for
+    every seat, and scored by the points it gains (a won game counts extra).
+    All actions are tried in the same worlds.
+
+    Args:
+        playouts: playouts per decision, shared among the actions
+            (the default keeps ``pytruco play`` instant).
+        rollout: the continuation policy of every seat (``None``: heuristic
+            players, that judge the other side by how often it has called so
+            far; against a side that calls truco nearly every hand, that
+            side plays out as :class:`TrucoAlwaysBot`).
+        mismatch: how much less likely a world is for each call of the
+            other side that a heuristic player would not have made with
+            the cards of that world (1: calls tell nothing).
+        prior: points a playout by which the heuristic's own choice starts
+            ahead of the others (0: none).
+        lead: points in all by which it starts ahead.
+
+    >>> import random
+    >>> from pytruco import new_game, apply, Deal, view
+    >>> from pytruco.bots import SearchBot
+    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> SearchBot(playouts=24).act(view(state, 0), random.Random(3)) in view(state, 0).legal
+    True
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        playouts: int = 120,
+        rollout: Bot | None = None,
+        mismatch: float = 0.15,
+        prior: float = 0.3,
+        lead: float = 2.0,
+    ) -> None:
+        self.playouts = playouts
+        self.rollout = rollout
+        self.fallback = HeuristicBot()
+        self.model = HeuristicBot(bluff=0.0, rates=_PRIOR_RATES)
+        self.mismatch = mismatch
+        self.prior = prior
+        self.lead = lead
+
+    def act(self, view: SeatView, rng: random.Random) -> Action:
+        """The action with the best average playout."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        kinds = {a.kind for a in legal}
+        if view.phase is not Phase.PLAY or kinds & {Kind.TENGO, Kind.SON_BUENAS, Kind.RPS}:
+            return self.fallback.act(view, rng)
+        if Kind.FLOR in kinds and view.rules.flor_mandatory:
+            return self.fallback.act(view, rng)
+        candidates = [a for a in legal if a.kind is not Kind.RENDIRSE]
+        team = seat_of(view) & 1
+        seen_rates = self.fallback.judge(view)
+        bully = seen_rates[0] > 0.75  # the other side calls truco nearly every hand
+        if self.rollout is not None:
+            policies: tuple[Bot, Bot] = (self.rollout, self.rollout)
+        else:
+            theirs: Bot = TrucoAlwaysBot() if bully else HeuristicBot(bluff=0.05, rates=_PRIOR_RATES)
+            policies = (HeuristicBot(bluff=0.05, rates=seen_rates), theirs)
+        model: Bot = TrucoAlwaysBot() if bully else self.model
+        mismatch = 1.0 if bully else self.mismatch
+        worlds = max(1, self.playouts // len(candidates))
+        totals = [0.0] * len(candidates)
+        made = 0
+        for _ in range(worlds * 8):
+            if made >= worlds:
+                break
+            start = self._world(view, rng, model, mismatch)
+            if start is None:
+                continue
+            made += 1
+            seed = rng.random()
+            for index, action in enumerate(candidates):
+                totals[index] += self._playout(start, action, team, policies, random.Random(seed))
+        if not made:
+            return self.fallback.act(view, rng)
+        # The heuristic's own choice starts ahead by *prior* points a playout
+        # and *lead* points in all: a few noisy playouts should not overturn it.
+        usual = self.fallback.act(view, rng)
+        for index, action in enumerate(candidates):
+            if action == usual:
+                totals[index] += self.prior * made + self.lead
+        best = max(range(len(candidates)), key=lambda i: totals[i])
+        return candidates[best]
+
+    def _likely(self, seen: SeatView, state: State, score: tuple[int, int], model: Bot, mismatch: float) -> float:
+        """How well the other side's calls in this world match what a heuristic
+        player would have done with those cards (1: all of them)."""
+        history = state.history
+        start = next(i for i in range(len(history) - 1, -1, -1) if isinstance(history[i], Deal))
+        team = seat_of(seen) & 1
+        rules = state.rules
+        weight = 1.0
+        replayed = new_game(rules, first_mano=seen.mano, score=score, chicos=seen.chicos)
+        replayed, _ = apply(replayed, history[start])
+        for action in history[start + 1 :]:
+            assert isinstance(action, Action)
+            if action.seat & 1 != team and action.kind is not Kind.PLAY:
+                guess = model.act(view(replayed, action.seat), _FIXED)
+                if guess != action:
+                    weight *= mismatch
+            replayed, _ = apply(replayed, action)
+        return weight
+
+    def _world(self, seen: SeatView, rng: random.Random, model: Bot, mismatch: float) -> State | None:
+        n = seen.rules.players
+        deal_line = next((t for t in reversed(seen.history) if t.startswith("deal ")), None)
+        if deal_line is None:
+            return None
+        try:
+            actions = round_actions(seen)
+        except TrucoError:
+            return None
+        mine = Hand.parse(deal_line[5:])
+        played: dict[int, list[Card]] = {s: [] for s in range(n)}
+        declared: dict[int, int] = {}
+        for action in actions:
+            if action.kind is Kind.PLAY and action.card is not None:
+                played[action.seat].append(action.card)
+            elif action.kind is Kind.TENGO and action.points is not None:
+                declared[action.seat] = action.points
+        pool = unseen_cards(seen)
+        rules = seen.rules
+        sung = seen.flor_sung
+        for _ in range(20):
+            rng.shuffle(pool)
+            at = 0
+            hands: list[Hand] = []
+            ok = True
+            for seat in range(n):
+                if seat == seen.seat:
+                    hands.append(mine)
+                    continue
+                need = 3 - len(played[seat])
+                cards = (*played[seat], *pool[at : at + need])
+                at += need
+                hand = Hand(cards)
+                if (
+                    seat in declared
+                    and not rules.bluff
+                    and seat not in sung
+                    and hand.envido_points(rules.envido_count_three) != declared[seat]
+                ):
+                    ok = False
+                    break
+                if rules.flor and (seat in sung) != hand.has_flor and rules.flor_mandatory:
+                    ok = False
+                    break
+                hands.append(hand)
+            if not ok:
+                continue
+            found = _hand_start(rules, seen, Deal._of(tuple(hands)), actions)
+            if found is not None and (mismatch >= 1 or rng.random() < self._likely(seen, *found, model, mismatch)):
+                return found[0]
+        return None
+
+    def _playout(self, start: State, action: Action, team: int, policies: tuple[Bot, Bot], rng: random.Random) -> float:
+        before = start.score
+        hands = start.rounds_dealt
+        state, _ = apply(start, action)
+        for _ in range(200):
+            if state.is_over or state.is_chance or state.rounds_dealt != hands:
+                break
+            acting = state.to_act
+            seat = acting[0] if len(acting) == 1 else rng.choice(acting)
+            policy = policies[0] if seat & 1 == team else policies[1]
+            state, _ = apply(state, policy.act(view(state, seat), rng))
+        gained = (state.score[team] - before[team]) - (state.score[1 - team] - before[1 - team])
+        if state.is_over:
+            gained += 15 if state.winner == team else -15
+        return float(gained)

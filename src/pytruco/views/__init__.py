@@ -1,0 +1,321 @@
+"""What one seat may see: a view of the table that never leaks a hidden card.
+
+Give each player :func:`view` of the state, never the state itself: the
+state knows every card dealt. A view holds everything a client shows — the
+full rules, the score, the hand being played, the pending call and what
+answering it is worth, the envido and flor chains with every declaration,
+who is to act and the seat's legal actions — and only the seat's own cards.
+``view(state, None)`` is a spectator's view: no hand at all.
+
+>>> from pytruco import new_game, apply, Deal, Action
+>>> from pytruco.views import view
+>>> state = new_game("default", first_mano=0)
+>>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+>>> state, _ = apply(state, Action.parse("0 1E"))
+>>> state, _ = apply(state, Action.parse("1 truco"))
+>>> seen = view(state, 0)
+>>> [str(card) for card in seen.hand], seen.cards_left
+(['7C', '6C'], (2, 3))
+>>> seen.pending.call, seen.pending.seat, seen.pending.answerers, seen.pending.if_accepted, seen.pending.if_refused
+(<Kind.TRUCO: 'truco'>, 1, (0,), 2, 1)
+>>> "5O" in str(view(state, 0).to_json())
+False
+
+The JSON form (:meth:`SeatView.to_json`, format ``truco-view/1``) is
+described by the JSON Schema that ``pytruco schema view`` prints.
+
+**The one exception** (documented, tested): when a flor waits for the answer
+of a second flor holder (``flor.stage`` is ``"answer"``), the view shows that
+the table waits — :attr:`SeatView.to_act` and :attr:`SeatView.pending` name
+every seat that holds a flor able to answer, before it is sung; the singer's
+:attr:`SeatView.legal` is empty; and in end-of-hand presets the flor's points
+are not yet in :attr:`SeatView.unscored` — because the table has to wait for
+those seats, and their clocks run. If such a seat then times out, its flor
+was never sung, but the others have seen that it had one. Nothing else in a
+view depends on a card the seat cannot see (``tests/test_hidden.py``).
+"""
+
+from __future__ import annotations
+
+from .._engine import (
+    FALTA,
+    TRUCO_VALUE,
+    Phase,
+    Round,
+    State,
+    accepted_value,
+    falta_value,
+    legal_actions,
+    refused_value,
+    require_state,
+)
+from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
+from ..errors import ArgumentError, SeatError, quoted
+from ..rules import CfarRule, FaltaRule
+from ._json import SeatView
+from ._parts import (
+    VIEW_FORMAT,
+    Call,
+    ChainView,
+    Declaration,
+    PendingCall,
+    TrickView,
+    TrucoView,
+    ViewError,
+)
+
+__all__ = [
+    "VIEW_FORMAT",
+    "Call",
+    "ChainView",
+    "Declaration",
+    "PendingCall",
+    "SeatError",
+    "SeatView",
+    "TrickView",
+    "TrucoView",
+    "ViewError",
+    "check_seat",
+    "view",
+]
+
+
+def _halves(state: State) -> tuple[str, str] | None:
+    rules = state.rules
+    if rules.preset_name == "ladder":
+        return None  # PRESETS.md §2: no malas / buenas
+    half = rules.target / 2
+    if rules.preset_name == "online" and rules.target == 15:
+        return ("malas", "malas")  # §2: 15 points are malas only
+    a, b = state.score
+    return ("malas" if a < half else "buenas", "malas" if b < half else "buenas")
+
+
+def _pie(mano: int, seats: tuple[int, ...], n: int) -> tuple[int, int]:
+    """Per team, its last seat to play from *mano* among *seats* (PRESETS.md, Words)."""
+    order = [(mano + step) % n for step in range(n)]
+    last = [-1, -1]
+    for s in order:
+        if s in seats:
+            last[s & 1] = s
+    return (last[0], last[1])
+
+
+def _hand_history(state: State) -> list[Action | Deal]:
+    """The items of the current hand, from its deal (or the whole draw before the first deal)."""
+    return list(state.round_history)
+
+
+def _public_history(items: list[Action | Deal], seat: int | None) -> tuple[str, ...]:
+    history: list[str] = []
+    hidden: dict[int, tuple[int, str]] = {}  # rps choices not yet revealed: seat -> (index, text)
+    for item in items:
+        if isinstance(item, Deal):
+            if seat is None:
+                history.append("deal")
+            else:
+                history.append("deal " + " ".join(str(card) for card in item.hands[seat]))
+        elif item.kind is Kind.RPS:
+            hidden[item.seat] = (len(history), str(item))
+            history.append(str(item) if item.seat == seat else f"{item.seat} rps ?")
+            if len(hidden) == 2:  # both have chosen: the choices are shown
+                for index, text in hidden.values():
+                    history[index] = text
+                hidden.clear()
+        else:
+            history.append(str(item))
+    return tuple(history)
+
+
+def _pending(state: State, r: Round) -> PendingCall | None:
+    rules = state.rules
+    pending = r.pending
+    if pending is None:
+        return None
+    call, caller = pending
+    answerers = state.to_act
+    flor_call = r.flor_call
+    if r.flor_stage == "answer":
+        # the second holder answers the first flor: refusing leaves the first its flor
+        return PendingCall(call, caller, answerers, rules.flor_flor_value, rules.flor_value)
+    if flor_call is not None:
+        kind, _, over = flor_call
+        if kind is Kind.FLOR:
+            return PendingCall(call, caller, answerers, rules.flor_flor_value, rules.achico_value)
+        if kind is Kind.CONTRAFLOR:
+            return PendingCall(call, caller, answerers, rules.contraflor_value, rules.contraflor_refused)
+        refused = rules.cfar_refused_over_contraflor if over is Kind.CONTRAFLOR else rules.cfar_refused_over_flor
+        if rules.cfar is CfarRule.FALTA:
+            return PendingCall(call, caller, answerers, rules.target - max(state.score), refused)
+        return PendingCall(call, caller, answerers, None, refused)  # it wins the chico
+    if call in ENVIDO_CALLS:
+        calls = r.envido_calls
+        value = accepted_value(rules, calls)
+        worth: int | None = value
+        if value == FALTA:  # LOSER counts the loser's score: it depends on who wins
+            worth = falta_value(rules, state.score, 0) if rules.falta is FaltaRule.LEADER else None
+        return PendingCall(call, caller, answerers, worth, refused_value(rules, calls))
+    level = TRUCO_CALLS.index(call) + 1
+    return PendingCall(call, caller, answerers, TRUCO_VALUE[level], TRUCO_VALUE[level - 1])
+
+
+def check_seat(seat: int | None, players: int) -> None:
+    """Raise :class:`SeatError` unless *seat* is a seat of a table of *players*, or ``None`` (a spectator).
+
+    >>> from pytruco.views import SeatError, check_seat
+    >>> check_seat(1, 2), check_seat(None, 2)
+    (None, None)
+    >>> try:
+    ...     check_seat(2, 2)
+    ... except SeatError as error:
+    ...     print(error)
+    there is no seat 2 at a table of 2 (seats are 0-1, or None for a spectator)
+    """
+    if players.__class__ is not int or players < 1:
+        raise ArgumentError(f"check_seat needs a number of players (a whole number >= 1), not {quoted(players)}")
+    if seat is not None:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise SeatError(f"a seat is a whole number or None, not {quoted(seat, 40)}")
+        if not 0 <= seat < players:
+            raise SeatError(
+                f"there is no seat {quoted(seat, 40)} at a table of {players}"
+                f" (seats are 0-{players - 1}, or None for a spectator)"
+            )
+
+
+def _flor_winner(flor_decls: tuple[Declaration, ...]) -> int | None:
+    """The seat with the best flor declared (the first of equals), or ``None``."""
+    best: Declaration | None = None
+    for d in flor_decls:
+        if d.points is not None and (best is None or best.points is None or d.points > best.points):
+            best = d
+    return None if best is None else best.seat
+
+
+def _chains(r: Round, hand_over: bool) -> tuple[TrucoView, ChainView, ChainView]:
+    """The truco, envido and flor chains of round *r*, with their calls and declarations."""
+    chains: dict[str, list[Call]] = {"truco": [], "envido": [], "flor": []}
+    for chain, s, kind in r.hand_calls:
+        chains[chain].append(Call(s, kind))
+    called = r.truco_call
+    truco_waiting = None if called is None or hand_over else Call(called[1], called[0])
+    declared = r.hand_declarations
+    env_decls = tuple(Declaration(s, p, t) for what, s, p, t in declared if what == "envido")
+    flor_decls = tuple(Declaration(s, p, t) for what, s, p, t in declared if what == "flor")
+    flor_winner = _flor_winner(flor_decls) if r.declaring != "flor" else None
+    return (
+        TrucoView(r.truco_level, r.truco_value, r.quiero_team, tuple(chains["truco"]), truco_waiting),
+        ChainView(r.envido_stage, tuple(chains["envido"]), env_decls, r.envido_winner),
+        ChainView(r.flor_stage, tuple(chains["flor"]), flor_decls, flor_winner, tuple(sorted(r.flor_sung))),
+    )
+
+
+def _view_before_deal(
+    state: State,
+    seat: int | None,
+    teams: tuple[tuple[int, ...], tuple[int, ...]],
+    partners: tuple[int, ...],
+    legal: tuple[Action, ...],
+    history: tuple[str, ...],
+) -> SeatView:
+    """The view before the first deal: no hand, no chains (the rock-paper-scissors draw, or the first deal)."""
+    n = state.rules.players
+    empty = ChainView("none", (), (), None)
+    return SeatView(
+        seat, state.rules, state.phase, state.score, state.chicos, _halves(state), state.rounds_dealt, state.mano,
+        _pie(state.mano, tuple(range(n)), n), teams, partners, None, None, False, state.winner, (), None, None,
+        (0,) * n, (), (), TrucoView(0, 1, None, ()), None, None, empty, empty, (0, 0), (), (), state.to_act, legal,
+        history,
+    )  # fmt: skip
+
+
+def view(state: State, seat: int | None) -> SeatView:
+    """The view of *state* for *seat* (0-based), or a spectator's for ``None``.
+
+    Its cost does not grow with the match: it reads the current hand only.
+
+    Raises:
+        SeatError: no such seat (out of range, or not a whole number: ``"0"``, ``True``).
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> from pytruco.views import view
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 1E"))
+    >>> seen = view(state, 1)
+    >>> seen.history
+    ('deal 5O 4O 3B', '0 1E')
+    >>> view(state, None).history, view(state, None).hand
+    (('deal', '0 1E'), ())
+    """
+    require_state(state, "view")
+    n = state.rules.players
+    check_seat(seat, n)
+    items = _hand_history(state)
+    history = _public_history(items, seat)
+    teams = (tuple(range(0, n, 2)), tuple(range(1, n, 2)))
+    partners = () if seat is None else tuple(s for s in teams[seat & 1] if s != seat)
+    legal = () if seat is None else tuple(a for a in legal_actions(state) if a.seat == seat)
+    r = state.round
+    if r is None:
+        return _view_before_deal(state, seat, teams, partners, legal, history)
+    return _view_in_round(state, seat, r, teams, partners, legal, history)
+
+
+def _view_in_round(
+    state: State,
+    seat: int | None,
+    r: Round,
+    teams: tuple[tuple[int, ...], tuple[int, ...]],
+    partners: tuple[int, ...],
+    legal: tuple[Action, ...],
+    history: tuple[str, ...],
+) -> SeatView:
+    """The view once a round has been dealt (being played, between rounds, or the match over)."""
+    n = state.rules.players
+    rules = state.rules
+    to_act = state.to_act
+    hand_over = r.ended or state.phase is not Phase.PLAY
+    duel = state.duel
+    if duel is not None:
+        in_hand: tuple[int, ...] = (duel, duel + n // 2)
+    else:
+        in_hand = tuple(range(n))
+    truco, envido, flor = _chains(r, hand_over)
+    playing = state.phase is Phase.PLAY  # else between hands or over: the next hand's mano and pie, no cards
+    own = seat is not None and playing
+    flor_points = r.flor_points[seat] if own and seat is not None and rules.flor else None
+    return SeatView(
+        seat=seat,
+        rules=rules,
+        phase=state.phase,
+        score=state.score,
+        chicos=state.chicos,
+        halves=_halves(state),
+        hand_number=state.rounds_dealt,
+        mano=state.mano,
+        pie=_pie(r.mano, in_hand, n) if playing else _pie(state.mano, in_hand, n),
+        teams=teams,
+        partners=partners,
+        duel=duel,
+        duel_mano=None if duel is None else r.mano,
+        hand_over=hand_over,
+        winner=state.winner,
+        hand=r.held_by(seat) if own and seat is not None else (),
+        envido_points=r.envido_points[seat] if own and seat is not None else None,
+        flor_points=flor_points,
+        cards_left=r.cards_left,
+        current_trick=r.current_trick,
+        tricks=tuple(TrickView(t.plays, t.seat, t.team) for t in r.tricks),
+        truco=truco,
+        pending=_pending(state, r),
+        declaring=r.declaring,
+        envido=envido,
+        flor=flor,
+        hand_points=r.points,
+        unscored=r.unscored,
+        folded=tuple(sorted(r.folded)),
+        to_act=to_act,
+        legal=legal,
+        history=history,
+    )
