@@ -54,6 +54,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("playscreen",),
     ("playevents",),
     ("bench", "play", "simulate"),
+    ("servertable", "serverstore", "serverprotocol"),
+    ("server",),
     ("cli",),
     ("__init__", "__main__"),
 )

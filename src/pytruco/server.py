@@ -54,7 +54,7 @@ from .events import Event
 from .frontend import clock
 from .rules import RuleSet
 from .serverprotocol import CODES, ProtocolError, error_message, join_message, read_act
-from .serverstore import Link, Store
+from .serverstore import Link, Store, StoredTable
 from .servertable import NAMES, Table, advance, hash_token, new_token, rebuild, table_spec
 from .text import action_label, describe_event, describe_refusal
 from .views import view
@@ -173,7 +173,7 @@ class Server:
         self.by_link: dict[str, set[Client]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         for row in store.tables():
-            if isinstance(row, tuple):
+            if not isinstance(row, StoredTable):
                 self.report(f"pytruco serve: table {row[0]} skipped: {row[1]}\n")
                 continue
             try:
@@ -293,6 +293,8 @@ class Server:
             {"event": data, "text": describe_event(Event.from_json(data), lang, table.names)}  # type: ignore[arg-type]
             for data in events
         ]
+        concede = None if seat is None or table.state.is_over else Action.parse(f"{seat} rendirse")
+        labels = {str(a): action_label(a, lang) for a in (*seen.legal, *([concede] if concede else []))}  # type: ignore[arg-type]
         return json.dumps(
             {
                 "type": "update",
@@ -300,8 +302,9 @@ class Server:
                 "decision": table.decision,
                 "view": seen.to_json(),
                 "events": entries,
-                "labels": {str(a): action_label(a, lang) for a in seen.legal},  # type: ignore[arg-type]
+                "labels": labels,
                 "names": table.names,
+                "concede": None if concede is None else str(concede),
                 "clock": {
                     "seats": list(clock(table.state).seats),
                     "deadline_ms": None if table.deadline is None else int(table.deadline * 1000),
@@ -324,6 +327,11 @@ class Server:
                     self._close(client, 4009, "too slow")
 
     # --- the clock ----------------------------------------------------------
+    def start_clocks(self) -> None:
+        """Arm every table's clock (it runs only where a seat to act has joined); call it once serving."""
+        for table in self.tables.values():
+            self._restart(table)
+
     def _connected(self, table: Table, seats: Sequence[int]) -> bool:
         return any(table.clients[seat] for seat in seats)
 
@@ -488,8 +496,7 @@ async def _serve(server: Server, host: str, port: int, created: list[tuple[Table
     async with serve(server.handle, host, port, process_request=server.http, max_size=MAX_MESSAGE) as running:
         port = next(iter(running.sockets)).getsockname()[1]
         base = f"http://{host}:{port}/"
-        for table in server.tables.values():
-            server._arm(table)
+        server.start_clocks()
         info = {
             "port": port,
             "tables": [

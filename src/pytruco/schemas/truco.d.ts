@@ -340,6 +340,8 @@ export type TrucoProtocolUpdate = {
   names: Array<string>;
   /** The turn clock. */
   clock: TrucoProtocolClock;
+  /** The seat's 'rendirse', offered while the match is on (send it with confirm: true once the player confirms); null for a spectator or when the match is over. */
+  concede: TrucoAction | null;
 };
 /** Server to client: the action was applied (the update follows). */
 export type TrucoProtocolAck = {

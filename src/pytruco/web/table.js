@@ -18,11 +18,13 @@
     es: { you: "vos", score: "Puntos", chicos: "Chicos", mano: "Mano", clock: "Reloj", yourTurn: "te toca",
           waiting: "esperando a", over: "Terminó el partido", connecting: "conectando…", online: "conectado",
           offline: "sin conexión, reintentando…", hand: "Mano n.º", pending: "pendiente", accepted: "querido vale",
-          refused: "no querido", depends: "según quién gane", concede: "¿Rendirte? Tu equipo pierde el partido." },
+          refused: "no querido", depends: "según quién gane", concede: "¿Rendirte? Tu equipo pierde el partido.",
+          concedeButton: "Me rindo" },
     en: { you: "you", score: "Score", chicos: "Chicos", mano: "Mano", clock: "Clock", yourTurn: "your turn",
           waiting: "waiting for", over: "The match is over", connecting: "connecting…", online: "connected",
           offline: "offline, retrying…", hand: "Hand", pending: "pending", accepted: "accepted it is worth",
-          refused: "refused", depends: "depends on the winner", concede: "Concede? Your team loses the match." },
+          refused: "refused", depends: "depends on the winner", concede: "Concede? Your team loses the match.",
+          concedeButton: "Concede" },
   }[lang];
   const SUITS = { E: "espadas", B: "bastos", O: "oros", C: "copas" };
 
@@ -147,6 +149,15 @@
       button.dataset.action = action;
       button.textContent = update.labels[action] || action;
       button.addEventListener("click", () => send(action));
+      actions.append(button);
+    }
+    if (update.concede) {  // offered by the server; send() asks the player to confirm it
+      const concede = update.concede;
+      const button = document.createElement("button");
+      button.dataset.action = concede;
+      button.className = "concede";
+      button.textContent = update.labels[concede] || WORDS.concedeButton;
+      button.addEventListener("click", () => send(concede));
       actions.append(button);
     }
     const pending = el("pending");
