@@ -12,6 +12,7 @@ import asyncio
 import json
 import random
 import sqlite3
+import sys
 import urllib.request
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -488,3 +489,38 @@ def test_the_second_partner_to_answer_hears_that_the_first_did() -> None:
         assert late["message"] == "Already answered by your partner."
 
     run(scenario)
+
+
+# --- the command and the package -----------------------------------------------------------------------------------
+def test_websockets_is_the_server_extra_and_no_core_dependency() -> None:
+    text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    core = text.split("dependencies = [", 1)[1].split("]", 1)[0]
+    assert "websockets" not in core
+    assert 'server = ["websockets>=13"]' in text
+
+
+def test_pytruco_serve_without_websockets_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pytruco.cli import main
+
+    monkeypatch.setitem(sys.modules, "pytruco.server", None)  # import fails as without the extra
+    assert main(["serve", "--db", ":memory:"]) == 2
+    assert "pip install 'pytruco-ar[server]'" in capsys.readouterr().err
+
+
+def test_pytruco_serve_refuses_a_bad_table_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from pytruco.cli import main
+
+    assert main(["serve", "--db", ":memory:", "--new", "nonsense"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pytruco serve: ") and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_pytruco_schema_protocol_prints_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:
+    from pytruco.cli import main
+
+    assert main(["schema", "protocol"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["$id"].endswith("truco-protocol-1.json")
+    assert set(printed["$defs"]) >= {"Act", "Join", "Update", "EventEntry", "Ack", "Error"}
