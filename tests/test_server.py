@@ -182,6 +182,7 @@ def test_the_clock_starts_only_when_the_seat_to_act_has_joined() -> None:
 
     async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
         table, tokens, _ = new(server)
+        server.start_clocks()  # as pytruco serve does once it listens
         timers.advance(3600)
         assert table.decision == 0 and table.timer is None
         beto = await join(tokens[1])
