@@ -249,11 +249,18 @@ def test_a_connection_that_floods_is_rate_limited_and_recovers() -> None:
         ana = await join(tokens[0])
         for _ in range(7):
             await ana.act("0 mazo", decision=99)
-        codes = [(await ana.recv("error"))["code"] for _ in range(6)]
-        assert codes == ["stale"] * 5 + ["rate-limited"]  # the 7th is dropped without a reply
+        replies = [await ana.recv("error") for _ in range(7)]
+        assert [r["code"] for r in replies] == ["stale"] * 5 + ["rate-limited"] * 2
+        assert all(r["action"] == "0 mazo" for r in replies), "every refusal names its action"
         timers.advance(1.0)  # one message's worth of allowance
         await ana.act("0 mazo", decision=99)
         assert (await ana.recv("error"))["code"] == "stale"
+        for _ in range(4 * 5 + 1):  # past four bursts refused in a row: the connection is closed
+            await ana.act("0 mazo", decision=99)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await ana.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4008
 
     run(scenario, limits=Limits(rate=1.0, burst=5))
 

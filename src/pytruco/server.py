@@ -86,7 +86,9 @@ class Limits(NamedTuple):
     Attributes:
         connections_per_link: open connections one link may have at once.
         rate: messages per second a connection may send, on average.
-        burst: messages a connection may send at once (the bucket's size).
+        burst: messages a connection may send at once (the bucket's size); past it every message gets a
+            ``rate-limited`` error (naming it) and is not acted on; after four bursts' worth in a row the
+            connection is closed (4008).
         grace: seconds the clock runs on after the seat to act's last connection closed.
         queue: messages waiting to be sent to a connection before it is closed as too slow.
 
@@ -135,7 +137,7 @@ class Client:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.allowance = 0.0
         self.stamp = 0.0
-        self.limited = False
+        self.dropped = 0  # messages refused in a row by the rate limit
 
     def send(self, text: str, limit: int) -> bool:
         """Queue *text*; False (nothing queued) when *limit* messages already wait: the connection is too slow."""
@@ -226,17 +228,15 @@ class Server:
     # --- acting -------------------------------------------------------------
     def on_message(self, client: Client, message: str | bytes) -> dict[str, Any] | None:
         """Handle one message of *client*; the reply to send it, if any (an applied action is acked in the push)."""
-        if not self._allow(client):
-            if client.limited:
-                return None
-            client.limited = True
-            return error_message("rate-limited", CODES["rate-limited"][client.lang])
-        client.limited = False
+        allowed = self._allow(client)
         lang, table = client.lang, client.table
         try:
             text, decision, confirm = read_act(message)
         except ProtocolError as error:
-            return error_message(error.code, CODES[error.code][lang])
+            return self._refuse_flood(client) if not allowed else error_message(error.code, CODES[error.code][lang])
+        if not allowed:  # still an answer that names the action: a client never waits for one that never comes
+            return self._refuse_flood(client, text, decision)
+        client.dropped = 0
         if client.seat is None:
             return error_message("spectator", CODES["spectator"][lang], text, decision)
         try:
@@ -276,6 +276,13 @@ class Server:
             return False
         answered, actor, to_act = table.previous
         return answered == decision and actor != seat and actor % 2 == seat % 2 and seat in to_act
+
+    def _refuse_flood(self, client: Client, text: str | None = None, decision: int | None = None) -> dict[str, Any]:
+        """The ``rate-limited`` error; a connection that keeps flooding past four bursts is closed."""
+        client.dropped += 1
+        if client.dropped > 4 * self.limits.burst:
+            self._close(client, 4008, "rate-limited")
+        return error_message("rate-limited", CODES["rate-limited"][client.lang], text, decision)
 
     def _allow(self, client: Client) -> bool:
         """The token bucket: *rate* messages a second on average, *burst* at once."""
@@ -479,6 +486,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--clock", type=float, default=15.0, help="seconds per decision (default: %(default)s)")
     parser.add_argument("--new", action="append", default=[], help="create a table: preset[:option=value,...]")
     parser.add_argument("--expires", type=float, default=None, help="new tables' links expire after N seconds")
+    parser.add_argument("--fsync", action="store_true", help="wait for the disk at every commit (power-cut safe)")
     parser.add_argument("--revoke", action="append", default=[], help="revoke a link (or its token); repeatable")
     defaults = Limits()
     parser.add_argument("--grace", type=float, default=defaults.grace, help="seconds the clock runs on after the"
@@ -516,7 +524,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     limits = Limits(args.max_connections, args.rate, args.burst, args.grace)
     try:
         specs = [table_spec(spec) for spec in args.new]
-        server = Server(Store(args.db), args.clock, limits, expires=args.expires)
+        server = Server(Store(args.db, fsync=args.fsync), args.clock, limits, expires=args.expires)
         for token in args.revoke:
             if not server.revoke(token):
                 sys.stderr.write("pytruco serve: --revoke: no such link\n")

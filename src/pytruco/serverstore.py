@@ -64,12 +64,19 @@ class StoredTable(NamedTuple):
 class Store:
     """The database of a server; *path* is a file (created if missing) or ``":memory:"``.
 
+    The file is in write-ahead-log mode. By default a commit does not wait for the disk (``synchronous=NORMAL``):
+    a crash of the process (``kill -9``) loses nothing committed, a power cut may lose the last actions (never
+    corrupting a table, since each action is one transaction). *fsync* waits for the disk at every commit
+    (``synchronous=FULL``): safe against a power cut, and about ten times slower per action on a plain disk.
+
     >>> Store(":memory:").link("nothing") is None
     True
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, fsync: bool = False) -> None:
         self.db = sqlite3.connect(path, isolation_level=None)  # explicit transactions below
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
         for statement in _SCHEMA:
             self.db.execute(statement)
 
