@@ -13,6 +13,7 @@ import json
 import random
 import sqlite3
 import sys
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -380,10 +381,13 @@ def test_the_append_only_log_rebuilds_the_same_record(tmp_path: Path) -> None:
             rows = now
         assert table.state.is_over
         seen["id"], seen["record"] = table.id, Record.from_state(table.state).to_json()
+        seen["logs"], seen["decision"] = table.logs, table.decision
 
     run(scenario, store=Store(path))
-    restored = Server(Store(path))
-    assert Record.from_state(restored.tables[seen["id"]].state).to_json() == seen["record"]
+    restored = Server(Store(path)).tables[seen["id"]]
+    assert Record.from_state(restored.state).to_json() == seen["record"]
+    # a client that reconnects after the restart gets the same recent events, and the same decision id
+    assert restored.logs == seen["logs"] and restored.decision == seen["decision"]
 
 
 # --- defect 6: deep JSON -------------------------------------------------------------------------------------------
@@ -456,6 +460,9 @@ def test_the_page_has_its_security_headers() -> None:
             assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
             assert "script-src 'self'" in headers["Content-Security-Policy"]
             assert headers["X-Frame-Options"] == "DENY" and headers["Referrer-Policy"] == "no-referrer"
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            await asyncio.to_thread(urllib.request.urlopen, f"http://127.0.0.1:{port}/nothing")
+        assert missing.value.code == 404 and missing.value.headers["X-Frame-Options"] == "DENY"
 
     run(scenario)
 

@@ -1,15 +1,15 @@
 """A small, bounded load figure for ``pytruco serve`` over loopback (issue 20). Run once, not in CI::
 
-    .venv/bin/python tools/load_server.py [--tables 40] [--seconds 8] [--flooders 40]
+    .venv/bin/python tools/load_server.py [--tables 40] [--seconds 8] [--flooders 200]
 
 1. **Throughput:** one server process with ``--tables`` tables; this script plays random legal actions at every
    table at once (both seats of each table connected) for ``--seconds``, and counts the actions acknowledged
    (limits off: a seat here acts faster than 20 times a second).
-2. **Latency under a flood:** one table plays actions one at a time, first alone, then (a fresh game at another
-   table) (the time from sending an action to
-   its ``ack``) while ``--flooders`` connections on one seat link of another table send refused actions as fast as
-   they can; once with the limits switched off (``--max-connections``, ``--rate`` and ``--burst`` huge) and once
-   with the default limits (4 connections per link, 20 messages a second, bursts of 40).
+2. **Latency under a flood:** one table plays ``PROBE`` actions one at a time (the time from sending an action to
+   its ``ack``), first alone, then (a fresh game at a third table) while ``--flooders`` connections on one seat
+   link of another table send actions the rules refuse as fast as they can: once with the limits switched off
+   (``--max-connections``, ``--rate`` and ``--burst`` huge), once with the default limits (4 connections per
+   link, 20 messages a second, bursts of 40). The server's CPU time is read from /proc.
 
 It prints one JSON object. The client runs on the same machine as the server, so the figures are what one core
 of each gives; they are not a benchmark of the hardware.
@@ -35,6 +35,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 ROOT = Path(__file__).resolve().parent.parent
+PROBE = 60  # actions timed at the probe table, alone and under the flood (the same seed: the same game)
 NO_LIMITS = ["--max-connections", "1000000", "--rate", "1e9", "--burst", "1000000000"]
 
 
@@ -67,7 +68,8 @@ class Seat:
     def to_act(self) -> list[str]:
         if self.last is None or self.last["view"]["phase"] == "over":
             return []
-        return [a for a in self.last["view"]["legal"] if not a.endswith(("rendirse", "timeout"))]
+        # no falta-envido, so that a game lasts long enough to time
+        return [a for a in self.last["view"]["legal"] if not a.endswith(("rendirse", "timeout", "falta-envido"))]
 
     async def act(self, action: str) -> dict[str, Any]:
         assert self.last is not None
@@ -92,10 +94,12 @@ async def join(port: int, link: str) -> Seat:
     return seat
 
 
-async def play(seats: list[Seat], until: float, rng: random.Random, latencies: list[float] | None = None) -> int:
-    """Play random legal actions at one table until *until* (or its end); returns the actions acknowledged."""
+async def play(
+    seats: list[Seat], until: float, rng: random.Random, latencies: list[float] | None = None, most: int = 10**9
+) -> int:
+    """Play random legal actions at one table until *until*, its end or *most* actions; returns those acknowledged."""
     done = 0
-    while time.monotonic() < until:
+    while time.monotonic() < until and done < most:
         movers = [s for s in seats if s.to_act()]
         if not movers:
             if all(s.last is not None and s.last["view"]["phase"] == "over" for s in seats):
@@ -124,12 +128,15 @@ async def throughput(tables: int, seconds: float) -> dict[str, Any]:
             port = info["port"]
             boards = [[await join(port, link) for link in table["links"]] for table in info["tables"]]
             until = time.monotonic() + seconds
+            cpu = cpu_seconds(proc.pid)
             counts = await asyncio.gather(*(play(s, until, random.Random(i)) for i, s in enumerate(boards)))
+            cpu = cpu_seconds(proc.pid) - cpu
             for seats in boards:
                 for seat in seats:
                     await seat.ws.close()
             return {"tables": tables, "seconds": seconds, "actions": sum(counts),
-                    "actions_per_second": round(sum(counts) / seconds, 1)}  # fmt: skip
+                    "actions_per_second": round(sum(counts) / seconds, 1), "server_cpu_seconds": round(cpu, 2),
+                    "actions_per_server_cpu_second": round(sum(counts) / max(cpu, 0.01), 1)}  # fmt: skip
         finally:
             proc.kill()
             proc.wait()
@@ -141,11 +148,12 @@ async def flood_one(port: int, link: str, until: float, sent: list[int]) -> None
         ws = await connect(f"ws://127.0.0.1:{port}/ws?t={token}", max_queue=None)
     except (InvalidStatus, OSError):
         return
-    reader = asyncio.ensure_future(_drain(ws))
-    message = json.dumps({"type": "act", "action": "0 mazo", "decision": 10**9})
+    decision = [0]
+    reader = asyncio.ensure_future(_drain(ws, decision))
     with contextlib.suppress(ConnectionClosed):
         while time.monotonic() < until:
-            await ws.send(message)
+            # an action the rules refuse, naming the decision now: the server's most expensive refusal
+            await ws.send(json.dumps({"type": "act", "action": "0 vale-cuatro", "decision": decision[0]}))
             sent[0] += 1
             if sent[0] % 50 == 0:
                 await asyncio.sleep(0)
@@ -153,10 +161,17 @@ async def flood_one(port: int, link: str, until: float, sent: list[int]) -> None
     await ws.close()
 
 
-async def _drain(ws: ClientConnection) -> None:
+async def _drain(ws: ClientConnection, decision: list[int]) -> None:
     with contextlib.suppress(ConnectionClosed):
-        async for _ in ws:
-            pass
+        async for text in ws:
+            if text.startswith('{"type": "update"'):
+                decision[0] = json.loads(text)["decision"]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process *pid* so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def latency(seconds: float, flooders: int, limits: bool) -> dict[str, Any]:
@@ -166,24 +181,27 @@ async def latency(seconds: float, flooders: int, limits: bool) -> dict[str, Any]
             port = info["port"]
             quiet = [await join(port, link) for link in info["tables"][0]["links"]]
             calm: list[float] = []
-            await play(quiet, time.monotonic() + seconds / 2, random.Random(1), calm)
+            await play(quiet, time.monotonic() + seconds, random.Random(1), calm, PROBE)
             # the flood comes from another process, so that it does not starve this one's probe
             link = info["tables"][1]["links"][0]
             command = [sys.executable, __file__, "--flood", str(port), link, str(seconds), str(flooders)]
+            cpu = cpu_seconds(proc.pid)
             flood = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
             await asyncio.sleep(0.5)  # its connections are open
             loaded: list[float] = []
             probe = [await join(port, link) for link in info["tables"][2]["links"]]  # a fresh game
-            await play(probe, time.monotonic() + seconds - 1, random.Random(2), loaded)
+            await play(probe, time.monotonic() + seconds - 1, random.Random(1), loaded, PROBE)
             sent = [int(flood.communicate(timeout=60)[0])]
+            cpu = cpu_seconds(proc.pid) - cpu
             return {
                 "limits": "default" if limits else "off",
                 "flooding_connections": flooders,
                 "flood_messages_sent": sent[0],
+                "server_cpu_seconds_in_flood": round(cpu, 2),
                 "quiet_ms_median": round(statistics.median(calm) * 1000, 2),
                 "flooded_ms_median": round(statistics.median(loaded) * 1000, 2),
                 "flooded_ms_p95": round(statistics.quantiles(loaded, n=20)[-1] * 1000, 2),
-                "flooded_actions": len(loaded),
+                "timed_actions": [len(calm), len(loaded)],
             }
         finally:
             proc.kill()
@@ -194,7 +212,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--tables", type=int, default=40)
     parser.add_argument("--seconds", type=float, default=8.0)
-    parser.add_argument("--flooders", type=int, default=40)
+    parser.add_argument("--flooders", type=int, default=200)
     parser.add_argument("--flood", nargs=4, metavar=("PORT", "LINK", "SECONDS", "CONNECTIONS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.flood:  # the flooding process of the latency figure

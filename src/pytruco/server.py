@@ -55,7 +55,7 @@ from .frontend import clock
 from .rules import RuleSet
 from .serverprotocol import CODES, ProtocolError, error_message, join_message, read_act
 from .serverstore import Link, Store, StoredTable
-from .servertable import NAMES, Table, advance, hash_token, new_token, rebuild, table_spec
+from .servertable import NAMES, Table, advance, hash_token, new_token, table_spec
 from .text import action_label, describe_event, describe_refusal
 from .views import view
 
@@ -180,11 +180,10 @@ class Server:
                 continue
             try:
                 table = Table(row.id, RuleSet.from_dict(row.rules), row.names, row.clock)
-                step = rebuild(table.rules, row.log)
+                table.restore(row.log)
             except TrucoError as error:
                 self.report(f"pytruco serve: table {row.id} skipped: {error}\n")
                 continue
-            table.commit(step, actor=None)
             self.tables[table.id] = table
 
     # --- tables -------------------------------------------------------------
@@ -263,11 +262,14 @@ class Server:
         self.push(table, fresh)
         return None
 
-    def _store_and_apply(self, table: Table, action: Action) -> dict[int | None, list[dict[str, Any]]]:
-        """Write, then apply: the step is computed (apply is pure), stored, and only then put in memory."""
+    def _store_and_apply(
+        self, table: Table, action: Action, *, by_seat: bool = True
+    ) -> dict[int | None, list[dict[str, Any]]]:
+        """Write, then apply: the step is computed (apply is pure), stored, and only then put in memory.
+        *by_seat* is False for a timeout: the clock, not a partner, settled the decision."""
         step = advance(table.state, action, table.rng)
         self.store.append(table.id, len(table.log), step.items)
-        return table.commit(step, actor=action.seat)
+        return table.commit(step, actor=action.seat if by_seat else None)
 
     @staticmethod
     def _partner_answered(table: Table, seat: int, decision: int) -> bool:
@@ -370,7 +372,7 @@ class Server:
         if ticking.timeout is None:
             return
         try:
-            fresh = self._store_and_apply(table, ticking.timeout)
+            fresh = self._store_and_apply(table, ticking.timeout, by_seat=False)
         except (TrucoError, sqlite3.Error) as error:  # a failed write: try again after a full clock
             self.report(f"pytruco serve: table {table.id}: timeout not applied: {error}\n")
             self._restart(table)

@@ -217,6 +217,21 @@ class Table:
             fresh[seat] = mine
         return fresh
 
+    def restore(self, log: Iterable[str]) -> None:
+        """Replay a stored *log* into this fresh table, line by line, so that every seat's recent events come back.
+
+        Raises:
+            TrucoError: a line does not parse or the rules refuse it.
+
+        >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
+        >>> table.restore(['[["7C", "6C", "1E"], ["5O", "4O", "3B"]]', "0 envido"])
+        >>> table.decision, [event["kind"] for event in table.logs[1]]
+        (1, ['dealt', 'called'])
+        """
+        for item in log:
+            state, events = apply(self.state, parse_item(item))
+            self.commit(Step([item], state, list(events)), actor=None)
+
 
 def table_spec(spec: str) -> tuple[RuleSet, float | None]:
     """``preset[:option=value,...]``, e.g. ``classic:players=4,target=15``; ``clock=N`` sets this table's seconds
