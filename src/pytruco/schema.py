@@ -1,14 +1,14 @@
 """The JSON Schemas (draft 2020-12) of pytruco's JSON formats, shipped with the package.
 
-=========  ===================  ==========================================
-name       format               what
-=========  ===================  ==========================================
-record     ``truco-record/1``   a game record (RECORDS.md)
-view       ``truco-view/1``     :meth:`pytruco.views.SeatView.to_json`
-event      ``truco-event/1``    :meth:`pytruco.Event.to_json` and the per-seat form
-action     ``truco-action/1``   one action in record notation (a JSON string)
-protocol   ``truco-protocol/1`` the messages of ``pytruco serve`` (its ``$defs``)
-=========  ===================  ==========================================
+=========  =====================  ==========================================
+name       format                 what
+=========  =====================  ==========================================
+record     ``truco-record/1``     a game record (RECORDS.md)
+view       ``truco-view/1``       :meth:`pytruco.views.SeatView.to_json`
+event      ``truco-event/1``      :meth:`pytruco.Event.to_json` and the per-seat form
+action     ``truco-action/1``     one action in record notation (a JSON string)
+protocol   ``truco-protocol/1``   the messages of ``pytruco serve`` (its ``$defs``)
+=========  =====================  ==========================================
 
 ``pytruco schema NAME`` prints one. A TypeScript declaration file generated
 from them (``truco.d.ts``) ships beside them.
