@@ -218,7 +218,8 @@ def test_a_seat_that_waits_past_the_clock_is_timed_out(browser: Any, tmp_path: P
         beto = browser.new_context().new_page()
         beto.goto(server.info["tables"][0]["links"][1])  # seat 1 is not to act: no clock runs for it
         beto.wait_for_selector("#status[data-status=online]")
-        assert beto.inner_text("#clock") == "" and beto.query_selector("li[data-kind=timed-out]") is None
+        assert beto.inner_text("#clock") == "Reloj: esperando que entre Ana"
+        assert beto.query_selector("li[data-kind=timed-out]") is None
         link = server.info["tables"][0]["links"][0]  # seat 0 is mano: its clock starts when it joins
         page = browser.new_context().new_page()
         page.goto(link)

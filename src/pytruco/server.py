@@ -163,14 +163,14 @@ class Server:
         limits: Limits | None = None,
         timers: Timers | None = None,
         expires: float | None = None,
-        report: Callable[[str], object] = sys.stderr.write,
+        report: Callable[[str], object] | None = None,
     ) -> None:
         self.store = store
         self.clock_s = clock_s
         self.limits = limits or Limits()
         self.timers = timers or Timers()
         self.expires = expires
-        self.report = report
+        self.report = report or sys.stderr.write
         self.tables: dict[str, Table] = {}
         self.by_link: dict[str, set[Client]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -521,7 +521,11 @@ async def _serve(server: Server, host: str, port: int, created: list[tuple[Table
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``pytruco serve``; returns the exit status (errors are one line, never a traceback)."""
+    """Run ``pytruco serve``; returns the exit status (errors are one line on standard error, never a traceback).
+
+    >>> main(["--db", ":memory:", "--new", "no-such-preset"])
+    2
+    """
     args = _parser().parse_args(argv)
     limits = Limits(args.max_connections, args.rate, args.burst, args.grace)
     try:

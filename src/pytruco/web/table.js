@@ -19,12 +19,12 @@
           waiting: "esperando a", over: "Terminó el partido", connecting: "conectando…", online: "conectado",
           offline: "sin conexión, reintentando…", hand: "Mano n.º", pending: "pendiente", accepted: "querido vale",
           refused: "no querido", depends: "según quién gane", concede: "¿Rendirte? Tu equipo pierde el partido.",
-          concedeButton: "Me rindo" },
+          concedeButton: "Me rindo", toJoin: "esperando que entre" },
     en: { you: "you", score: "Score", chicos: "Chicos", mano: "Mano", clock: "Clock", yourTurn: "your turn",
           waiting: "waiting for", over: "The match is over", connecting: "connecting…", online: "connected",
           offline: "offline, retrying…", hand: "Hand", pending: "pending", accepted: "accepted it is worth",
           refused: "refused", depends: "depends on the winner", concede: "Concede? Your team loses the match.",
-          concedeButton: "Concede" },
+          concedeButton: "Concede", toJoin: "waiting for a player to join:" },
   }[lang];
   const SUITS = { E: "espadas", B: "bastos", O: "oros", C: "copas" };
 
@@ -187,8 +187,13 @@
 
   function tick() {
     const node = el("clock");
-    if (!last || last.clock.deadline_ms === null || last.view.phase === "over") {
+    if (!last || last.view.phase === "over" || last.clock.seats.length === 0) {
       node.textContent = "";
+      return;
+    }
+    if (last.clock.deadline_ms === null) {  // the clock starts once a seat it waits for has joined
+      node.className = "";
+      node.textContent = `${WORDS.clock}: ${WORDS.toJoin} ${last.clock.seats.map(who).join(", ")}`;
       return;
     }
     const left = Math.max(0, Math.ceil((last.clock.deadline_ms - Date.now()) / 1000));
