@@ -190,7 +190,9 @@ def test_the_clock_starts_only_when_the_seat_to_act_has_joined() -> None:
         assert beto.last is not None and beto.last["clock"]["deadline_ms"] is None
         timers.advance(3600)
         assert table.decision == 0 and table.timer is None
-        await join(tokens[0])  # the mano, to act: the clock starts, and Beto hears of it
+        ana = await join(tokens[0])  # the mano, to act: the clock starts, and Beto hears of it
+        assert ana.last is not None and [e["event"]["kind"] for e in ana.last["events"]] == ["dealt"]
+        assert ana.last["clock"]["deadline_ms"] == int((timers.time + 2.0) * 1000)
         started = await beto.recv("update")
         assert started["clock"]["deadline_ms"] == int((timers.time + 2.0) * 1000)
         assert started["clock"]["seats"] == [0]

@@ -322,14 +322,15 @@ class Server:
             }
         )
 
-    def push(self, table: Table, fresh: dict[int | None, list[dict[str, Any]]]) -> None:
-        """Queue an update for every connection: one view per seat, one message per seat and language."""
-        for seat, clients in table.clients.items():
+    def push(self, table: Table, fresh: dict[int | None, list[dict[str, Any]]], skip: Client | None = None) -> None:
+        """Queue an update for every connection (but *skip*): one view per seat, one message per seat and language."""
+        for seat, connected in table.clients.items():
+            clients = [client for client in connected if client is not skip]
             if not clients:
                 continue
             seen = view(table.state, seat)
             texts: dict[str, str] = {}
-            for client in list(clients):
+            for client in clients:
                 if client.lang not in texts:
                     texts[client.lang] = self._update(table, seat, seen, fresh.get(seat, []), client.lang)
                 if not client.send(texts[client.lang], self.limits.queue):
@@ -444,11 +445,11 @@ class Server:
         writer = asyncio.ensure_future(self._write(client))
         try:
             client.send(json.dumps(join_message(table.id, link.seat, table.names, table.decision)), self.limits.queue)
-            if self._joined(table, link.seat):
-                self.push(table, {})  # everyone sees the clock start
-            else:
-                seen = view(table.state, link.seat)
-                client.send(self._update(table, link.seat, seen, table.logs[link.seat], lang), self.limits.queue)
+            started = self._joined(table, link.seat)
+            seen = view(table.state, link.seat)  # the joining connection gets its seat's recent events
+            client.send(self._update(table, link.seat, seen, table.logs[link.seat], lang), self.limits.queue)
+            if started:
+                self.push(table, {}, skip=client)  # the others see the clock start
             async for message in ws:
                 reply = self.on_message(client, message)
                 if reply is not None:
