@@ -59,6 +59,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("play._screen",),
     ("play._events",),
     ("bench", "play", "simulate"),
+    ("server._table", "server._store", "server._protocol"),
+    ("server",),
     ("cli",),
     ("__init__", "__main__"),
 )

@@ -1,4 +1,4 @@
-"""The web table's page (plain JavaScript, typed with JSDoc) type-checks against the TypeScript declarations
+"""The page of pytruco serve (plain JavaScript, typed with JSDoc) type-checks against the TypeScript declarations
 generated from the JSON Schemas: ``tsc --checkJs --strict``. Skips where TypeScript is not installed
 (``.ci/run`` installs it with npm and sets PYTRUCO_TSC)."""
 
@@ -19,6 +19,6 @@ TSC = os.environ.get("PYTRUCO_TSC") or shutil.which("tsc")
 def test_the_page_type_checks_against_the_generated_declarations() -> None:
     assert TSC is not None
     command = [TSC, "--noEmit", "--allowJs", "--checkJs", "--strict", "--target", "es2020", "--lib", "es2020,dom"]
-    command += ["--module", "commonjs", str(ROOT / "examples" / "web_table" / "table.js")]
+    command += ["--module", "commonjs", str(ROOT / "src" / "pytruco" / "server" / "web" / "table.js")]
     done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr

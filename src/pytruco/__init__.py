@@ -113,6 +113,7 @@ _PUBLIC_MODULES = (
     "pytruco.records",
     "pytruco.rules",
     "pytruco.schema",
+    "pytruco.server",
     "pytruco.simulate",
     "pytruco.svg",
     "pytruco.text",

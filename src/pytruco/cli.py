@@ -8,7 +8,8 @@
 summarizes them.
 ``pytruco view --seat N|spectator FILE`` prints a seat's view after a record,
 ``pytruco events --seat N|spectator FILE`` the events as that seat receives them
-(one JSON object per line) and ``pytruco schema record|view|event|action`` a JSON Schema.
+(one JSON object per line) and ``pytruco schema record|view|event|action|protocol`` a JSON Schema;
+``pytruco serve`` runs the reference game server (the ``server`` extra; ``pytruco serve --help``).
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ def _parser() -> argparse.ArgumentParser:
     _add_random_and_bench(commands)
     _add_simulate(commands)
     _add_client_commands(commands)
+    # `pytruco serve ...` goes to pytruco.server's own parser (see main); listed here for --help.
+    commands.add_parser(
+        "serve", help="run the reference game server (pip install 'pytruco-ar[server]')", add_help=False
+    )
     return parser
 
 
@@ -105,7 +110,7 @@ def _add_client_commands(commands: argparse._SubParsersAction[argparse.ArgumentP
         if name == "view":
             p_seat.add_argument("--svg", action="store_true", help="draw the table as that seat sees it (SVG)")
     p_schema = commands.add_parser("schema", help="print the JSON Schema of a format")
-    p_schema.add_argument("name", choices=("record", "view", "event", "action"))
+    p_schema.add_argument("name", choices=("record", "view", "event", "action", "protocol"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -116,6 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     {"error": {"kind": "bad-record", "hand": null, "action": null, "message": "cannot read 'no-such-file.json': ..."}}
     1
     """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["serve"]:
+        return _serve(argv[1:])
     parser = _parser()
     args = parser.parse_args(argv)
     try:
@@ -172,6 +180,16 @@ def _run(args: argparse.Namespace) -> int:
     return run_bench(
         seconds=args.seconds, as_json=args.json, seed=args.seed, repeats=max(1, args.repeats), out=sys.stdout
     )
+
+
+def _serve(argv: list[str]) -> int:
+    """``pytruco serve``: imported only here, so that the rest of the command line needs no websockets."""
+    try:
+        from .server import main as serve_main
+    except ImportError as error:
+        sys.stderr.write(f"pytruco serve: needs the server extra: pip install 'pytruco-ar[server]' ({error})\n")
+        return 2
+    return serve_main(argv)
 
 
 def _simulate(args: argparse.Namespace) -> int:

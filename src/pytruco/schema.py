@@ -1,20 +1,21 @@
 """The JSON Schemas (draft 2020-12) of pytruco's JSON formats, shipped with the package.
 
-=========  ===================  ==========================================
-name       format               what
-=========  ===================  ==========================================
-record     ``truco-record/1``   a game record (RECORDS.md)
-view       ``truco-view/1``     :meth:`pytruco.views.SeatView.to_json`
-event      ``truco-event/1``    :meth:`pytruco.Event.to_json` and the per-seat form
-action     ``truco-action/1``   one action in record notation (a JSON string)
-=========  ===================  ==========================================
+=========  =====================  ==========================================
+name       format                 what
+=========  =====================  ==========================================
+record     ``truco-record/1``     a game record (RECORDS.md)
+view       ``truco-view/1``       :meth:`pytruco.views.SeatView.to_json`
+event      ``truco-event/1``      :meth:`pytruco.Event.to_json` and the per-seat form
+action     ``truco-action/1``     one action in record notation (a JSON string)
+protocol   ``truco-protocol/1``   the messages of ``pytruco serve`` (its ``$defs``)
+=========  =====================  ==========================================
 
 ``pytruco schema NAME`` prints one. A TypeScript declaration file generated
 from them (``truco.d.ts``) ships beside them.
 
 >>> from pytruco.schema import SCHEMA_NAMES, schema
 >>> SCHEMA_NAMES
-('record', 'view', 'event', 'action')
+('record', 'view', 'event', 'action', 'protocol')
 >>> schema("view")["$schema"]
 'https://json-schema.org/draft/2020-12/schema'
 >>> schema("view")["properties"]["format"]
@@ -31,7 +32,7 @@ from .errors import SchemaError, quoted
 
 __all__ = ["SCHEMA_NAMES", "SchemaError", "schema", "schema_text", "typescript"]
 
-SCHEMA_NAMES: tuple[str, ...] = ("record", "view", "event", "action")
+SCHEMA_NAMES: tuple[str, ...] = ("record", "view", "event", "action", "protocol")
 """The names of the shipped schemas.
 
 >>> "view" in SCHEMA_NAMES
@@ -69,7 +70,7 @@ def schema(name: str) -> dict[str, Any]:
 
 
 def typescript() -> str:
-    """The TypeScript declarations of the four formats (``truco.d.ts``, generated from the schemas).
+    """The TypeScript declarations of the formats (``truco.d.ts``, generated from the schemas).
 
     >>> from pytruco.schema import typescript
     >>> "export interface TrucoView {" in typescript()

@@ -1,22 +1,13 @@
-// The page of the reference web table: plain JavaScript, typed with JSDoc
-// against the TypeScript declarations generated from pytruco's JSON Schemas
-// (src/pytruco/schemas/truco.d.ts, also served as /truco.d.ts).
+// The page of pytruco serve: plain JavaScript, typed with JSDoc against the
+// TypeScript declarations generated from pytruco's JSON Schemas
+// (src/pytruco/schemas/truco.d.ts, also served as /truco.d.ts), the protocol's included.
 // It only ever receives its own seat's view and events.
 // @ts-check
 
-/** @typedef {import("../../src/pytruco/schemas/truco").TrucoView} TrucoView */
-/** @typedef {import("../../src/pytruco/schemas/truco").TrucoEvent} TrucoEvent */
-/** @typedef {import("../../src/pytruco/schemas/truco").TrucoAction} TrucoAction */
-/**
- * @typedef {object} Update  What the server pushes after every action.
- * @property {"update"} type
- * @property {TrucoView} view
- * @property {Array<TrucoEvent & {text: string}>} events
- * @property {Record<TrucoAction, string>} labels
- * @property {string[]} names
- * @property {{seats: number[], deadline_ms: number | null, seconds: number}} clock
- */
-/** @typedef {{type: "error", code?: string, message: string}} ErrorReply */
+/** @typedef {import("../schemas/truco").TrucoAction} TrucoAction */
+/** @typedef {import("../schemas/truco").TrucoProtocolUpdate} Update */
+/** @typedef {import("../schemas/truco").TrucoProtocolServerMessage} ServerMessage */
+/** @typedef {import("../schemas/truco").TrucoProtocolAct} Act */
 
 (function () {
   "use strict";
@@ -27,11 +18,13 @@
     es: { you: "vos", score: "Puntos", chicos: "Chicos", mano: "Mano", clock: "Reloj", yourTurn: "te toca",
           waiting: "esperando a", over: "Terminó el partido", connecting: "conectando…", online: "conectado",
           offline: "sin conexión, reintentando…", hand: "Mano n.º", pending: "pendiente", accepted: "querido vale",
-          refused: "no querido", depends: "según quién gane" },
+          refused: "no querido", depends: "según quién gane", concede: "¿Rendirte? Tu equipo pierde el partido.",
+          concedeButton: "Me rindo", toJoin: "esperando que entre" },
     en: { you: "you", score: "Score", chicos: "Chicos", mano: "Mano", clock: "Clock", yourTurn: "your turn",
           waiting: "waiting for", over: "The match is over", connecting: "connecting…", online: "connected",
           offline: "offline, retrying…", hand: "Hand", pending: "pending", accepted: "accepted it is worth",
-          refused: "refused", depends: "depends on the winner" },
+          refused: "refused", depends: "depends on the winner", concede: "Concede? Your team loses the match.",
+          concedeButton: "Concede", toJoin: "waiting for a player to join:" },
   }[lang];
   const SUITS = { E: "espadas", B: "bastos", O: "oros", C: "copas" };
 
@@ -52,11 +45,17 @@
     node.textContent = text;
   }
 
-  /** @param {TrucoAction} action */
+  /** @param {TrucoAction} action the action, answering the decision of the last update */
   function send(action) {
-    if (socket && socket.readyState === WebSocket.OPEN) {
-      socket.send(JSON.stringify({ type: "act", action }));
+    if (!socket || socket.readyState !== WebSocket.OPEN || !last) return;
+    /** @type {Act} */
+    const message = { type: "act", action, decision: last.decision };
+    if (action.endsWith(" rendirse")) {
+      // the server refuses a rendirse without confirm (code "confirm-needed")
+      if (!window.confirm(WORDS.concede)) return;
+      message.confirm = true;
     }
+    socket.send(JSON.stringify(message));
   }
   // For debugging a client by hand (and for the test that a seat cannot act for another).
   /** @type {any} */ (window).trucoSendRaw = (/** @type {string} */ text) => socket && socket.send(text);
@@ -86,6 +85,7 @@
   function render(update) {
     last = update;
     document.body.dataset.updates = String(Number(document.body.dataset.updates || "0") + 1);
+    document.body.dataset.decision = String(update.decision);
     const view = update.view;
     const mine = view.seat;
     el("error").textContent = "";
@@ -151,6 +151,15 @@
       button.addEventListener("click", () => send(action));
       actions.append(button);
     }
+    if (update.concede) {  // offered by the server; send() asks the player to confirm it
+      const concede = update.concede;
+      const button = document.createElement("button");
+      button.dataset.action = concede;
+      button.className = "concede";
+      button.textContent = update.labels[concede] || WORDS.concedeButton;
+      button.addEventListener("click", () => send(concede));
+      actions.append(button);
+    }
     const pending = el("pending");
     const call = view.pending;
     pending.textContent = call
@@ -159,10 +168,10 @@
       : "";
     // the log of events, in my language
     const list = el("events");
-    for (const event of update.events) {
+    for (const entry of update.events) {
       const item = document.createElement("li");
-      item.dataset.kind = event.kind;
-      item.textContent = event.text;
+      item.dataset.kind = entry.event.kind;
+      item.textContent = entry.text;
       list.append(item);
     }
     while (list.children.length > 80) list.removeChild(/** @type {Node} */ (list.firstChild));
@@ -178,8 +187,13 @@
 
   function tick() {
     const node = el("clock");
-    if (!last || last.clock.deadline_ms === null || last.view.phase === "over") {
+    if (!last || last.view.phase === "over" || last.clock.seats.length === 0) {
       node.textContent = "";
+      return;
+    }
+    if (last.clock.deadline_ms === null) {  // the clock starts once a seat it waits for has joined
+      node.className = "";
+      node.textContent = `${WORDS.clock}: ${WORDS.toJoin} ${last.clock.seats.map(who).join(", ")}`;
       return;
     }
     const left = Math.max(0, Math.ceil((last.clock.deadline_ms - Date.now()) / 1000));
@@ -196,18 +210,19 @@
     socket = new WebSocket(url);
     socket.onopen = () => { retry = 250; fresh = true; };
     socket.onmessage = (message) => {
-      /** @type {Update | ErrorReply} */
+      /** @type {ServerMessage} */
       const data = JSON.parse(message.data);
       if (data.type === "update") {
         if (fresh) el("events").replaceChildren();
         fresh = false;
         render(data);
-      } else {
+      } else if (data.type === "error") {
         el("error").textContent = data.message;
+        el("error").dataset.code = data.code;
       }
     };
     socket.onclose = (closed) => {
-      if (closed.code === 4001) { status("refused", "✗"); return; }
+      if (closed.code === 4001 || closed.code === 4008) { status("refused", "✗"); return; }
       status("offline", WORDS.offline);
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 2000);

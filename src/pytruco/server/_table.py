@@ -1,0 +1,258 @@
+"""The tables of ``pytruco serve``: a table's log of actions, its decision counter and its seats' event logs.
+
+Nothing here touches the network or the database: :mod:`pytruco.server` stores a step (:func:`advance`) and only
+then puts it in memory (:meth:`Table.commit`), so memory is never ahead of the database.
+
+A table's **log** is what the database keeps of it: one line per applied item, in order, either an action in
+record notation (``"0 truco"``) or a deal as a JSON array of hands (``[["7C","6C","1E"],["5O","4O","3B"]]``).
+Replaying the log from :func:`start_state` rebuilds the table exactly (:func:`rebuild`), so a table can move to
+another process with its log alone.
+
+>>> import random
+>>> from pytruco.actions import Action
+>>> from pytruco.rules import RuleSet
+>>> from pytruco.server._table import Table, advance, rebuild, start_state
+>>> rules = RuleSet.preset("default")
+>>> table = Table("t1", rules, ["Ana", "Beto"], 15.0)
+>>> step = advance(table.state, None, random.Random(1))  # the first deal
+>>> _ = table.commit(step, actor=None)
+>>> table.decision, len(table.log)
+(0, 1)
+>>> step = advance(table.state, Action.parse("0 envido"), random.Random(1))
+>>> step.items
+['0 envido']
+>>> _ = table.commit(step, actor=0)
+>>> table.decision
+1
+>>> rebuild(rules, table.log).state == table.state
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+from .._engine import State, apply, new_game, random_deal
+from ..actions import Action, Deal
+from ..errors import ArgumentError, quoted
+from ..events import Event
+from ..frontend import seat_events
+from ..rules import RuleSet
+
+__all__ = [
+    "LOG_KEPT",
+    "Step",
+    "Table",
+    "advance",
+    "hash_token",
+    "new_token",
+    "parse_item",
+    "rebuild",
+    "start_state",
+    "table_spec",
+]
+
+LOG_KEPT = 60
+"""Events kept per seat for a client that (re)connects.
+
+>>> LOG_KEPT
+60
+"""
+
+NAMES = ("Ana", "Beto", "Carla", "Dani", "Eva", "Fede")
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps of a seat link's token: its SHA-256, never the token.
+
+    >>> hash_token("abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh secret token for a link (128 bits, URL-safe).
+
+    >>> len(new_token()) >= 22
+    True
+    """
+    return secrets.token_urlsafe(16)
+
+
+def start_state(rules: RuleSet) -> State:
+    """The state a table starts from: seat 0 is first mano unless the rules draw it with rps.
+
+    >>> start_state(RuleSet.preset("default")).is_chance
+    True
+    """
+    return new_game(rules) if rules.rps_first_mano else new_game(rules, first_mano=0)
+
+
+def parse_item(item: str) -> Action | Deal:
+    """One line of a table's log: a deal (a JSON array of hands) or an action in record notation.
+
+    >>> parse_item("0 truco")
+    Action('0 truco')
+    >>> parse_item('[["7C", "6C", "1E"], ["5O", "4O", "3B"]]').hands[0]
+    Hand('7C 6C 1E')
+    """
+    if item.startswith("["):
+        try:
+            return Deal.parse(json.loads(item))
+        except ValueError as error:
+            raise ArgumentError(f"a bad deal in the log: {quoted(item[:80])}") from error
+    return Action.parse(item)
+
+
+def _deal_item(deal: Deal) -> str:
+    return json.dumps([[str(card) for card in hand] for hand in deal.hands])
+
+
+class Step(NamedTuple):
+    """What one action (and the deals that follow it) make: the log lines to store, the state after, the events.
+
+    >>> Step([], start_state(RuleSet.preset("default")), []).items
+    []
+    """
+
+    items: list[str]
+    state: State
+    events: list[Event]
+
+
+def advance(state: State, action: Action | None, rng: random.Random) -> Step:
+    """Apply *action* (``None``: none) to *state*, then every deal that is due; *state* is left as it was.
+
+    Raises:
+        IllegalActionError: the rules refuse *action*.
+
+    >>> step = advance(start_state(RuleSet.preset("default")), None, random.Random(3))
+    >>> len(step.items), step.state.is_chance
+    (1, False)
+    """
+    items: list[str] = []
+    events: list[Event] = []
+    if action is not None:
+        state, done = apply(state, action)
+        items.append(str(action))
+        events += done
+    while state.is_chance:
+        deal = random_deal(state, rng)
+        state, done = apply(state, deal)
+        items.append(_deal_item(deal))
+        events += done
+    return Step(items, state, events)
+
+
+def rebuild(rules: RuleSet, log: Iterable[str]) -> Step:
+    """Replay a table's *log* from :func:`start_state`; the step holds every line, the last state and no events.
+
+    Raises:
+        TrucoError: a line does not parse or the rules refuse it.
+
+    >>> rebuild(RuleSet.preset("default"), ['[["7C", "6C", "1E"], ["5O", "4O", "3B"]]', "0 mazo"]).state.score
+    (0, 2)
+    """
+    state = start_state(rules)
+    items = list(log)
+    for item in items:
+        state, _ = apply(state, parse_item(item))
+    return Step(items, state, [])
+
+
+class Table:
+    """One table in memory: its state, log, decision counter, seats' names and event logs, clock and clients.
+
+    ``decision`` counts the actions applied (deals aside): every update names it, and an action must name the
+    decision it answers. ``previous`` remembers who answered the last one, to tell a partner that it was taken.
+
+    >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
+    >>> table.decision, table.state.is_chance
+    (0, True)
+    """
+
+    def __init__(self, table_id: str, rules: RuleSet, names: Sequence[str], clock_s: float) -> None:
+        self.id = table_id
+        self.rules = rules
+        self.names = list(names)
+        self.clock_s = clock_s
+        self.state = start_state(rules)
+        self.log: list[str] = []
+        self.decision = 0
+        self.previous: tuple[int, int, tuple[int, ...]] | None = None
+        self.logs: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in [*range(rules.players), None]}
+        self.rng: random.Random = random.SystemRandom()  # deals nobody can predict
+        # the clock (pytruco.server runs it): the one expiry timer, the grace timer, and the time left
+        self.timer: Any = None
+        self.grace_timer: Any = None
+        self.deadline: float | None = None
+        self.remaining: float = clock_s
+        self.clients: dict[int | None, set[Any]] = {seat: set() for seat in [*range(rules.players), None]}
+
+    def commit(self, step: Step, actor: int | None) -> dict[int | None, list[dict[str, Any]]]:
+        """Put a stored *step* in memory (*actor*: the seat that acted, ``None`` for a deal or a restore);
+        returns each seat's new events (``None``: a spectator's).
+
+        >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
+        >>> fresh = table.commit(advance(table.state, None, random.Random(1)), actor=None)
+        >>> [event["kind"] for event in fresh[0]]
+        ['dealt']
+        """
+        if actor is not None:
+            self.previous = (self.decision, actor, self.state.to_act)
+        self.decision += sum(1 for item in step.items if not item.startswith("["))
+        self.state = step.state
+        self.log += step.items
+        fresh: dict[int | None, list[dict[str, Any]]] = {}
+        for seat in self.logs:
+            mine = seat_events(step.state, step.events, seat)
+            self.logs[seat] = (self.logs[seat] + mine)[-LOG_KEPT:]
+            fresh[seat] = mine
+        return fresh
+
+    def restore(self, log: Iterable[str]) -> None:
+        """Replay a stored *log* into this fresh table, line by line, so that every seat's recent events come back.
+
+        Raises:
+            TrucoError: a line does not parse or the rules refuse it.
+
+        >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
+        >>> table.restore(['[["7C", "6C", "1E"], ["5O", "4O", "3B"]]', "0 envido"])
+        >>> table.decision, [event["kind"] for event in table.logs[1]]
+        (1, ['dealt', 'called'])
+        """
+        for item in log:
+            state, events = apply(self.state, parse_item(item))
+            self.commit(Step([item], state, list(events)), actor=None)
+
+
+def table_spec(spec: str) -> tuple[RuleSet, float | None]:
+    """``preset[:option=value,...]``, e.g. ``classic:players=4,target=15``; ``clock=N`` sets this table's seconds
+    per decision.
+
+    Raises:
+        RuleSetError: an unknown preset or option.
+
+    >>> rules, seconds = table_spec("classic:players=4,clock=2.5")
+    >>> rules.players, seconds
+    (4, 2.5)
+    """
+    preset, _, rest = spec.partition(":")
+    options: dict[str, Any] = {}
+    clock_s = None
+    for item in filter(None, rest.split(",")):
+        key, _, value = item.partition("=")
+        parsed: Any = value == "true" if value in ("true", "false") else value
+        if value.replace(".", "", 1).isdigit():
+            parsed = float(value) if "." in value else int(value)
+        if key == "clock":
+            clock_s = float(parsed)
+        else:
+            options[key] = parsed
+    return RuleSet.preset(preset, **options), clock_s
