@@ -16,7 +16,7 @@ from .botheuristic import HeuristicBot, TrucoAlwaysBot
 from .botprotocol import Bot
 from .botreading import round_actions, seat_of, unseen_cards
 from .cards import Card, Hand
-from .engine import apply, new_game
+from .engine import apply, is_legal, new_game
 from .errors import TrucoError
 from .rules import RuleSet
 from .state import Phase, State
@@ -24,7 +24,7 @@ from .views import SeatView, view
 
 __all__ = ["SearchBot"]
 
-_FIXED = random.Random(0)  # the opponent model's (unused) chance: it never bluffs
+_MODEL_SEED = 0  # the opponent model's chance: a fresh source each guess, so a guess depends on its view alone
 _PRIOR_RATES = (0.3, 0.25)  # an honest player's calls per hand, for players whose judgement we cannot see
 
 
@@ -133,8 +133,8 @@ class SearchBot:
             if made >= worlds:
                 break
             start = self._world(view, rng, model, mismatch)
-            if start is None:
-                continue
+            if start is None or not all(is_legal(start, action) for action in candidates):
+                continue  # no world, or one where this seat could not choose as its view lets it
             made += 1
             seed = rng.random()
             for index, action in enumerate(candidates):
@@ -163,7 +163,7 @@ class SearchBot:
         for action in history[start + 1 :]:
             assert isinstance(action, Action)
             if action.seat & 1 != team and action.kind is not Kind.PLAY:
-                guess = model.act(view(replayed, action.seat), _FIXED)
+                guess = model.act(view(replayed, action.seat), random.Random(_MODEL_SEED))
                 if guess != action:
                     weight *= mismatch
             replayed, _ = apply(replayed, action)

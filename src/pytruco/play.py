@@ -28,7 +28,7 @@ from .bots import Bot, decide, load_bot
 from .engine import apply, check, new_game, random_deal
 from .errors import IllegalActionError, RuleSetError
 from .playevents import Narrator
-from .playinput import asks_help, leaves, parse_answer
+from .playinput import asks_help, leaves, parse_answer, same_rank
 from .playscreen import Screen
 from .playwords import SENTENCES, detect_lang
 from .records import Record
@@ -74,7 +74,12 @@ class _Table:
                 continue
             action = parse_answer(text, seen)
             if action is None:
-                s.say(t["unknown"].format(text=text))
+                which = same_rank(text, seen)
+                if which:
+                    word = " o " if s.lang == "es" else " or "
+                    s.say(t["which_card"].format(cards=word.join(s.card(card, long=True) for card in which)))
+                else:
+                    s.say(t["unknown"].format(text=text))
                 continue
             try:
                 check(self.state, action)
@@ -185,7 +190,7 @@ def _welcome(screen: Screen, bots: dict[int, Bot]) -> None:
     opponents = sorted({screen.who(s) for s in bots if s & 1 != seat & 1})
     against = (" and " if screen.lang == "en" else " y ").join(opponents)
     if rules.players == 4:
-        against += f" ({t['partner']}: {screen.who((seat + 2) % 4)})"
+        against += t["with_partner"]
     screen.say(screen.paint(t["welcome"].format(preset=rules.preset_name, target=rules.target, against=against), "1"))
     screen.say(t["help_line"])
 
