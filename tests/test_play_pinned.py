@@ -243,7 +243,7 @@ def test_a_rank_held_twice_asks_which_card() -> None:
 
 
 def test_going_to_the_mazo_is_shouted_like_the_other_calls() -> None:
-    _table_, out = _table("default", [["3E", "7E", "3C"], ["1B", "3O", "3B"]], "0 truco", "1 quiero", "0 mazo")
+    _, out = _table("default", [["3E", "7E", "3C"], ["1B", "3O", "3B"]], "0 truco", "1 quiero", "0 mazo")
     assert "  Vos: ¡Truco!\n  Bot: ¡Quiero!\n  Vos: ¡Me voy al mazo!\n" in out.getvalue()
 
 
