@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import examples
 from pytruco import (
     Action,
     Deal,
@@ -30,7 +31,6 @@ from pytruco import (
     replay,
 )
 from pytruco.events import EventKind
-from helpers import examples
 from strategies import COMBOS, GameSpec, candidate_actions, games, random_playout, rulesets, seeds, snapshot
 
 ENVIDO_WORDS = {Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO}
