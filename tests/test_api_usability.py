@@ -121,14 +121,15 @@ def test_bot_names_are_one_list() -> None:
 
 def test_a_bot_can_be_named_by_its_file(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "mine.py").write_text(
-        "class First:\n    name = 'first'\n    def act(self, view, rng):\n        return view.legal[0]\n", encoding="utf-8"
+        "class First:\n    name = 'first'\n    def act(self, view, rng):\n        return view.legal[0]\n",
+        encoding="utf-8",
     )
     monkeypatch.chdir(tmp_path)
     assert load_bot("mine.py:First").name == "first"
     assert load_bot(str(tmp_path / "mine.py") + ":First").name == "first"
-    with pytest.raises(ArgumentError, match="cannot load bot 'nowhere.py:First'"):
+    with pytest.raises(ArgumentError, match=r"cannot load bot 'nowhere\.py:First'"):
         load_bot("nowhere.py:First")
-    with pytest.raises(ArgumentError, match="cannot load bot 'mine.py:Second'"):
+    with pytest.raises(ArgumentError, match=r"cannot load bot 'mine\.py:Second'"):
         load_bot("mine.py:Second")
 
 
