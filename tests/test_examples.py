@@ -135,6 +135,20 @@ def test_custom_bot_in_twenty_lines_plays_whole_games() -> None:
     assert "wins: {'__main__:HighCard': " in out
 
 
+def test_custom_bots_documented_command_works_from_the_checkout() -> None:
+    """The command examples/custom_bot.py documents (issue 19: `examples.custom_bot:HighCard` failed with "No
+    module named 'examples'") runs from the checkout as written, the bot named by its file."""
+    docstring = ast.get_docstring(ast.parse((EXAMPLES / "custom_bot.py").read_text(encoding="utf-8"))) or ""
+    command = "pytruco simulate examples/custom_bot.py:HighCard random"
+    assert f"``{command}``" in docstring
+    done = subprocess.run(
+        [sys.executable, "-m", *command.split(), "--games", "2", "--seed", "1"],
+        cwd=EXAMPLES.parent, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "2 games of default" in done.stdout and "examples/custom_bot.py:HighCard:" in done.stdout
+
+
 def test_bot_tournament_prints_every_pairing() -> None:
     """examples/bot_tournament.py: every bot against every other one, a table and a ranking."""
     result = run("bot_tournament.py")  # as a reader runs it (the run of test_every_example_runs)
