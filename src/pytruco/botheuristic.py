@@ -213,7 +213,7 @@ class HeuristicBot:
             return kinds[Kind.FALTA_ENVIDO][0]
         if Kind.REAL_ENVIDO in kinds and chance > 0.9:
             return kinds[Kind.REAL_ENVIDO][0]
-        # Mixed: near the threshold it calls one time in two, and a bad hand bluffs now and then.
+        # Mixed: above the threshold it calls, just below it often, further below rarely; a bad hand bluffs.
         if chance > 0.7 or rng.random() < (2 * _mixed(chance - 0.7, 0.04) if chance >= 0.3 else self.bluff):
             return calls[0]
         return None
