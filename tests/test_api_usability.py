@@ -150,3 +150,25 @@ def test_one_card_naming_in_every_surface() -> None:
     with pytest.raises(IllegalActionError) as info:
         apply(played, Action.parse("1 12B"))
     assert "el rey de bastos" in describe_refusal(info.value, "es")
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_the_help_names_every_bot_of_the_one_list(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from pytruco.cli import main
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "heuristic, random, search, truco-always, or module:Class or path/to/file.py:Class" in said
+    assert "simple" not in said
+
+
+def test_random_help_describes_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    from pytruco.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["random", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "print its record (JSON, truco-record/1)" in said
+    for described in ("--preset PRESET rules preset", "--players PLAYERS seats: 2, 4 or 6", "--seed SEED seed the"):
+        assert described in said, said
