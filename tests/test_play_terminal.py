@@ -23,6 +23,12 @@ if sys.platform == "win32":  # pragma: no cover
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
+def _interruptible() -> None:
+    """In the child: Ctrl-C interrupts, as at a person's terminal, even when the test run itself was started with
+    SIGINT ignored (a shell's background job), which the child would otherwise inherit."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     """One `pytruco play` process on a pseudo-terminal."""
 
@@ -37,6 +43,7 @@ class Terminal:
             stderr=slave,
             env=environ,
             start_new_session=True,
+            preexec_fn=_interruptible,  # noqa: PLW1509  (the tests start no threads)
         )
         os.close(slave)
         self.seen = ""

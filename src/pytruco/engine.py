@@ -90,9 +90,8 @@ def new_game(
 
     Args:
         rules: a :class:`RuleSet` or a preset name.
-        options: rule options changed from the named preset, as
-            :meth:`RuleSet.preset` takes them (``players=4``, ``target=15``); only with a preset name (a
-            :class:`RuleSet` is changed with :meth:`RuleSet.with_options`).
+        options: rule options of the named preset, as :meth:`RuleSet.preset` takes them (``players=4``); with a
+            :class:`RuleSet` an :class:`ArgumentError` (change it with :meth:`RuleSet.with_options`).
         first_mano: the mano of the first hand. When ``None`` it is drawn
             with *rng* (an unpredictable system source if that is ``None``),
             except under rules that choose it by rock-paper-scissors.
@@ -102,7 +101,6 @@ def new_game(
 
     Raises:
         RuleSetError: unknown preset or option, or an invalid option value.
-        ArgumentError: rule options given with a :class:`RuleSet`.
         ValueError: an impossible seat or score.
 
     >>> new_game("online").phase
@@ -111,22 +109,8 @@ def new_game(
     1
     >>> new_game("default", players=4, target=15, first_mano=0).rules.players
     4
-    >>> new_game(RuleSet.preset("default"), players=4)
-    Traceback (most recent call last):
-    ...
-    pytruco.errors.ArgumentError: new_game takes rule options (players) only with a preset name; \
-change a RuleSet with rules.with_options(players=...)
     """
-    if isinstance(rules, str):
-        rules = RuleSet.preset(rules, **_rule_options(options)) if options else RuleSet.preset(rules)
-    elif options:
-        names = ", ".join(options)
-        raise ArgumentError(
-            f"new_game takes rule options ({names}) only with a preset name;"
-            f" change a RuleSet with rules.with_options({names.replace(', ', '=..., ')}=...)"
-        )
-    if not isinstance(rules, RuleSet):
-        raise RuleSetError(f"rules must be a RuleSet or a preset name, not {quoted(rules)}")
+    rules = _rules_of(rules, options)
     n = rules.players
     first_mano, score, chicos = check_start(rules, first_mano, score, chicos)
     st = State.__new__(State)
@@ -155,16 +139,27 @@ change a RuleSet with rules.with_options(players=...)
     return st
 
 
-def _rule_options(options: dict[str, Any]) -> dict[str, Any]:
-    """*options* when each names a rule option, else a :class:`RuleSetError` that also names new_game's own."""
-    known = attrs.fields_dict(RuleSet)
-    for key in options:
-        if key not in known or key == "preset_name":
-            raise RuleSetError(
-                f"unknown option {quoted(key)} (new_game takes first_mano, score, chicos, rng and the rule options"
-                " of RuleSet.preset)"
-            )
-    return options
+def _rules_of(rules: object, options: dict[str, Any]) -> RuleSet:
+    """new_game's rules: a RuleSet as it is, or the named preset with *options* (each a rule option, else a
+    :class:`RuleSetError` that also names new_game's own keywords)."""
+    if isinstance(rules, str):
+        known = attrs.fields_dict(RuleSet)
+        for key in options:
+            if key not in known or key == "preset_name":
+                raise RuleSetError(
+                    f"unknown option {quoted(key)} (new_game takes first_mano, score, chicos, rng and the rule"
+                    " options of RuleSet.preset)"
+                )
+        return RuleSet.preset(rules, **options) if options else RuleSet.preset(rules)
+    if options:
+        names = ", ".join(options)
+        raise ArgumentError(
+            f"new_game takes rule options ({names}) only with a preset name;"
+            f" change a RuleSet with rules.with_options({names.replace(', ', '=..., ')}=...)"
+        )
+    if not isinstance(rules, RuleSet):
+        raise RuleSetError(f"rules must be a RuleSet or a preset name, not {quoted(rules)}")
+    return rules
 
 
 # ---------------------------------------------------------------------------
