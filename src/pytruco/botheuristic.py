@@ -110,7 +110,9 @@ class HeuristicBot:
 
     Args:
         rng: only for the old :meth:`choose`.
-        bluff: the chance of a bluff where one is possible.
+        bluff: the chance of a bluff where one is possible; 0 also turns off the
+            mixed envido (a player whose every choice follows from its cards: the
+            search bot's model of the other side).
         rates: how often the other side calls truco and envido per hand
             (``None``: counted from the view's history).
 
@@ -214,7 +216,9 @@ class HeuristicBot:
         if Kind.REAL_ENVIDO in kinds and chance > 0.9:
             return kinds[Kind.REAL_ENVIDO][0]
         # Mixed: above the threshold it calls, just below it often, further below rarely; a bad hand bluffs.
-        if chance > 0.7 or rng.random() < (2 * _mixed(chance - 0.7, 0.04) if chance >= 0.3 else self.bluff):
+        if chance > 0.7 or (
+            self.bluff and rng.random() < (2 * _mixed(chance - 0.7, 0.04) if chance >= 0.3 else self.bluff)
+        ):
             return calls[0]
         return None
 
@@ -243,7 +247,8 @@ class HeuristicBot:
         # Mixed, as the truco: an answer near the threshold goes either way (and a weak hand sometimes accepts,
         # so that a bluffed envido does not always win), and only a strong hand always accepts.
         sure = chance > 0.85 or conditional > need
-        if Kind.QUIERO in kinds and (sure or (not stake_high and rng.random() < self._see(conditional - need, chance))):
+        mix = self.bluff and not stake_high
+        if Kind.QUIERO in kinds and (sure or (mix and rng.random() < self._see(conditional - need, chance))):
             return kinds[Kind.QUIERO][0]
         refuse = kinds.get(Kind.NO_QUIERO) or kinds.get(Kind.QUIERO) or list(seen.legal)
         return refuse[0]
