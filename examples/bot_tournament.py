@@ -23,7 +23,7 @@ BOTS = {"random": "random", "truco-always": "truco-always", "heuristic": "heuris
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     names = list(BOTS)

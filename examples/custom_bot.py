@@ -1,7 +1,8 @@
 """A custom bot in twenty lines: it plays its strongest card and never folds, then meets the random bot.
 
 A bot is any object with ``act(view, rng) -> Action``; it sees only its seat's view. Run it with
-``python examples/custom_bot.py`` (or ``pytruco simulate examples.custom_bot:HighCard random`` from the checkout).
+``python examples/custom_bot.py`` (or ``pytruco simulate examples/custom_bot.py:HighCard random`` from the checkout:
+a bot is named by a file and its class, as well as by ``module:Class``).
 """
 
 import random

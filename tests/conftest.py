@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # pytest runs with --import-mode=importlib, which does not put tests/ on sys.path.
@@ -18,3 +19,11 @@ settings.register_profile(
 )
 settings.register_profile("ci", parent=settings.get_profile("default"), derandomize=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture(scope="session")
+def sphinx_doctrees(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One Sphinx doctree cache for every documentation build of the run (tests/test_docs.py and the README's
+    sphinx-build commands): the pages are read and parsed once, then each builder only writes its output. Every
+    build uses -W, so a warning fails whichever build reads the pages first."""
+    return tmp_path_factory.mktemp("doctrees")

@@ -7,12 +7,26 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pytruco import Action, Deal, RuleSet, State, apply, legal_actions, new_game, replay
 
 DealCards = Sequence[Sequence[str]]
+
+LONG_TESTS = os.environ.get("PYTRUCO_LONG_TESTS", "") not in ("", "0")
+"""``PYTRUCO_LONG_TESTS=1``: the slowest property tests run all their examples (README, "Tests")."""
+
+
+def examples(count: int) -> int:
+    """How many Hypothesis examples a slow property test runs: *count* in the long run
+    (``PYTRUCO_LONG_TESTS=1``), a quarter of it (at least 10) in the default run.
+
+    >>> examples(60) in (15, 60)
+    True
+    """
+    return count if LONG_TESTS else max(10, count // 4)
 
 
 def rules_of(rules: str | RuleSet, **options: Any) -> RuleSet:

@@ -1,65 +1,149 @@
-"""Bots are deterministic for a seed (issue 8): long seeded games pin every bot's choices.
+"""What the bots do, as properties and a few readable choices (they replace the SHA-256 pins of their games).
 
-Each bot plays 20 whole games against :class:`~pytruco.bots.HeuristicBot` (five presets; two, four and six
-seats), and the SHA-256 of the games' histories is compared with the one the code gave before the bots were split
-into modules. A change to any bot's choice, to its estimates or to the order in which it draws from its random
-source changes the hash. When a bot is meant to play differently, regenerate the hashes and say why in the commit.
+- Every choice of every named bot is one of the legal actions of its view, in every preset and at two, four and
+  six seats.
+- A seeded game is deterministic: the same seed gives the same game, move for move; a bot plays the same game
+  twice (fresh bots, or the same bot shown the same views with the same random source, choose alike).
+- The heuristic bot's envido is mixed (issue 19): at the same points, as pie, it both accepts and refuses an
+  envido, and as mano both calls and keeps quiet, while a strong hand always accepts and a hopeless one rarely.
+- A few choices a person can check by eye (33 points sing real envido; the bully calls truco at once).
+
+A failing property says which bot, preset and seed; a failing choice shows the choice made and the one expected.
 """
 
 from __future__ import annotations
 
-import hashlib
 import random
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
 
-from pytruco import RuleSet
-from pytruco.bots import Bot, HeuristicBot, RandomBot, SearchBot, TrucoAlwaysBot, play_match
+from pytruco import Action, Deal, RuleSet, SeatView, apply, new_game, random_deal, view
+from pytruco.bots import BOT_NAMES, Bot, HeuristicBot, SearchBot, TrucoAlwaysBot, load_bot, play_match
 
 PRESETS = ("default", "online", "classic", "ladder", "reglamento")
 
-FACTORIES: dict[str, tuple[Callable[[], Bot], int]] = {
-    "heuristic": (HeuristicBot, 20),
-    "random": (RandomBot, 20),
-    "search": (lambda: SearchBot(playouts=8), 20),
-    "search-default": (SearchBot, 2),
-    "truco-always": (TrucoAlwaysBot, 20),
-}
-
-PINNED = {
-    "heuristic": "3eb20c898155164833270608822771669aaa5c17821bd2ae74933f20484c2f77",
-    "random": "d409bb160b06da93433ef4cc893c048aad0822316ac58f852a2c950de00585de",
-    "search": "b6faaccaca696db4b0c8ea4be02b23c868261bfa93d1f36c5d1235c77081ccd8",
-    "search-default": "64569c258955456c01ea39246edfa7bb34c90c76330c62edeeba4ad4de627b40",
-    "truco-always": "38008b023fd0be9a66c48f5566291dcbda1f470b00d70d116506b305590206a9",
+FACTORIES: dict[str, Callable[[], Bot]] = {
+    name: (lambda: SearchBot(playouts=4)) if name == "search" else (lambda name=name: load_bot(name))  # type: ignore[misc]
+    for name in BOT_NAMES
 }
 
 
 def _rules(index: int) -> RuleSet:
+    """The rules of game *index*: the five presets in turn, at two, four and six seats where they allow it."""
     preset = PRESETS[index % len(PRESETS)]
-    players = 2 if preset in ("online", "ladder") else (2, 4, 2, 6)[index % 4]
+    players = 2 if preset in ("online", "ladder") else (2, 4, 6)[index % 3]
     return RuleSet.preset(preset, players=players, target=30 if preset == "ladder" else 15)
 
 
-def games_digest(name: str) -> str:
-    """The SHA-256 of the histories of the seeded games of bot *name* (its team alternates between the seats)."""
-    make, games = FACTORIES[name]
-    digest = hashlib.sha256()
-    for index in range(games):
-        rules = _rules(index)
-        bots = [make() if seat % 2 == index % 2 else HeuristicBot() for seat in range(rules.players)]
-        final = play_match(rules, bots, rng=random.Random(f"pin/{name}/{index}"))
-        assert final.is_over
-        digest.update("\n".join(str(item) for item in final.history).encode() + b"\n\n")
-    return digest.hexdigest()
+class _Checked:
+    """A bot whose every choice is checked against its view's legal actions (and logged)."""
+
+    def __init__(self, bot: Bot, label: str) -> None:
+        self.bot = bot
+        self.label = label
+        self.name = getattr(bot, "name", "bot")
+        self.choices: list[str] = []
+
+    def act(self, seen: SeatView, rng: random.Random) -> Action:
+        action = self.bot.act(seen, rng)
+        assert action in seen.legal, f"{self.label}: {action} is not legal (legal: {[str(a) for a in seen.legal]})"
+        self.choices.append(str(action))
+        return action
 
 
-@pytest.mark.parametrize("name", sorted(FACTORIES))
-def test_seeded_games_of_each_bot_are_pinned(name: str) -> None:
-    assert games_digest(name) == PINNED[name]
+def _game(name: str, index: int) -> tuple[list[str], list[str]]:
+    """The history of game *index* of bot *name* (its team alternating between the seats) and the bot's choices."""
+    rules = _rules(index)
+    label = f"{name}, {rules.preset_name} at {rules.players} seats, seed bots/{name}/{index}"
+    seats = [
+        _Checked(FACTORIES[name]() if seat % 2 == index % 2 else HeuristicBot(), label) for seat in range(rules.players)
+    ]
+    final = play_match(rules, seats, rng=random.Random(f"bots/{name}/{index}"))
+    assert final.is_over, label
+    return [str(item) for item in final.history], [c for bot in seats for c in bot.choices]
 
 
-if __name__ == "__main__":  # print the hashes to pin
-    for bot_name in sorted(FACTORIES):
-        print(f'    "{bot_name}": "{games_digest(bot_name)}",')
+@pytest.mark.parametrize("name", sorted(BOT_NAMES))
+def test_every_choice_of_every_bot_is_legal(name: str) -> None:
+    """Five games each (every preset; two, four and six seats): each choice is in the view's legal actions."""
+    for index in range(5):
+        _game(name, index)
+
+
+@pytest.mark.parametrize("name", sorted(BOT_NAMES))
+def test_a_seeded_game_is_played_the_same_twice(name: str) -> None:
+    """The same seed and fresh bots: the same game, move for move (the first differing move is shown)."""
+    first, second = _game(name, 1), _game(name, 1)
+    assert first[0] == second[0]
+    assert first[1] == second[1]
+
+
+@pytest.mark.parametrize("name", sorted(BOT_NAMES))
+def test_a_bot_shown_the_same_views_chooses_alike(name: str) -> None:
+    """A second bot of the same kind, shown the views of a game in the same order with the random source the
+    first had at each, makes the same choices: a bot's choice depends on what it was shown and its random
+    source only."""
+    rng = random.Random(f"again/{name}")
+    bot, twin = FACTORIES[name](), FACTORIES[name]()
+    state = new_game(RuleSet.preset("classic", target=15), first_mano=0, rng=rng)
+    moments: list[tuple[SeatView, object, Action]] = []
+    while not state.is_over and len(moments) < 60:
+        if state.is_chance:
+            state, _ = apply(state, random_deal(state, rng))
+            continue
+        seat = state.to_act[0]
+        seen, saved = view(state, seat), rng.getstate()
+        action = bot.act(seen, rng)
+        moments.append((seen, saved, action))
+        state, _ = apply(state, action)
+    again = random.Random()
+    for seen, saved, action in moments:
+        again.setstate(saved)  # type: ignore[arg-type]
+        assert twin.act(seen, again) == action, seen.history
+
+
+def _facing_envido(hand: str) -> SeatView:
+    """Seat 1 (pie, the mano is seat 0) holding *hand*, asked to answer seat 0's envido at 0-0."""
+    state = new_game("default", first_mano=0)
+    state, _ = apply(state, Deal.parse([["4B", "5B", "6C"], hand.split()]))
+    state, _ = apply(state, "0 envido")
+    return view(state, 1)
+
+
+def _answers(seen: SeatView, seeds: int = 200) -> Counter[str]:
+    """How often a fresh heuristic bot gives each answer to *seen*, over *seeds* seeded random sources."""
+    return Counter(HeuristicBot().act(seen, random.Random(seed)).kind.value for seed in range(seeds))
+
+
+@pytest.mark.parametrize("hand", ["2O 10O 4E", "4O 10O 4E", "5O 10O 4E", "6O 10O 4E"])
+def test_the_heuristic_bot_answers_an_envido_of_middling_points_both_ways(hand: str) -> None:
+    """22 to 26 points as pie (issue 19: it used to refuse every envido of 20-24): over 200 seeds it both
+    accepts and refuses, so that its answer does not give its points away."""
+    seen = _facing_envido(hand)
+    assert 22 <= (seen.envido_points or 0) <= 26
+    answers = _answers(seen)
+    assert answers["quiero"] > 0 and answers["no-quiero"] > 0, (seen.envido_points, answers)
+
+
+def test_the_heuristic_bot_always_accepts_good_points_and_rarely_hopeless_ones() -> None:
+    """Mixing is near the threshold: 28 points always accept; 6 points refuse at least nine times in ten."""
+    assert _answers(_facing_envido("7O 1O 4E")) == Counter({"quiero": 200})
+    hopeless = _answers(_facing_envido("4E 5C 6O"))
+    assert hopeless["no-quiero"] >= 180, hopeless
+
+
+def test_the_heuristic_bot_as_mano_sometimes_calls_envido_on_25() -> None:
+    """As mano with 25 points it calls envido on some seeds and plays on others: its call is mixed too."""
+    state, _ = apply(new_game("default", first_mano=1), Deal.parse([["4B", "5B", "6C"], ["5O", "10O", "4E"]]))
+    chosen = Counter(HeuristicBot().act(view(state, 1), random.Random(seed)).kind.value for seed in range(200))
+    assert chosen["envido"] > 0 and chosen["play"] > 0, chosen
+
+
+def test_choices_a_person_can_check() -> None:
+    """33 points (7C 6C) sing real envido; the bully calls truco with a poor hand."""
+    state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    assert str(HeuristicBot(bluff=0).act(view(state, 0), random.Random(1))) == "0 real-envido"
+    poor, _ = apply(new_game("default", first_mano=0), Deal.parse([["4C", "5O", "6B"], ["1B", "3O", "3B"]]))
+    assert str(TrucoAlwaysBot().act(view(poor, 0), random.Random(1))) == "0 truco"

@@ -34,8 +34,8 @@ def sphinx(builder: str, out: Path, doctrees: Path) -> subprocess.CompletedProce
 
 
 @pytest.fixture(scope="module")
-def doctrees(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("doctrees")
+def doctrees(sphinx_doctrees: Path) -> Path:
+    return sphinx_doctrees
 
 
 def test_html_builds_without_warnings(tmp_path: Path, doctrees: Path) -> None:

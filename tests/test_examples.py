@@ -7,6 +7,7 @@ way a reader would run it (``python examples/X.py``).
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import subprocess
 import sys
@@ -18,7 +19,10 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SCRIPTS = sorted(path.name for path in EXAMPLES.glob("*.py"))
 
 
+@functools.cache
 def run(name: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """The finished run of example *name* (run once per set of arguments: the tests that read its output share
+    the run that checks it exits 0)."""
     return subprocess.run(
         [sys.executable, str(EXAMPLES / name), *args],
         capture_output=True,
@@ -131,12 +135,26 @@ def test_custom_bot_in_twenty_lines_plays_whole_games() -> None:
     assert "wins: {'__main__:HighCard': " in out
 
 
+def test_custom_bots_documented_command_works_from_the_checkout() -> None:
+    """The command examples/custom_bot.py documents (issue 19: `examples.custom_bot:HighCard` failed with "No
+    module named 'examples'") runs from the checkout as written, the bot named by its file."""
+    docstring = ast.get_docstring(ast.parse((EXAMPLES / "custom_bot.py").read_text(encoding="utf-8"))) or ""
+    command = "pytruco simulate examples/custom_bot.py:HighCard random"
+    assert f"``{command}``" in docstring
+    done = subprocess.run(
+        [sys.executable, "-m", *command.split(), "--games", "2", "--seed", "1"],
+        cwd=EXAMPLES.parent, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "2 games of default" in done.stdout and "examples/custom_bot.py:HighCard:" in done.stdout
+
+
 def test_bot_tournament_prints_every_pairing() -> None:
     """examples/bot_tournament.py: every bot against every other one, a table and a ranking."""
-    result = run("bot_tournament.py", "--games", "2")
+    result = run("bot_tournament.py")  # as a reader runs it (the run of test_every_example_runs)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("2 games per pairing, seed 1")
+    assert lines[0].startswith("4 games per pairing, seed 1")
     for name in ("random", "truco-always", "heuristic", "search"):
         assert any(line.split()[:1] == [name] for line in lines[2:6]), name
     assert lines[-1].startswith("ranking by games won:")

@@ -299,11 +299,15 @@ def test_apply_records_the_shared_action():
 
 
 def test_apply_refuses_non_actions_with_a_bounded_message():
-    """Issue 9: anything that is not an Action or Deal is an IllegalActionError quoting at most ~80 characters."""
+    """Issue 9: anything that is not an Action, a Deal or action text is an IllegalActionError quoting at most ~80
+    characters; text that is not one action is a NotationError as short (apply reads text, issue 19)."""
     state = new_game("default", first_mano=0)
     with pytest.raises(IllegalActionError) as info:
-        apply(state, "0 envido" * 1000)  # type: ignore[arg-type]
+        apply(state, ["0 envido"] * 1000)  # type: ignore[arg-type]
     assert len(str(info.value)) < 200
+    with pytest.raises(NotationError) as notation:
+        apply(state, "0 envido" * 1000)
+    assert len(str(notation.value)) < 200
 
 
 # --- rules: chicos_to_win and targets ----------------------------------------------------------------------

@@ -23,6 +23,12 @@ if sys.platform == "win32":  # pragma: no cover
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
+def _interruptible() -> None:
+    """In the child: Ctrl-C interrupts, as at a person's terminal, even when the test run itself was started with
+    SIGINT ignored (a shell's background job), which the child would otherwise inherit."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     """One `pytruco play` process on a pseudo-terminal."""
 
@@ -37,6 +43,7 @@ class Terminal:
             stderr=slave,
             env=environ,
             start_new_session=True,
+            preexec_fn=_interruptible,  # noqa: PLW1509  (the tests start no threads)
         )
         os.close(slave)
         self.seen = ""
@@ -106,7 +113,7 @@ def test_a_whole_game_in_spanish_with_help_a_phrase_and_a_bad_input() -> None:
     term.type("?\n")
     text = term.read_until("> $")
     assert "Palos: E espadas, B bastos, O oros, C copas." in text
-    assert "1E (1 de espadas)" in text and "1O (1 de oros) = 1C (1 de copas)" in text
+    assert "1E (ancho de espadas)" in text and "1O (uno de oros) = 1C (uno de copas)" in text
     term.type("²\n")
     assert "No entendí «²»" in term.read_until("> $")
     term.type("no quiero\n")  # nothing to refuse yet: explained, asked again
@@ -179,13 +186,32 @@ def test_colour_on_a_terminal_unless_no_color() -> None:
 
 
 def test_two_against_two_with_a_bot_partner() -> None:
-    """`--players 4`: you and a bot partner against two bots; the score says "Nosotros" first."""
+    """`--players 4`: you and a bot partner against two bots; the score says "Nosotros" first; the welcome names
+    the partner once (issue 19: it said "(Compañero: Compañero)")."""
     term = Terminal("--seed", "4", "--players", "4", "--target", "15")
     text = term.read_until("> $")
-    assert "Compañero" in text
+    assert "Jugás contra Bot 1 y Bot 2, con tu compañero (un bot)." in text
+    assert "(Compañero: Compañero)" not in text
     assert "Nosotros 0 \u2013 Ellos 0" in text
     play_to_the_end(term, r"(¡Ganamos!|Perdiste\.) Nosotros \d+ \u2013 Ellos \d+")
     assert term.finish() == 0
+    assert re.search(r"Mano para (nosotros|ellos)\.", term.plain)
+    assert "Mano para Nosotros" not in term.plain and "Mano para Ellos" not in term.plain
+
+
+def test_two_against_two_in_english_says_us_and_them() -> None:
+    """2v2 in English (issue 19): "with your partner (a bot)", not "(Partner: Partner)"; "Hand to us." and
+    "Trick to them.", never "Hand to We." or "Hand to They."."""
+    term = Terminal("--seed", "6", "--players", "4", "--target", "15", "--lang", "en")
+    text = term.read_until("> $")
+    assert "You play against Bot 1 and Bot 2, with your partner (a bot)." in text
+    assert "(Partner: Partner)" not in text
+    play_to_the_end(term, r"(We win!|You lose\.) We \d+ \u2013 They \d+")
+    assert term.finish() == 0
+    plain = term.plain
+    assert re.search(r"(Hand|Trick) to (us|them)\.", plain), plain[-2000:]
+    for wrong in ("to We.", "to They.", "Hand to We", "Hand to They"):
+        assert wrong not in plain
 
 
 def test_reglamento_hints_the_true_points_where_a_bluff_is_legal() -> None:

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import examples
 from pytruco import (
     Action,
     Deal,
@@ -166,7 +167,7 @@ def test_random_playouts_every_table(preset, players, data):
     check_playout(data.draw(games(preset, players)))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(games())
 def test_apply_never_changes_its_input(spec):
     """STYLE.md "One reducer, pure": apply returns a new state and never changes its input."""
@@ -203,7 +204,7 @@ def exhaustive_check(state, candidates) -> None:
     assert snapshot(state) == image
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(games())
 def test_legal_actions_are_exactly_what_apply_accepts(spec):
     """STYLE.md "Ask, check, do": legal_actions(meta=True) lists exactly the actions apply accepts; candidates:
@@ -223,7 +224,7 @@ def test_legal_actions_are_exactly_what_apply_accepts(spec):
         exhaustive_check(last, candidates)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(games(), st.floats(min_value=0.0, max_value=1.0))
 def test_records_replay_to_an_equal_state(spec, stop):
     """RECORDS.md: a generated record replays to an equal state and round-trips through JSON; a record may stop

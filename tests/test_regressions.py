@@ -157,8 +157,11 @@ def test_a_hand_listed_after_the_match_is_over() -> None:
 
 
 def test_apply_refuses_what_is_not_an_action() -> None:
-    """Bad input gets a clear error: apply takes an Action or a Deal, not text."""
-    from pytruco import IllegalActionError, apply
+    """Bad input gets a clear error: apply takes an Action, a Deal or action text (read by Action.parse, issue 19),
+    nothing else."""
+    from pytruco import IllegalActionError, NotationError, apply
 
     with pytest.raises(IllegalActionError, match="not an action"):
-        apply(new_game("default", first_mano=0), "0 truco")  # type: ignore[arg-type]
+        apply(new_game("default", first_mano=0), 42)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="not an action: 'truco'"):
+        apply(new_game("default", first_mano=0), "truco")

@@ -59,18 +59,21 @@ def _add_replay_and_play(commands: argparse._SubParsersAction[argparse.ArgumentP
     p_play.add_argument("--seat", type=int, default=0, choices=(0, 1, 2, 3), help="your seat (default: 0)")
     p_play.add_argument("--players", type=int, default=2, choices=(2, 4), help="2, or 4 for 2v2 with a bot partner")
     p_play.add_argument("--lang", default=None, choices=("es", "en"), help="language (default: from the locale)")
-    p_play.add_argument(
-        "--bot", default="heuristic", help="opponent: heuristic, search, random, truco-always or module:Class"
-    )
+    p_play.add_argument("--bot", default="heuristic", help=f"opponent: {_bot_choices()} (default: %(default)s)")
     p_play.add_argument("--record", default=None, help="write the game record to this file at the end")
 
 
 def _add_random_and_bench(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``pytruco random`` and ``pytruco bench``."""
-    p_random = commands.add_parser("random", help="print the record of a game between two random players")
-    p_random.add_argument("--preset", default="default")
-    p_random.add_argument("--players", type=int, default=2)
-    p_random.add_argument("--seed", type=int, default=None)
+    p_random = commands.add_parser(
+        "random", help="print the record of a game between random players", description="Play one game between"
+        " random players (one per seat) and print its record (JSON, truco-record/1) on standard output."
+    )  # fmt: skip
+    p_random.add_argument("--preset", default="default", help="rules preset (default: %(default)s)")
+    p_random.add_argument("--players", type=int, default=2, help="seats: 2, 4 or 6 (default: %(default)s)")
+    p_random.add_argument(
+        "--seed", type=int, default=None, help="seed the deals and the players (default: unpredictable)"
+    )
 
     p_bench = commands.add_parser("bench", help="measure random playouts and replays per second")
     p_bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
@@ -84,9 +87,7 @@ def _add_random_and_bench(commands: argparse._SubParsersAction[argparse.Argument
 def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``pytruco simulate``."""
     p_sim = commands.add_parser("simulate", help="play many games between two bots and summarize them")
-    p_sim.add_argument(
-        "bots", nargs=2, metavar="BOT", help="a bot name (heuristic, random, search, truco-always) or module:Class"
-    )
+    p_sim.add_argument("bots", nargs=2, metavar="BOT", help=f"a bot: {_bot_choices()}")
     p_sim.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
     p_sim.add_argument("--seed", type=int, default=None, help="master seed (default: unpredictable, reported)")
     p_sim.add_argument("--preset", default="default", help="rules preset (default: %(default)s)")
@@ -95,6 +96,13 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     p_sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p_sim.add_argument("--workers", type=int, default=1, help="parallel processes (default: %(default)s)")
     p_sim.add_argument("--backend", default="local", choices=("local", "ray"), help="where games run")
+
+
+def _bot_choices() -> str:
+    """The ways to name a bot, for the help: every name of :data:`pytruco.bots.BOT_NAMES`, then the other forms."""
+    from .bots import BOT_NAMES, BOT_SPECS
+
+    return ", ".join(sorted(BOT_NAMES)) + ", or " + BOT_SPECS
 
 
 def _add_client_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

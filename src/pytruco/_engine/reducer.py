@@ -19,6 +19,9 @@ actions (plus the always-available ``timeout`` and ``rendirse``), and
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import attrs
 
 from ..actions import (
     CALL_ACTIONS,
@@ -32,7 +35,7 @@ from ..actions import (
     action_problem,
 )
 from ..cards import Card, random_source
-from ..errors import RuleSetError, quoted
+from ..errors import ArgumentError, RuleSetError, quoted
 from ..events import Event, EventLog
 from ..rules import RuleSet, check_start
 from .awaiting import answerers, own_pending, pending, waiting
@@ -81,11 +84,14 @@ def new_game(
     score: tuple[int, int] = (0, 0),
     chicos: tuple[int, int] = (0, 0),
     rng: random.Random | None = None,
+    **options: Any,
 ) -> State:
     """A new match, waiting for its first deal (or for rock-paper-scissors).
 
     Args:
         rules: a :class:`RuleSet` or a preset name.
+        options: rule options of the named preset, as :meth:`RuleSet.preset` takes them (``players=4``); with a
+            :class:`RuleSet` an :class:`ArgumentError` (change it with :meth:`RuleSet.with_options`).
         first_mano: the mano of the first hand. When ``None`` it is drawn
             with *rng* (an unpredictable system source if that is ``None``),
             except under rules that choose it by rock-paper-scissors.
@@ -94,18 +100,17 @@ def new_game(
         rng: random source for drawing the first mano.
 
     Raises:
-        RuleSetError: unknown preset.
+        RuleSetError: unknown preset or option, or an invalid option value.
         ValueError: an impossible seat or score.
 
     >>> new_game("online").phase
     <Phase.RPS: 'rps'>
     >>> new_game("classic", first_mano=1).mano
     1
+    >>> new_game("default", players=4, target=15, first_mano=0).rules.players
+    4
     """
-    if isinstance(rules, str):
-        rules = RuleSet.preset(rules)
-    if not isinstance(rules, RuleSet):
-        raise RuleSetError(f"rules must be a RuleSet or a preset name, not {quoted(rules)}")
+    rules = _rules_of(rules, options)
     n = rules.players
     first_mano, score, chicos = check_start(rules, first_mano, score, chicos)
     st = State.__new__(State)
@@ -134,11 +139,34 @@ def new_game(
     return st
 
 
+def _rules_of(rules: object, options: dict[str, Any]) -> RuleSet:
+    """new_game's rules: a RuleSet as it is, or the named preset with *options* (each a rule option, else a
+    :class:`RuleSetError` that also names new_game's own keywords)."""
+    if isinstance(rules, str):
+        known = attrs.fields_dict(RuleSet)
+        for key in options:
+            if key not in known or key == "preset_name":
+                raise RuleSetError(
+                    f"unknown option {quoted(key)} (new_game takes first_mano, score, chicos, rng and the rule"
+                    " options of RuleSet.preset)"
+                )
+        return RuleSet.preset(rules, **options) if options else RuleSet.preset(rules)
+    if options:
+        names = ", ".join(options)
+        raise ArgumentError(
+            f"new_game takes rule options ({names}) only with a preset name;"
+            f" change a RuleSet with rules.with_options({names.replace(', ', '=..., ')}=...)"
+        )
+    if not isinstance(rules, RuleSet):
+        raise RuleSetError(f"rules must be a RuleSet or a preset name, not {quoted(rules)}")
+    return rules
+
+
 # ---------------------------------------------------------------------------
 # Legal actions: the one source of legality
 # ---------------------------------------------------------------------------
-def legal_actions(state: State, *, meta: bool = False) -> tuple[Action, ...]:
-    """Every action that :func:`apply` accepts now, for every seat that may act.
+def legal_actions(state: State, seat: int | None = None, *, meta: bool = False) -> tuple[Action, ...]:
+    """Every action that :func:`apply` accepts now, for every seat that may act (or for *seat* alone).
 
     ``timeout`` and ``rendirse`` are always available to a clock or a
     "surrender" button and are left out unless *meta* is true. A deal is a
@@ -147,13 +175,26 @@ def legal_actions(state: State, *, meta: bool = False) -> tuple[Action, ...]:
     >>> from pytruco import new_game
     >>> legal_actions(new_game("online"))[:3]
     (Action('0 rps piedra'), Action('0 rps papel'), Action('0 rps tijera'))
+    >>> legal_actions(new_game("online"), 1)[:1], legal_actions(new_game("default", first_mano=0), 1)
+    ((Action('1 rps piedra'),), ())
     """
     if state.__class__ is not State:
         require_state(state, "legal_actions")
     legal = state._legal
-    if not meta:
+    if meta:
+        legal = legal + _meta_actions(state)
+    if seat is None:
         return legal
-    return legal + _meta_actions(state)
+    return _of_seat(state, legal, seat)
+
+
+def _of_seat(state: State, legal: tuple[Action, ...], seat: object) -> tuple[Action, ...]:
+    """The actions of *legal* that *seat* makes (a seat of the table, else :class:`ArgumentError`)."""
+    if not isinstance(seat, int) or seat.__class__ is not int or not 0 <= seat < state._rules.players:
+        raise ArgumentError(
+            f"legal_actions needs a seat of the table (0-{state._rules.players - 1}) or None, not {quoted(seat)}"
+        )
+    return tuple(action for action in legal if action.seat == seat)
 
 
 def _meta_actions(state: State) -> tuple[Action, ...]:
@@ -394,11 +435,14 @@ def _turn_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]
 # ---------------------------------------------------------------------------
 # apply
 # ---------------------------------------------------------------------------
-def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]]:
+def apply(state: State, action: Action | Deal | str) -> tuple[State, tuple[Event, ...]]:
     """Apply *action* to *state*: the new state and the events that happened.
 
     *state* is never changed. An action that is not legal now raises
     :class:`IllegalActionError` with the reason, and nothing is applied.
+    Text is read as one action in record notation by :meth:`Action.parse`
+    (``"0 truco"``; a :class:`NotationError` when it is not one); a deal is
+    always given as a :class:`Deal`.
 
     >>> from pytruco import new_game, Deal, Action
     >>> s0 = new_game("default", first_mano=0)
@@ -406,10 +450,14 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
     >>> s2, events = apply(s1, Action.parse("0 mazo"))
     >>> s2.score, s1.score
     ((0, 2), (0, 0))
+    >>> apply(s1, "0 truco")[0].to_act
+    (1,)
     """
     if state.__class__ is not State:
         require_state(state, "apply")
     if action.__class__ is not Action:
+        if isinstance(action, str):
+            return apply(state, Action.parse(action))
         if isinstance(action, Deal):
             st, dealt = apply_deal(state, action)
             _compute_legal(st)

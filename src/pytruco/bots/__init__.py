@@ -32,8 +32,12 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import os
 import random
+import sys
 from collections.abc import Callable, Sequence
+from types import ModuleType
 
 from .._engine import State, apply, new_game, random_deal
 from ..cards import random_source
@@ -50,6 +54,7 @@ from ._search import SearchBot
 
 __all__ = [
     "BOT_NAMES",
+    "BOT_SPECS",
     "Bot",
     "HeuristicBot",
     "RandomBot",
@@ -66,21 +71,29 @@ BOT_NAMES: dict[str, Callable[[], Bot]] = {
     "heuristic": HeuristicBot,
     "random": RandomBot,
     "search": SearchBot,
-    "simple": HeuristicBot,
     "truco-always": TrucoAlwaysBot,
 }
-"""The bots known by name to ``pytruco simulate`` and ``pytruco play``
-(each value makes a new bot).
+"""The bots known by name (each value makes a new bot): the one list that ``pytruco play --bot``,
+``pytruco simulate``, their ``--help`` and :func:`load_bot` (and its error message) use.
 
 >>> from pytruco.bots import BOT_NAMES
 >>> sorted(BOT_NAMES)
-['heuristic', 'random', 'search', 'simple', 'truco-always']
+['heuristic', 'random', 'search', 'truco-always']
+"""
+
+BOT_SPECS = "module:Class or path/to/file.py:Class"
+"""The other ways of naming a bot than :data:`BOT_NAMES` (as :func:`load_bot` reads them).
+
+>>> from pytruco.bots import BOT_SPECS
+>>> BOT_SPECS
+'module:Class or path/to/file.py:Class'
 """
 
 
 def load_bot(spec: str) -> Bot:
-    """A new bot from a name in :data:`BOT_NAMES` or ``module:Class``
-    (the class is called without arguments).
+    """A new bot from a name in :data:`BOT_NAMES`, ``module:Class`` (an importable module) or
+    ``path/to/file.py:Class`` (a Python file, loaded as a module; relative to the working directory).
+    The class is called without arguments.
 
     Raises:
         ArgumentError: not a name, no such bot, or the object has no ``act`` method.
@@ -95,24 +108,42 @@ def load_bot(spec: str) -> Bot:
     ...     load_bot("nobody")
     ... except ArgumentError as error:
     ...     print(error)
-    unknown bot 'nobody' (known: heuristic, random, search, simple, truco-always, or module:Class)
+    unknown bot 'nobody' (known: heuristic, random, search, truco-always, or module:Class or path/to/file.py:Class)
     """
     require(spec, str, "load_bot", "a bot name or module:Class")
     if spec in BOT_NAMES:
         return BOT_NAMES[spec]()
-    module_name, colon, attribute = spec.partition(":")
+    module_name, colon, attribute = spec.rpartition(":")
     if not colon or not module_name or not attribute:
         known = ", ".join(sorted(BOT_NAMES))
-        raise ArgumentError(f"unknown bot {quoted(spec)} (known: {known}, or module:Class)")
+        raise ArgumentError(f"unknown bot {quoted(spec)} (known: {known}, or {BOT_SPECS})")
     try:
-        module = importlib.import_module(module_name)
+        module = _bot_file(module_name) if module_name.endswith(".py") else importlib.import_module(module_name)
         factory = getattr(module, attribute)
-    except (ImportError, AttributeError) as error:
+    except (ImportError, AttributeError, OSError, SyntaxError) as error:
         raise ArgumentError(f"cannot load bot {quoted(spec)}: {str(error)[:QUOTE_LIMIT]}") from None
     bot = factory()
     if not callable(getattr(bot, "act", None)):
         raise ArgumentError(f"bot {quoted(spec)} has no act(view, rng) method")
     return bot  # type: ignore[no-any-return]
+
+
+def _bot_file(path: str) -> ModuleType:
+    """The Python file at *path* run as a module (named after the file, kept in :data:`sys.modules`)."""
+    name = "pytruco_bot_" + os.path.splitext(os.path.basename(path))[0]
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None or not os.path.isfile(path):
+        raise ImportError(f"no Python file {path}")
+    if name in sys.modules:
+        return sys.modules[name]
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
 
 
 def play_match(

@@ -14,6 +14,7 @@ calls truco at every chance and never folds.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -76,6 +77,17 @@ def _side_flags(history: Sequence[str], team: int) -> tuple[bool, bool]:
     return truco, envido
 
 
+def _mixed(edge: float, spread: float = 0.1) -> float:
+    """How often to take a choice whose estimated edge is *edge*: one in two at no edge, nearly always (or nearly
+    never) far from it, so that a choice near its threshold cannot be read off the points.
+
+    >>> from pytruco.bots._heuristic import _mixed
+    >>> _mixed(0.0), round(_mixed(0.3), 2), round(_mixed(-0.3), 2)
+    (0.5, 0.95, 0.05)
+    """
+    return 1.0 / (1.0 + math.exp(-edge / spread))
+
+
 def _by_kind(legal: Sequence[Action]) -> dict[Kind, list[Action]]:
     found: dict[Kind, list[Action]] = {}
     for action in legal:
@@ -86,15 +98,20 @@ def _by_kind(legal: Sequence[Action]) -> dict[Kind, list[Action]]:
 class HeuristicBot:
     """A sensible player built from a few estimates of the table.
 
-    It sings flor whenever it may; calls envido on good points (and now and
-    then on bad ones, a bluff); calls truco on a strong hand (and bluffs
-    sometimes); accepts or refuses a call by its expected value, judging the
-    caller by how often that side has called before (a side that calls truco
-    every hand gets its truco accepted); wins a trick with its cheapest card
-    that does and otherwise throws its worst; declares its true points.
+    It sings flor whenever it may; calls envido on good points (near its
+    threshold only sometimes, and now and then on bad ones, a bluff); calls
+    truco on a strong hand (and bluffs sometimes); accepts or refuses a call
+    by its expected value, judging the caller by how often that side has
+    called before (a side that calls truco every hand gets its truco
+    accepted); below its threshold it still accepts an envido now and then
+    (more often just below it), so that its answer cannot be read off its
+    points; wins a trick with its cheapest card that does and otherwise
+    throws its worst; declares its true points.
 
     Args:
-        bluff: the chance of a bluff where one is possible.
+        bluff: the chance of a bluff where one is possible; 0 also turns off the
+            mixed envido (a player whose every choice follows from its cards: the
+            search bot's model of the other side).
         rates: how often the other side calls truco and envido per hand
             (``None``: counted from the view's history).
 
@@ -130,7 +147,7 @@ class HeuristicBot:
         deals = sum(1 for text in history if text.startswith("deal"))
         if deals > 1:
             return _rates(seen)
-        number = getattr(seen, "hand_number", None)
+        number = getattr(seen, "rounds_dealt", None)
         key = (seat_of(seen), int(number) if number is not None else deals)
         truco, envido = _side_flags(history, seat_of(seen) & 1)
         flags = self._memory.setdefault(key, [False, False])
@@ -190,7 +207,10 @@ class HeuristicBot:
             return kinds[Kind.FALTA_ENVIDO][0]
         if Kind.REAL_ENVIDO in kinds and chance > 0.9:
             return kinds[Kind.REAL_ENVIDO][0]
-        if chance > 0.7 or (chance < 0.3 and rng.random() < self.bluff):
+        # Mixed: above the threshold it calls, just below it often, further below rarely; a bad hand bluffs.
+        if chance > 0.7 or (
+            self.bluff and rng.random() < (2 * _mixed(chance - 0.7, 0.04) if chance >= 0.3 else self.bluff)
+        ):
             return calls[0]
         return None
 
@@ -216,10 +236,19 @@ class HeuristicBot:
             return raises[-1] if theirs > target - 6 and Kind.FALTA_ENVIDO in kinds else raises[0]
         if raises and chance < 0.2 and rng.random() < self.bluff / 2:
             return raises[0]
-        if Kind.QUIERO in kinds and (conditional > need or chance > 0.85):
+        # Mixed, as the truco: an answer near the threshold goes either way (and a weak hand sometimes accepts,
+        # so that a bluffed envido does not always win), and only a strong hand always accepts.
+        sure = chance > 0.85 or conditional > need
+        mix = self.bluff and not stake_high
+        if Kind.QUIERO in kinds and (sure or (mix and rng.random() < self._see(conditional - need, chance))):
             return kinds[Kind.QUIERO][0]
         refuse = kinds.get(Kind.NO_QUIERO) or kinds.get(Kind.QUIERO) or list(seen.legal)
         return refuse[0]
+
+    def _see(self, edge: float, chance: float) -> float:
+        """How often to accept an envido a little below the threshold (*edge* < 0), to be hard to read: often
+        just below it, and at 20 points or more (*chance* 0.4) one time in ten, to catch bluffs."""
+        return max(2 * _mixed(edge, 0.05), 0.1 if chance >= 0.4 else 0.0)
 
     def _answer_flor(self, seen: SeatView, kinds: dict[Kind, list[Action]]) -> Action:
         dealt = dealt_cards(seen)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .._engine import Phase, State, apply, new_game
+from .._engine import Phase, State, apply, is_legal, new_game
 from ..actions import Action, Deal, Kind
 from ..cards import Card, Hand
 from ..errors import TrucoError
@@ -23,7 +23,7 @@ from ._reading import round_actions, seat_of, unseen_cards
 
 __all__ = ["SearchBot"]
 
-_FIXED = random.Random(0)  # the opponent model's (unused) chance: it never bluffs
+_MODEL_SEED = 0  # the opponent model's chance: a fresh source each guess, so a guess depends on its view alone
 _PRIOR_RATES = (0.3, 0.25)  # an honest player's calls per hand, for players whose judgement we cannot see
 
 
@@ -132,8 +132,8 @@ class SearchBot:
             if made >= worlds:
                 break
             start = self._world(view, rng, model, mismatch)
-            if start is None:
-                continue
+            if start is None or not all(is_legal(start, action) for action in candidates):
+                continue  # no world, or one where this seat could not choose as its view lets it
             made += 1
             seed = rng.random()
             for index, action in enumerate(candidates):
@@ -162,7 +162,7 @@ class SearchBot:
         for action in history[start + 1 :]:
             assert isinstance(action, Action)
             if action.seat & 1 != team and action.kind is not Kind.PLAY:
-                guess = model.act(view(replayed, action.seat), _FIXED)
+                guess = model.act(view(replayed, action.seat), random.Random(_MODEL_SEED))
                 if guess != action:
                     weight *= mismatch
             replayed, _ = apply(replayed, action)

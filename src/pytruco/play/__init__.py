@@ -32,7 +32,7 @@ from ..rules import RuleSet
 from ..text import Lang, describe_refusal
 from ..views import view
 from ._events import Narrator
-from ._input import asks_help, leaves, parse_answer
+from ._input import asks_help, leaves, parse_answer, same_rank
 from ._screen import Screen
 from ._words import SENTENCES, detect_lang
 
@@ -73,7 +73,12 @@ class _Table:
                 continue
             action = parse_answer(text, seen)
             if action is None:
-                s.say(t["unknown"].format(text=text))
+                which = same_rank(text, seen)
+                if which:
+                    word = " o " if s.lang == "es" else " or "
+                    s.say(t["which_card"].format(cards=word.join(s.card(card, long=True) for card in which)))
+                else:
+                    s.say(t["unknown"].format(text=text))
                 continue
             try:
                 check(self.state, action)
@@ -192,7 +197,7 @@ def _welcome(screen: Screen, bots: dict[int, Bot]) -> None:
     opponents = sorted({screen.who(s) for s in bots if s & 1 != seat & 1})
     against = (" and " if screen.lang == "en" else " y ").join(opponents)
     if rules.players == 4:
-        against += f" ({t['partner']}: {screen.who((seat + 2) % 4)})"
+        against += t["with_partner"]
     screen.say(screen.paint(t["welcome"].format(preset=rules.preset_name, target=rules.target, against=against), "1"))
     screen.say(t["help_line"])
 

@@ -49,7 +49,7 @@ class Narrator:
     >>> state, events = apply(state, Action.parse("0 mazo"))
     >>> narrator.tell(state, events, before)
     >>> print(*narrator.screen.out.getvalue().splitlines()[:3], sep="\\n")
-      Bot: ¡me voy al mazo!
+      Bot: ¡Me voy al mazo!
       Mano para vos.
       Vos +1 (truco). Vos 1 \u2013 Bot 0 (malas)
     """

@@ -19,7 +19,7 @@ from ..bots import dealt_cards
 from ..cards import Card, Hand, Suit
 from ..views import SeatView
 
-__all__ = ["asks_help", "leaves", "menu", "parse_answer", "true_declarations"]
+__all__ = ["asks_help", "leaves", "menu", "parse_answer", "same_rank", "true_declarations"]
 
 
 def _plain(text: str) -> str:
@@ -30,13 +30,16 @@ def _plain(text: str) -> str:
     return " ".join(cleaned.replace("-", " ").split())
 
 
+# "El envido está primero": the envido answers a truco first (PRESETS.md, envido primero).
+_ENVIDO_FIRST = ["el envido esta primero", "envido esta primero", "envido primero", "primero el envido"]
+_ENVIDO_FIRST += ["the envido comes first", "envido first"]
 _PHRASE_LISTS: dict[Kind, list[str]] = {
     Kind.QUIERO: ["quiero", "si", "si quiero", "acepto", "yes", "accept", "ok", "dale"],
     Kind.NO_QUIERO: ["no quiero", "no", "no acepto", "refuse", "decline", "no thanks", "paso"],
     Kind.TRUCO: ["truco", "quiero truco", "canto truco"],
     Kind.RETRUCO: ["retruco", "quiero retruco", "re truco"],
     Kind.VALE_CUATRO: ["vale cuatro", "vale 4", "quiero vale cuatro", "quiero vale 4", "vale4"],
-    Kind.ENVIDO: ["envido", "canto envido"],
+    Kind.ENVIDO: ["envido", "canto envido", *_ENVIDO_FIRST],
     Kind.REAL_ENVIDO: ["real envido", "real"],
     Kind.FALTA_ENVIDO: ["falta envido", "falta", "la falta"],
     Kind.FLOR: ["flor", "canto flor", "tengo flor"],
@@ -67,9 +70,15 @@ _RPS_INPUT = {"piedra": "piedra", "rock": "piedra", "papel": "papel", "paper": "
 
 
 def _card_from_words(words: list[str], hand: tuple[Card, ...]) -> Card | None:
+    cards = _cards_from_words(words, hand)
+    return cards[0] if len(cards) == 1 else None
+
+
+def _cards_from_words(words: list[str], hand: tuple[Card, ...]) -> list[Card]:
+    """The cards *words* may name: one, or every card of *hand* of a rank named without its suit."""
     if len(words) == 1:
         try:
-            return Card.parse(words[0])
+            return [Card.parse(words[0])]
         except ValueError:
             pass
     rank: int | None = None
@@ -84,13 +93,27 @@ def _card_from_words(words: list[str], hand: tuple[Card, ...]) -> Card | None:
         elif word in _SUIT_WORDS and suit is None:
             suit = _SUIT_WORDS[word]
         else:
-            return None
+            return []
     if rank is None:
-        return None
+        return []
     if suit is None:  # "el 3": fine when only one card of that rank is in the hand
-        matches = [card for card in hand if card.rank == rank]
-        return matches[0] if len(matches) == 1 else None
-    return Card.of(rank, suit)
+        return [card for card in hand if card.rank == rank]
+    return [Card.of(rank, suit)]
+
+
+def same_rank(text: str, seen: SeatView) -> tuple[Card, ...]:
+    """The cards of *seen*'s hand that *text* may mean when it names a rank they share without a suit ("el
+    tres" with two threes), so that the player can be asked which; empty otherwise.
+
+    >>> from pytruco import new_game, apply, Deal, view
+    >>> from pytruco.play._input import same_rank
+    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["3E", "7E", "3C"], ["1B", "3O", "3B"]]))
+    >>> same_rank("el tres", view(state, 0)), same_rank("el siete", view(state, 0))
+    ((Card('3E'), Card('3C')), ())
+    """
+    words = _plain(text.strip()).split()
+    cards = _cards_from_words(words, seen.hand) if words else []
+    return tuple(cards) if len(cards) > 1 else ()
 
 
 def parse_answer(text: str, seen: SeatView) -> Action | None:

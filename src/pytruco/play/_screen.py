@@ -27,9 +27,10 @@ from ..actions import TRUCO_CALLS, Action, Kind
 from ..bots import finished_tricks
 from ..cards import ALL_CARDS, Card, Suit
 from ..rules import RuleSet
-from ..views import SeatView
+from ..text import card_name
+from ..views import SeatView, halves
 from ._input import menu, true_declarations
-from ._words import CALL_NAMES, KIND_WORDS, RPS_WORDS, SENTENCES, SUIT_NAMES
+from ._words import CALL_NAMES, KIND_WORDS, RPS_WORDS, SENTENCES
 
 __all__ = ["Screen"]
 
@@ -43,7 +44,7 @@ class Screen:
     >>> from pytruco.play._screen import Screen
     >>> screen = Screen(io.StringIO(), "en", RuleSet.preset("default"), 0, color=False)
     >>> screen.who(1), screen.team(0), screen.mid(screen.who(0)), screen.card(Card.parse("1E"), long=True)
-    ('Bot', 'You', 'you', '1E (1 of swords)')
+    ('Bot', 'You', 'you', '1E (ace of swords)')
     >>> screen.score((16, 3)).endswith("Bot 3 (You in buenas)")
     True
     >>> screen.say(screen.paint("Hello", "1")); screen.out.getvalue()
@@ -87,29 +88,32 @@ class Screen:
         return self.names[seat]
 
     def mid(self, name: str) -> str:
-        """*name* inside a sentence ("vos", "you" in lower case)."""
-        return self.t["you_lower"] if name == self.t["you"] else name
+        """*name* inside a sentence: "vos", "you", "us", "them" in lower case (and "we", "they" as objects:
+        "Hand to us.")."""
+        t = self.t
+        return {t["you"]: t["you_lower"], t["us"]: t["us_mid"], t["them"]: t["them_mid"]}.get(name, name)
 
     def card(self, card: Card, *, long: bool = False) -> str:
-        """A card in its suit's colour; *long* adds its name ("1 de espadas")."""
+        """A card in its suit's colour; *long* adds its name as :func:`pytruco.text.card_name` says it
+        ("1E (ancho de espadas)")."""
         colour = {Suit.ESPADAS: "34", Suit.BASTOS: "32", Suit.OROS: "33", Suit.COPAS: "31"}[card.suit]
         text = str(card)
         if long:
-            text += " (" + self.t["rank_of"].format(rank=card.rank, suit=SUIT_NAMES[self.lang][card.suit]) + ")"
+            text += f" ({card_name(card, self.lang)})"  # type: ignore[arg-type]
         return self.paint(text, colour + ";1")
 
     def score(self, score: tuple[int, int]) -> str:
         """The score, the player's team first, with malas and buenas where the preset has them."""
         mine = self.seat & 1
         text = self.t["score"].format(a=self.team(mine), x=score[mine], b=self.team(1 - mine), y=score[1 - mine])
-        half = self.rules.target // 2
-        if self.rules.preset_name == "ladder" or (self.rules.preset_name == "online" and self.rules.target < 30):
+        named = halves(self.rules, score)  # the view's answer (PRESETS.md §8.32)
+        if named is None:
             return text
-        halves = [score[mine] >= half, score[1 - mine] >= half]
-        if halves[0] == halves[1]:
-            text += f" ({self.t['buenas'] if halves[0] else self.t['malas']})"
+        buenas = [named[mine] == "buenas", named[1 - mine] == "buenas"]
+        if buenas[0] == buenas[1]:
+            text += f" ({self.t['buenas'] if buenas[0] else self.t['malas']})"
         else:
-            text += " (" + self.t["in_buenas"].format(who=self.team(mine if halves[0] else 1 - mine)) + ")"
+            text += " (" + self.t["in_buenas"].format(who=self.team(mine if buenas[0] else 1 - mine)) + ")"
         return text
 
     def action(self, action: Action, *, answering: bool = False) -> str:
@@ -143,7 +147,8 @@ class Screen:
         r = state.round
         if r is not None:
             self.say(self._truco_words(r))
-            self.say(self._envido_words(r, envido_result))
+            refused = bool(seen.envido.calls) and seen.envido.calls[-1].call is Kind.NO_QUIERO
+            self.say(self._envido_words(r, envido_result or (t["envido_refused"] if refused else "")))
             if r.flor_sung:
                 self.say(t["flor_sung"].format(who=", ".join(self.mid(self.who(x)) for x in sorted(r.flor_sung))))
         tricks = finished_tricks(seen)
@@ -170,9 +175,17 @@ class Screen:
             text = t["truco_level"].format(call=names[TRUCO_CALLS[r.truco_level - 1]], value=r.truco_value)
             holder = r.quiero_team
             if holder is not None and r.truco_level < 3:
-                text += t["truco_state_holder"].format(who=self.mid(self.team(holder)))
+                text += self._may_raise(holder)
             return text
         return t["truco_none"]
+
+    def _may_raise(self, team: int) -> str:
+        """Who may raise the truco (the team that holds the quiero): "(podés subir vos)", "(Bot may raise)"."""
+        if team == self.seat & 1:
+            key = "holder_you" if self.rules.players == 2 else "holder_us"
+        else:
+            key = "holder_bot" if self.rules.players == 2 else "holder_them"
+        return self.t[key].format(who=self.team(team))
 
     def _envido_words(self, r: Round, envido_result: str) -> str:
         t = self.t

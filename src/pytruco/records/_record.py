@@ -216,9 +216,29 @@ class Record:
 
     def dumps(self, **kwargs: Any) -> str:
         """The record as JSON text (``kwargs`` go to :func:`json.dumps`;
-        ``NaN`` and ``Infinity`` are never written)."""
+        ``NaN`` and ``Infinity`` are never written); :meth:`loads` reads it back.
+
+        >>> from pytruco import Record, new_game
+        >>> text = Record.from_state(new_game("default", first_mano=0)).dumps()
+        >>> Record.loads(text) == Record.from_json(text)
+        True
+        """
         kwargs["allow_nan"] = False
         return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> Record:
+        """Read a record from JSON text: the pair of :meth:`dumps` (the same strict reader as :meth:`from_json`).
+
+        Raises:
+            RecordError: kind ``bad-record`` for invalid JSON or members.
+
+        >>> from pytruco import Record, new_game
+        >>> record = Record.from_state(new_game("classic", first_mano=1))
+        >>> Record.loads(record.dumps()) == record
+        True
+        """
+        return cls.from_json(text)
 
 
 def _pair(data: Mapping[str, Any], name: str) -> tuple[int, int]:

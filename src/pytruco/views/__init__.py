@@ -51,7 +51,7 @@ from .._engine import (
 )
 from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
 from ..errors import ArgumentError, SeatError, quoted
-from ..rules import CfarRule, FaltaRule
+from ..rules import CfarRule, FaltaRule, RuleSet
 from ._json import SeatView
 from ._parts import (
     VIEW_FORMAT,
@@ -76,19 +76,34 @@ __all__ = [
     "TrucoView",
     "ViewError",
     "check_seat",
+    "halves",
     "view",
 ]
 
 
-def _halves(state: State) -> tuple[str, str] | None:
-    rules = state.rules
+def halves(rules: RuleSet, score: tuple[int, int]) -> tuple[str, str] | None:
+    """Per team, ``"malas"`` or ``"buenas"``: the half of the score it is in (below half
+    the target, and from half of it), or ``None`` where the preset has no halves (``ladder``). ``online`` at 15
+    has malas only. Half of an odd target is not a whole point: at 15, 0-7 is malas and 8-15 buenas. The views
+    and the terminal game both say what this says.
+
+    >>> from pytruco import RuleSet
+    >>> from pytruco.views import halves
+    >>> halves(RuleSet.preset("default", target=15), (7, 8)), halves(RuleSet.preset("default"), (14, 15))
+    (('malas', 'buenas'), ('malas', 'buenas'))
+    >>> halves(RuleSet.preset("online", target=15), (3, 9)), halves(RuleSet.preset("ladder"), (0, 0))
+    (('malas', 'malas'), None)
+    """
     if rules.preset_name == "ladder":
         return None  # PRESETS.md §2: no malas / buenas
-    half = rules.target / 2
     if rules.preset_name == "online" and rules.target == 15:
         return ("malas", "malas")  # §2: 15 points are malas only
-    a, b = state.score
-    return ("malas" if a < half else "buenas", "malas" if b < half else "buenas")
+    a, b = score
+    return ("malas" if 2 * a < rules.target else "buenas", "malas" if 2 * b < rules.target else "buenas")
+
+
+def _halves(state: State) -> tuple[str, str] | None:
+    return halves(state.rules, state.score)
 
 
 def _pie(mano: int, seats: tuple[int, ...], n: int) -> tuple[int, int]:
@@ -292,7 +307,7 @@ def _view_in_round(
         score=state.score,
         chicos=state.chicos,
         halves=_halves(state),
-        hand_number=state.rounds_dealt,
+        rounds_dealt=state.rounds_dealt,
         mano=state.mano,
         pie=_pie(r.mano, in_hand, n) if playing else _pie(state.mano, in_hand, n),
         teams=teams,

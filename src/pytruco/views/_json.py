@@ -129,7 +129,8 @@ class SeatView:
         halves: per team, ``"malas"`` or ``"buenas"`` (the halves of the
             score: below half the target and from half of it), or ``None`` where
             the preset has none (``ladder``; ``online`` at 15 has malas only).
-        hand_number: how many hands have been dealt (the current hand's number, from 1).
+        rounds_dealt: how many rounds have been dealt (the current round's number, from 1), as
+            :attr:`State.rounds_dealt <pytruco.State.rounds_dealt>`; the JSON form calls it ``hand_number``.
         mano: the mano of the current hand, or of the next one between hands.
         pie: per team, its seat that plays last in the hand (the next hand's between hands).
         teams: the seats of team 0 and of team 1.
@@ -180,7 +181,7 @@ class SeatView:
     score: tuple[int, int]
     chicos: tuple[int, int]
     halves: tuple[str, str] | None
-    hand_number: int
+    rounds_dealt: int
     mano: int
     pie: tuple[int, int]
     teams: tuple[tuple[int, ...], tuple[int, ...]]
@@ -244,7 +245,7 @@ class SeatView:
             "score": list(self.score),
             "chicos": list(self.chicos),
             "halves": None if self.halves is None else list(self.halves),
-            "hand_number": self.hand_number,
+            "hand_number": self.rounds_dealt,
             "mano": self.mano,
             "pie": list(self.pie),
             "teams": [list(self.teams[0]), list(self.teams[1])],
@@ -399,7 +400,7 @@ def _view_from_json(data: Any) -> SeatView:
         score=_pair(data["score"], "score"),
         chicos=_pair(data["chicos"], "chicos"),
         halves=None if halves is None else (halves[0], halves[1]),
-        hand_number=_int(data["hand_number"], "hand_number"),
+        rounds_dealt=_int(data["hand_number"], "hand_number"),
         mano=_int(data["mano"], "mano"),
         pie=_pair(data["pie"], "pie"),
         teams=(_ints(teams[0], "teams"), _ints(teams[1], "teams")),
