@@ -33,7 +33,7 @@ from .actions import (
 )
 from .cards import Card, random_source
 from .clock import timeout, timeout_refusal
-from .deal import apply_deal, deal_problem, random_deal
+from .deal import apply_deal, deal_refusal, random_deal
 from .declarations import answer_refusal, declaration_actions, declaration_refusal, declare
 from .envido import answer_envido, envido_refusal, envido_window, open_chain, opening_actions, raise_actions
 from .errors import RuleSetError, quoted
@@ -175,7 +175,7 @@ def is_legal(state: State, action: Action | Deal) -> bool:
     if state.__class__ is not State:
         require_state(state, "is_legal")
     if isinstance(action, Deal):
-        return state._phase is Phase.DEAL and deal_problem(state, action) is None
+        return deal_refusal(state, action) is None
     if not isinstance(action, Action):
         return False
     kind = action.kind

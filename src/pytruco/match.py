@@ -10,7 +10,7 @@ refused by the table itself (the match is over, no such seat, not dealt yet). Ho
 from __future__ import annotations
 
 from .actions import Action, Deal, Kind, Rps
-from .deal import deal_problem
+from .deal import deal_refusal
 from .errors import quoted
 from .events import EventKind, EventLog, new_event
 from .refusals import Refusal
@@ -65,9 +65,7 @@ def table_refusal(state: State, action: object) -> Refusal | None:
     """Why *action* is refused before any round's rule is asked (a deal at the wrong time, the match is over,
     no such seat, rock-paper-scissors), or ``None`` to ask the round."""
     if isinstance(action, Deal):
-        if state._phase is not Phase.DEAL:
-            return Refusal("deal-not-now", {"phase": state._phase.value})
-        return Refusal("bad-deal", {"problem": deal_problem(state, action)})
+        return deal_refusal(state, action)
     if not isinstance(action, Action):
         return Refusal("not-an-action", {"action": quoted(action)})
     text = str(action)
