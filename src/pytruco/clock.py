@@ -19,9 +19,10 @@ from .events import EventKind, EventLog, new_event
 from .flor import refuse_first_flor, refuse_flor_call
 from .mazo import fold
 from .refusals import Refusal
+from .rounds import awaiting
 from .scoring import finish_round
 from .state import Round, State
-from .table import DECL_FLOR, DECL_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
+from .table import AWAIT_DECLARING, AWAIT_ENVIDO, AWAIT_FLOR, AWAIT_FLOR_CALL, AWAIT_TRUCO, DECL_FLOR
 from .truco import refuse_truco
 
 
@@ -31,26 +32,26 @@ def timeout(st: State, r: Round, s: int, events: EventLog) -> None:
     events.append(new_event(EventKind.TIMED_OUT, s, s & 1))
     if st._rules.flor and r._flor_pts[s] is not None and not r._flor_sung >> s & 1:
         r._flor_lost |= 1 << s
-    stage = r._flor_stage
-    if stage is FLOR_ANSWER:
+    waits = awaiting(r)
+    if waits is AWAIT_FLOR:
         refuse_first_flor(st, r, s, events)
-    elif stage is FLOR_CALL:
+    elif waits is AWAIT_FLOR_CALL:
         refuse_flor_call(st, r, events)
-    elif r._decl_kind is not DECL_NONE:
+    elif waits is AWAIT_DECLARING:
         if r._decl_best_seat < 0:
             points = r._flor_pts[s] if r._decl_kind is DECL_FLOR else r._env_pts[s]
             declare(st, r, s, points, events, True)
         else:
             declare(st, r, s, None, events, True)
-    elif r._env_state is ENV_PENDING:
+    elif waits is AWAIT_ENVIDO:
         refuse_envido(st, r, events)
-    elif r._truco_call:
+    elif waits is AWAIT_TRUCO:
         refuse_truco(st, r, events)
         finish_round(st, r, events)
     else:
         fold(st, r, s, events, timeout=True)
 
 
-def timeout_refusal(s: int) -> Refusal:
-    """Why a timeout of seat *s* is refused: it is not to act."""
-    return Refusal("timeout-not-to-act", {"seat": s})
+def timeout_refusal(st: State, s: int) -> Refusal | None:
+    """Why a timeout of seat *s* (in the round) is refused: it is not to act; ``None`` when it is."""
+    return None if s in st._to_act else Refusal("timeout-not-to-act", {"seat": s})

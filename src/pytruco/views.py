@@ -39,11 +39,13 @@ from __future__ import annotations
 
 from .actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
 from .engine import legal_actions
-from .envido import FALTA, accepted_value, falta_value, refused_value
+from .envido import FALTA, accepted_value, falta_value, leader_falta, refused_value
 from .errors import ArgumentError, TrucoError, quoted
-from .rules import CfarRule, FaltaRule
+from .flor import flor_stakes
+from .rounds import awaiting
+from .rules import CfarRule
 from .state import Phase, Round, State, require_state
-from .table import TRUCO_VALUE
+from .table import AWAIT_FLOR, AWAIT_FLOR_CALL, TRUCO_VALUE
 from .viewjson import SeatView
 from .viewparts import (
     VIEW_FORMAT,
@@ -138,26 +140,21 @@ def _pending(state: State, r: Round) -> PendingCall | None:
         return None
     call, caller = pending
     answerers = state.to_act
-    flor_call = r.flor_call
-    if r.flor_stage == "answer":
-        # the second holder answers the first flor: refusing leaves the first its flor
-        return PendingCall(call, caller, answerers, rules.flor_flor_value, rules.flor_value)
-    if flor_call is not None:
-        kind, _, over = flor_call
-        if kind is Kind.FLOR:
-            return PendingCall(call, caller, answerers, rules.flor_flor_value, rules.achico_value)
-        if kind is Kind.CONTRAFLOR:
-            return PendingCall(call, caller, answerers, rules.contraflor_value, rules.contraflor_refused)
-        refused = rules.cfar_refused_over_contraflor if over is Kind.CONTRAFLOR else rules.cfar_refused_over_flor
-        if rules.cfar is CfarRule.FALTA:
-            return PendingCall(call, caller, answerers, rules.target - max(state.score), refused)
-        return PendingCall(call, caller, answerers, None, refused)  # it wins the chico
+    waits = awaiting(r)
+    if waits is AWAIT_FLOR or waits is AWAIT_FLOR_CALL:
+        # a first flor: refusing it leaves the first singer its flor
+        flor_call = r.flor_call  # None: a first flor
+        kind, over = (None, None) if flor_call is None else (flor_call[0], flor_call[2])
+        accepted, refused = flor_stakes(rules, kind, over)
+        if accepted >= 0:
+            return PendingCall(call, caller, answerers, accepted, refused)
+        worth = leader_falta(rules, state.score) if rules.cfar is CfarRule.FALTA else None  # None: the chico
+        return PendingCall(call, caller, answerers, worth, refused)
     if call in ENVIDO_CALLS:
         calls = r.envido_calls
         value = accepted_value(rules, calls)
-        worth: int | None = value
-        if value == FALTA:  # LOSER counts the loser's score: it depends on who wins
-            worth = falta_value(rules, state.score, 0) if rules.falta is FaltaRule.LEADER else None
+        # the falta under FaltaRule.LOSER counts the loser's score: it depends on who wins (None)
+        worth = falta_value(rules, state.score) if value is FALTA else value
         return PendingCall(call, caller, answerers, worth, refused_value(rules, calls))
     level = TRUCO_CALLS.index(call) + 1
     return PendingCall(call, caller, answerers, TRUCO_VALUE[level], TRUCO_VALUE[level - 1])
