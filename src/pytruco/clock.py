@@ -14,15 +14,12 @@ act (see :func:`pytruco.legal_actions` with ``meta=True``).
 from __future__ import annotations
 
 from .declarations import declare
-from .envido import refuse_envido
 from .events import EventKind, EventLog, new_event
-from .flor import refuse_first_flor, refuse_flor_call
-from .mazo import fold
+from .mazo import fold, refuse_awaited
 from .refusals import Refusal
-from .rounds import awaiting
 from .scoring import finish_round
 from .state import Round, State
-from .table import AWAIT_DECLARING, AWAIT_ENVIDO, AWAIT_FLOR, AWAIT_FLOR_CALL, AWAIT_TRUCO, DECL_FLOR
+from .table import AWAIT_DECLARING, AWAIT_TRUCO, AWAIT_TURN, DECL_FLOR
 from .truco import refuse_truco
 
 
@@ -32,23 +29,17 @@ def timeout(st: State, r: Round, s: int, events: EventLog) -> None:
     events.append(new_event(EventKind.TIMED_OUT, s, s & 1))
     if st._rules.flor and r._flor_pts[s] is not None and not r._flor_sung >> s & 1:
         r._flor_lost |= 1 << s
-    waits = awaiting(r)
-    if waits is AWAIT_FLOR:
-        refuse_first_flor(st, r, s, events)
-    elif waits is AWAIT_FLOR_CALL:
-        refuse_flor_call(st, r, events)
-    elif waits is AWAIT_DECLARING:
+    waits = refuse_awaited(st, r, s, events)  # a flor, a flor-chain call or an envido is refused
+    if waits is AWAIT_DECLARING:
         if r._decl_best_seat < 0:
             points = r._flor_pts[s] if r._decl_kind is DECL_FLOR else r._env_pts[s]
             declare(st, r, s, points, events, True)
         else:
             declare(st, r, s, None, events, True)
-    elif waits is AWAIT_ENVIDO:
-        refuse_envido(st, r, events)
     elif waits is AWAIT_TRUCO:
         refuse_truco(st, r, events)
         finish_round(st, r, events)
-    else:
+    elif waits is AWAIT_TURN:
         fold(st, r, s, events, timeout=True)
 
 

@@ -19,16 +19,7 @@ from .rounds import awaiting
 from .rules import RuleSet
 from .scoring import finish_round, mazo_penalty, win_round
 from .state import Round, State
-from .table import (
-    AWAIT_DECLARING,
-    AWAIT_ENVIDO,
-    AWAIT_FLOR,
-    AWAIT_FLOR_CALL,
-    AWAIT_NOTHING,
-    AWAIT_TRUCO,
-    AWAIT_TURN,
-    Awaiting,
-)
+from .table import AWAIT_DECLARING, AWAIT_FLOR, AWAIT_NOTHING, AWAIT_TRUCO, AWAIT_TURN, Awaiting
 from .tricks import complete_trick, next_in_trick
 from .truco import refuse_truco
 from .turns import pending
@@ -61,6 +52,19 @@ def mazo_refusal(rules: RuleSet, r: Round, s: int, waits: Awaiting) -> Refusal |
     return Refusal("mazo-not-now", params)
 
 
+def refuse_awaited(st: State, r: Round, s: int, events: EventLog) -> Awaiting:
+    """Seat *s*, which is to act, refuses the flor, flor-chain call or envido call it was due to answer (by the
+    mazo or a timeout, §7); returns what the round was waiting for (a truco or a declaration is the caller's)."""
+    waits = awaiting(r)
+    if waits is Awaiting.FLOR:
+        refuse_first_flor(st, r, s, events)
+    elif waits is Awaiting.FLOR_CALL:
+        refuse_flor_call(st, r, events)
+    elif waits is Awaiting.ENVIDO:
+        refuse_envido(st, r, events)
+    return waits
+
+
 def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False) -> None:
     """Seat *s* goes to the mazo (§7, §8.2, §8.16, §8.17)."""
     rules = st._rules
@@ -74,15 +78,8 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
         r._env_forfeit = True
     if rules.flor_lost_on_fold and r._flor_sung & bit and r._held[s]:
         lose_flor(r, team, events)
-    # The fold first refuses the call this seat was due to answer (a seat that is to act answers the call).
-    waits = awaiting(r)
-    if waits is AWAIT_FLOR:
-        refuse_first_flor(st, r, s, events)
-    elif waits is AWAIT_FLOR_CALL:
-        refuse_flor_call(st, r, events)
-    elif waits is AWAIT_ENVIDO:
-        refuse_envido(st, r, events)
-    truco_refused = waits is AWAIT_TRUCO
+    # The fold first refuses the call this seat was due to answer (a truco once the seat is out).
+    truco_refused = refuse_awaited(st, r, s, events) is AWAIT_TRUCO
     r._folded |= bit
     if r._ended:
         return

@@ -37,6 +37,8 @@ view depends on a card the seat cannot see (``tests/test_hidden.py``).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
 from .engine import legal_actions
 from .envido import FALTA, accepted_value, falta_value, leader_falta, refused_value
@@ -211,22 +213,26 @@ def _chains(r: Round, hand_over: bool) -> tuple[TrucoView, ChainView, ChainView]
     )
 
 
-def _view_before_deal(
-    state: State,
-    seat: int | None,
-    teams: tuple[tuple[int, ...], tuple[int, ...]],
-    partners: tuple[int, ...],
-    legal: tuple[Action, ...],
-    history: tuple[str, ...],
-) -> SeatView:
+class _Seat(NamedTuple):
+    """What a seat's view has whether or not a round was dealt: the seat, the teams, its partners, its legal
+    actions and its history."""
+
+    seat: int | None
+    teams: tuple[tuple[int, ...], tuple[int, ...]]
+    partners: tuple[int, ...]
+    legal: tuple[Action, ...]
+    history: tuple[str, ...]
+
+
+def _view_before_deal(state: State, c: _Seat) -> SeatView:
     """The view before the first deal: no hand, no chains (the rock-paper-scissors draw, or the first deal)."""
     n = state.rules.players
     empty = ChainView("none", (), (), None)
     return SeatView(
-        seat, state.rules, state.phase, state.score, state.chicos, _halves(state), state.hands_dealt, state.mano,
-        _pie(state.mano, tuple(range(n)), n), teams, partners, None, None, False, state.winner, (), None, None,
-        (0,) * n, (), (), TrucoView(0, 1, None, ()), None, None, empty, empty, (0, 0), (), (), state.to_act, legal,
-        history,
+        c.seat, state.rules, state.phase, state.score, state.chicos, _halves(state), state.hands_dealt, state.mano,
+        _pie(state.mano, tuple(range(n)), n), c.teams, c.partners, None, None, False, state.winner, (), None, None,
+        (0,) * n, (), (), TrucoView(0, 1, None, ()), None, None, empty, empty, (0, 0), (), (), state.to_act, c.legal,
+        c.history,
     )  # fmt: skip
 
 
@@ -258,21 +264,13 @@ def view(state: State, seat: int | None) -> SeatView:
     partners = () if seat is None else tuple(s for s in teams[seat & 1] if s != seat)
     legal = () if seat is None else tuple(a for a in legal_actions(state) if a.seat == seat)
     r = state.round
-    if r is None:
-        return _view_before_deal(state, seat, teams, partners, legal, history)
-    return _view_in_round(state, seat, r, teams, partners, legal, history)
+    common = _Seat(seat, teams, partners, legal, history)
+    return _view_before_deal(state, common) if r is None else _view_in_round(state, r, common)
 
 
-def _view_in_round(
-    state: State,
-    seat: int | None,
-    r: Round,
-    teams: tuple[tuple[int, ...], tuple[int, ...]],
-    partners: tuple[int, ...],
-    legal: tuple[Action, ...],
-    history: tuple[str, ...],
-) -> SeatView:
+def _view_in_round(state: State, r: Round, c: _Seat) -> SeatView:
     """The view once a round has been dealt (being played, between rounds, or the match over)."""
+    seat = c.seat
     n = state.rules.players
     rules = state.rules
     to_act = state.to_act
@@ -296,8 +294,8 @@ def _view_in_round(
         hand_number=state.hands_dealt,
         mano=state.mano,
         pie=_pie(r.mano, in_hand, n) if playing else _pie(state.mano, in_hand, n),
-        teams=teams,
-        partners=partners,
+        teams=c.teams,
+        partners=c.partners,
         duel=duel,
         duel_mano=None if duel is None else r.mano,
         hand_over=hand_over,
@@ -317,6 +315,6 @@ def _view_in_round(
         unscored=r.unscored,
         folded=tuple(sorted(r.folded)),
         to_act=to_act,
-        legal=legal,
-        history=history,
+        legal=c.legal,
+        history=c.history,
     )
