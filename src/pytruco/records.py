@@ -202,8 +202,8 @@ def replay_steps(
 
     >>> record = {"format": "truco-record/1", "rules": "default", "first_mano": 0,
     ...           "hands": [{"deal": [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "actions": ["0 mazo"]}]}
-    >>> [(hand, index, str(action)) for hand, index, action, _, _ in replay_steps(record)][1:]
-    [(0, None, 'deal 7C 6C 1E | 5O 4O 3B'), (0, 0, '0 mazo')]
+    >>> [(hand, index, [event.kind.value for event in events]) for hand, index, _, _, events in replay_steps(record)]
+    [(None, None, []), (0, None, ['dealt']), (0, 0, ['folded', 'hand-won', 'points', 'points', 'hand-ended'])]
     """
     record = read_record(record)
     try:
