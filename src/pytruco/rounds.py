@@ -347,7 +347,7 @@ class Round:
         """
         waits = awaiting(self)
         if waits is AWAIT_TRUCO:
-            return (TRUCO_CALLS[self._truco_call - 1], self._truco_caller)
+            return self.truco_call
         if waits is AWAIT_ENVIDO:
             return (self.last_envido_call(), self._env_caller)
         if waits is AWAIT_FLOR:
