@@ -50,7 +50,7 @@ def declaration_actions(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[i
         acts.append(CALL_ACTIONS[d][_FLOR])
         return (d,)
     tengo = TENGO_ACTIONS[d]
-    acts.extend(tengo[v] for v in declarable(rules, r, d))
+    acts.extend([tengo[v] for v in declarable(rules, r, d)])
     if r._decl_best_seat >= 0:
         acts.append(CALL_ACTIONS[d][_SON_BUENAS])
     return (d,)

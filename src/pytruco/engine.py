@@ -533,20 +533,22 @@ def _act(st: State, r: Round, s: int, action: Action, events: EventLog) -> None:
     if kind is _MAZO:
         fold(st, r, s, events)
         return
+    if kind in TRUCO_CALLS:  # a call on its turn or a raise as the answer: legal only then
+        call_truco(r, s, kind, events)
+        return
+    if kind is Kind.TENGO or kind is Kind.SON_BUENAS:  # legal only while declaring
+        declare(st, r, s, action.points, events)
+        return
     waits = awaiting(r)
     if waits is AWAIT_FLOR:
         answer_first_flor(st, r, s, kind, events)
     elif waits is AWAIT_FLOR_CALL and kind is not _FLOR:
         answer_flor_call(st, r, s, kind, events)
-    elif kind is Kind.TENGO or kind is Kind.SON_BUENAS:
-        declare(st, r, s, action.points, events)
     elif kind is _FLOR:
         sing_flor(st, r, s, events)
     elif waits is AWAIT_ENVIDO:
         answer_envido(st, r, s, kind, events)
     elif kind in ENVIDO_CALLS:
         open_chain(r, s, kind, events)
-    elif kind in TRUCO_CALLS:
-        call_truco(r, s, kind, events)
     else:  # quiero / no-quiero to a truco-level call
         answer_truco(st, r, s, kind, events)
