@@ -106,6 +106,8 @@ def assert_one_decision(state, players: int) -> None:
         if checked is None and isinstance(action, Action):
             accepted.add(action)
     assert set(legal_actions(state, meta=True)) == accepted
+    meta = (Kind.TIMEOUT, Kind.RENDIRSE)  # listed only with meta=True (engine.legal_actions)
+    assert set(legal_actions(state)) == {action for action in accepted if action.kind not in meta}
 
 
 PICA = [("default", 6, True), ("classic", 6, True), ("reglamento", 6, True)]
