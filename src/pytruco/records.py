@@ -17,7 +17,7 @@ Frontends store one to restore a table after a reconnect.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -212,24 +212,32 @@ def replay_steps(
         raise bad_record(str(error)) from None
     yield None, None, None, state, ()
     known: dict[str, Action] = {}  # texts repeat a lot: each distinct one is parsed once
-    for index, text in enumerate(record.pre):
-        if before is not None:
-            before(state, None, index)
-        action = _read_action(text, known, None, index)
-        state, events = _step(state, action, text, None, index)
-        yield None, index, action, state, events
+    state = yield from _action_steps(state, record.pre, None, known, before)
     players = record.rules.players
     for h, hand in enumerate(record.hands):
         deal = _read_deal(hand.deal, players, h)
         _check_dealable(state, h)  # the one place for a hand listed at the wrong time
         state, events = apply(state, deal)
         yield h, None, deal, state, events
-        for index, text in enumerate(hand.actions):
-            if before is not None:
-                before(state, h, index)
-            action = _read_action(text, known, h, index)
-            state, events = _step(state, action, text, h, index)
-            yield h, index, action, state, events
+        state = yield from _action_steps(state, hand.actions, h, known, before)
+
+
+def _action_steps(
+    state: State,
+    texts: tuple[str, ...],
+    hand: int | None,
+    known: dict[str, Action],
+    before: Callable[[State, int | None, int], None] | None,
+) -> Generator[Step, None, State]:
+    """The steps of the actions *texts* of *hand* (``None``: ``pre``), each read just before it is applied;
+    returns the state after the last."""
+    for index, text in enumerate(texts):
+        if before is not None:
+            before(state, hand, index)
+        action = _read_action(text, known, hand, index)
+        state, events = _step(state, action, text, hand, index)
+        yield hand, index, action, state, events
+    return state
 
 
 def _trace_end(state: State, record: Record, trace: Callable[[TraceLine], None]) -> None:
