@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -105,22 +105,27 @@ def _problem(seat: object, kind: object, card: object, points: object, choice: o
         return f"seat {quoted(seat)} is not a seat number (a whole number >= 0)"
     if kind.__class__ is not Kind:
         return f"kind {quoted(kind)} is not a Kind (such as Kind.MAZO)"
-    if kind is Kind.PLAY:
-        if card.__class__ is not Card:
-            return f"play needs a Card, not {quoted(card)}"
-    elif card is not None:
-        return f"{kind.value} takes no card, not {quoted(card)}"
-    if kind is Kind.TENGO:
-        if points.__class__ is not int or not 0 <= points < _MAX_NUMBER:
-            return f"tengo needs points (a whole number >= 0), not {quoted(points)}"
-    elif points is not None:
-        return f"{kind.value} takes no points, not {quoted(points)}"
-    if kind is Kind.RPS:
-        if choice.__class__ is not Rps:
-            return f"rps needs an Rps choice, not {quoted(choice)}"
-    elif choice is not None:
-        return f"{kind.value} takes no rock-paper-scissors choice, not {quoted(choice)}"
+    for value, (owner, name, fits, needs) in zip((card, points, choice), _FIELDS, strict=True):
+        if kind is owner:
+            if not fits(value):
+                return f"{needs}, not {quoted(value)}"
+        elif value is not None:
+            return f"{kind.value} takes no {name}, not {quoted(value)}"
     return None
+
+
+_FIELDS: tuple[tuple[Kind, str, Callable[[object], bool], str], ...] = (
+    (Kind.PLAY, "card", lambda card: card.__class__ is Card, "play needs a Card"),
+    (
+        Kind.TENGO,
+        "points",
+        lambda points: points.__class__ is int and 0 <= points < _MAX_NUMBER,
+        "tengo needs points (a whole number >= 0)",
+    ),
+    (Kind.RPS, "rock-paper-scissors choice", lambda choice: choice.__class__ is Rps, "rps needs an Rps choice"),
+)
+"""The fields an action kind owns (card, points, choice): the kind that needs it, its name, its test, and what
+the kind needs; every other kind takes none."""
 
 
 def action_problem(action: object) -> str | None:

@@ -265,7 +265,8 @@ def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:
 def _seat_command(command: str, seat_text: str, path: str, out: TextIO, err: TextIO, *, svg: bool = False) -> int:
     """``pytruco view`` / ``pytruco events``: replay FILE and print what *seat* sees
     (``view --svg``: as a picture)."""
-    from .frontend import replay_events
+    from .frontend import seat_events
+    from .records import replay_steps
     from .views import view
 
     seat: int | None
@@ -281,17 +282,11 @@ def _seat_command(command: str, seat_text: str, path: str, out: TextIO, err: Tex
         if seat is not None and not seat < record.rules.players:
             err.write(f"pytruco {command}: there is no seat {seat} at a table of {record.rules.players}\n")
             return 2
-        state = None
-        for step in replay_events(record):
-            state = step.state
-            if command == "events":
-                for line in step.seat_events(seat):
+        for _hand, _index, action, state, events in replay_steps(record):
+            if command == "events" and action is not None:
+                for line in seat_events(state, events, seat):
                     out.write(json.dumps(line) + "\n")
         if command == "view":
-            if state is None:
-                from ._engine import new_game
-
-                state = new_game(record.rules, first_mano=record.first_mano, score=record.score, chicos=record.chicos)
             if svg:
                 from .svg import table_svg
 

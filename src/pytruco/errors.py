@@ -6,14 +6,12 @@ to the public API (text, JSON, records, arguments of the wrong type or
 value) raises one of these and nothing else; the message is a sentence that
 quotes the input, shortened to about 80 characters.
 
->>> from pytruco import Card, NotationError
+>>> from pytruco import Action, TrucoError
 >>> try:
-...     Card.parse("8E")
-... except NotationError as error:
-...     print(error)
-not a card: '8E' (rank must be 1-7, 10, 11 or 12)
->>> issubclass(NotationError, ValueError)
-True
+...     Action.parse("0 trucoo")
+... except ValueError as error:  # a TrucoError (here a NotationError) is a ValueError
+...     print(isinstance(error, TrucoError), error)
+True not an action: '0 trucoo' (unknown word 'trucoo')
 """
 
 from __future__ import annotations
@@ -287,7 +285,7 @@ class SchemaError(TrucoError):
     >>> schema("state")
     Traceback (most recent call last):
     ...
-    pytruco.errors.SchemaError: unknown schema 'state' (known: record, view, event, action)
+    pytruco.errors.SchemaError: unknown schema 'state' (known: record, view, event, action, protocol)
     """
 
 

@@ -188,31 +188,28 @@ class Event(NamedTuple):
 
     def __str__(self) -> str:
         kind = self.kind
-        if kind is EventKind.POINTS:
-            return f"team {self.team} scores {self.points} ({self.detail})"
-        if kind is EventKind.POINTS_MOVED:
-            return f"team {self.team} collects {self.points} ({self.detail})"
-        if kind is EventKind.CARD_PLAYED:
-            return f"seat {self.seat} plays {self.card}"
-        if kind is EventKind.CALLED:
-            return f"seat {self.seat}: {self.detail}"
-        if kind is EventKind.DECLARED:
-            return f"seat {self.seat}: {self.detail}"
-        if kind is EventKind.TRICK_WON:
-            return f"seat {self.seat} wins the trick for team {self.team}"
-        if kind is EventKind.HAND_WON:
-            return f"team {self.team} wins the hand"
-        if kind is EventKind.ENVIDO_WON:
-            return f"seat {self.seat} wins the envido ({self.points})"
-        if kind is EventKind.FLOR_WON:
-            return f"seat {self.seat} wins the flor"
-        if kind is EventKind.FOLDED:
-            return f"seat {self.seat} goes to the mazo"
-        if self.seat is not None:
-            return f"{kind.value}: seat {self.seat}" + (f" ({self.detail})" if self.detail else "")
-        if self.team is not None:
-            return f"{kind.value}: team {self.team}" + (f" ({self.detail})" if self.detail else "")
-        return str(kind.value) + (f" ({self.detail})" if self.detail else "")
+        sentence = _SENTENCES.get(kind)
+        if sentence is not None:
+            return sentence.format(seat=self.seat, team=self.team, points=self.points, card=self.card, d=self.detail)
+        subject = ""  # who the event is about, if anyone
+        if self.seat is not None or self.team is not None:
+            subject = f": seat {self.seat}" if self.seat is not None else f": team {self.team}"
+        return f"{kind.value}{subject}" + (f" ({self.detail})" if self.detail else "")
+
+
+_SENTENCES: dict[EventKind, str] = {
+    EventKind.POINTS: "team {team} scores {points} ({d})",
+    EventKind.POINTS_MOVED: "team {team} collects {points} ({d})",
+    EventKind.CARD_PLAYED: "seat {seat} plays {card}",
+    EventKind.CALLED: "seat {seat}: {d}",
+    EventKind.DECLARED: "seat {seat}: {d}",
+    EventKind.TRICK_WON: "seat {seat} wins the trick for team {team}",
+    EventKind.HAND_WON: "team {team} wins the hand",
+    EventKind.ENVIDO_WON: "seat {seat} wins the envido ({points})",
+    EventKind.FLOR_WON: "seat {seat} wins the flor",
+    EventKind.FOLDED: "seat {seat} goes to the mazo",
+}
+"""The English sentence of an event of these kinds (``str(event)``); any other kind says its value and subject."""
 
 
 def _short(value: object) -> str:

@@ -34,11 +34,11 @@ from typing import Any
 
 import attrs
 
-from ._engine import Phase, State, apply, new_game, require_state
+from ._engine import Phase, State, require_state
 from .actions import Action, Deal, Kind
-from .errors import IllegalActionError, NotationError, RecordError, require
+from .errors import require
 from .events import Event, EventKind
-from .records import Record
+from .records import Record, replay_steps
 from .views import check_seat
 
 __all__ = ["Clock", "ReplayStep", "clock", "replay_events", "seat_event", "seat_events"]
@@ -167,9 +167,11 @@ class ReplayStep:
         return seat_events(self.state, self.events, seat)
 
 
-def replay_events(record: Record | Mapping[str, Any] | str) -> Iterator[ReplayStep]:
+def replay_events(record: Record | Mapping[str, Any] | str | bytes) -> Iterator[ReplayStep]:
     """Replay *record* step by step, with every action's events: a server
     rebuilds a client's event log from its stored record after a restart.
+    The walk is :func:`pytruco.records.replay_steps`, the one that
+    :func:`pytruco.replay` makes.
 
     Raises:
         RecordError: as :func:`pytruco.replay`, at the step that fails
@@ -182,43 +184,6 @@ def replay_events(record: Record | Mapping[str, Any] | str) -> Iterator[ReplaySt
     >>> [(step.index, [e.kind.value for e in step.events]) for step in replay_events(record)]
     [(None, ['dealt']), (0, ['called']), (1, ['called', 'points'])]
     """
-    if isinstance(record, str):
-        record = Record.from_json(record)
-    elif not isinstance(record, Record):
-        record = Record.from_dict(record)
-    try:
-        state = new_game(record.rules, first_mano=record.first_mano, score=record.score, chicos=record.chicos)
-    except ValueError as error:
-        raise RecordError("bad-record", str(error)) from None
-    for index, text in enumerate(record.pre):
-        action = _parse(text, None, index)
-        state, events = _apply(state, action, None, index)
-        yield ReplayStep(None, index, action, state, events)
-    for h, hand in enumerate(record.hands):
-        try:
-            deal = Deal.parse(hand.deal)
-        except NotationError as error:
-            raise RecordError("bad-deal", f"hand {h}: {error}", hand=h) from None
-        try:
-            state, events = apply(state, deal)
-        except IllegalActionError as error:
-            raise RecordError("bad-deal", f"hand {h}: {error}", hand=h) from None
-        yield ReplayStep(h, None, deal, state, events)
-        for index, text in enumerate(hand.actions):
-            action = _parse(text, h, index)
-            state, events = _apply(state, action, h, index)
-            yield ReplayStep(h, index, action, state, events)
-
-
-def _parse(text: str, hand: int | None, index: int) -> Action:
-    try:
-        return Action.parse(text)
-    except NotationError as error:
-        raise RecordError("bad-notation", str(error), hand=hand, action=index, text=text) from None
-
-
-def _apply(state: State, action: Action, hand: int | None, index: int) -> tuple[State, tuple[Event, ...]]:
-    try:
-        return apply(state, action)
-    except IllegalActionError as error:
-        raise RecordError("illegal-action", str(error), hand=hand, action=index, text=str(action)) from None
+    for hand, index, action, state, events in replay_steps(record):
+        if action is not None:  # the first step is the starting state
+            yield ReplayStep(hand, index, action, state, events)

@@ -5,21 +5,27 @@ Nothing outside this package imports its modules. The public modules import from
 :class:`Round`, :class:`Phase`, :class:`Trick`), which :mod:`pytruco` exports, and a short boundary for what the
 views and records genuinely read of the engine's internals (docs/internals.md, "The engine's boundary"):
 
-- ``views``: the chain values ``FALTA``, ``accepted_value``, ``refused_value``, ``falta_value`` and the truco
-  ladder ``TRUCO_VALUE`` (what answering a call is worth), and ``require_state`` (also ``frontend``);
+- ``views``: the chain values ``FALTA``, ``accepted_value``, ``refused_value``, ``falta_value``, ``leader_falta``,
+  the flor chain's ``flor_stakes`` and the truco ladder ``TRUCO_VALUE`` (what answering a call is worth), what
+  the round waits for (``awaiting``, and its ``AWAIT_FLOR`` and ``AWAIT_FLOR_CALL``: the engine's one answer,
+  which the views show), and ``require_state`` (also ``frontend``);
 - ``records``: ``RecordHand`` (public too), ``MAX_ACTIONS``, and the record's text checks ``all_text``,
   ``as_tuple``.
 """
 
 from __future__ import annotations
 
-from .envido import FALTA, accepted_value, falta_value, refused_value
+from .envido import FALTA, accepted_value, falta_value, leader_falta, refused_value
+from .flor import flor_stakes
 from .history import MAX_ACTIONS, RecordHand, all_text, as_tuple
 from .reducer import apply, check, is_legal, legal_actions, new_game, random_deal
-from .stages import TRUCO_VALUE, Trick
+from .round import awaiting
+from .stages import AWAIT_FLOR, AWAIT_FLOR_CALL, TRUCO_VALUE, Trick
 from .state import Phase, Round, State, require_state
 
 __all__ = [
+    "AWAIT_FLOR",
+    "AWAIT_FLOR_CALL",
     "FALTA",
     "MAX_ACTIONS",
     "TRUCO_VALUE",
@@ -32,9 +38,12 @@ __all__ = [
     "all_text",
     "apply",
     "as_tuple",
+    "awaiting",
     "check",
     "falta_value",
+    "flor_stakes",
     "is_legal",
+    "leader_falta",
     "legal_actions",
     "new_game",
     "random_deal",

@@ -13,7 +13,17 @@ Pure functions over a round (and, for the seats to act, the state), shared by ev
 from __future__ import annotations
 
 from .refusals import Params
-from .stages import DECL_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL, LEVEL_NAMES, Declaring
+from .round import awaiting
+from .stages import (
+    AWAIT_DECLARING,
+    AWAIT_FLOR,
+    AWAIT_FLOR_CALL,
+    AWAIT_NOTHING,
+    AWAIT_TURN,
+    ENV_PENDING,
+    LEVEL_NAMES,
+    Declaring,
+)
 from .state import Round, State
 
 _TEAM_SEATS = {n: (tuple(range(0, n, 2)), tuple(range(1, n, 2))) for n in (2, 4, 6)}
@@ -47,16 +57,18 @@ def start_declarations(r: Round, kind: Declaring, mask: int) -> None:
 
 
 def pending(r: Round) -> str | None:
-    """What blocks play now: ``"flor"``, ``"declaration"``, the pending call's word, or ``None``."""
-    if r._flor_stage is FLOR_ANSWER or r._flor_stage is FLOR_CALL:
+    """What blocks play now (what :func:`~pytruco.rounds.awaiting` says, in words): ``"flor"``,
+    ``"declaration"``, the pending call's word, or ``None``."""
+    waits = awaiting(r)
+    if waits is AWAIT_TURN or waits is AWAIT_NOTHING:
+        return None
+    if waits is AWAIT_FLOR or waits is AWAIT_FLOR_CALL:
         return "flor"
-    if r._decl_kind is not DECL_NONE:
+    if waits is AWAIT_DECLARING:
         return "declaration"
-    if r._env_state is ENV_PENDING:
-        return r.last_envido_call().value
-    if r._truco_call:
-        return LEVEL_NAMES[r._truco_call - 1]
-    return None
+    call = r.pending
+    assert call is not None
+    return call[0].value
 
 
 def own_pending(r: Round, s: int) -> str | None:
@@ -71,16 +83,11 @@ def own_pending(r: Round, s: int) -> str | None:
 
 def waiting(state: State, r: Round) -> Params:
     """What the table waits for, as refusal parameters (``waiting``, ``waiting_seats``, ``waiting_call``, ``turn``)."""
+    waits = awaiting(r)
+    if waits is AWAIT_TURN or waits is AWAIT_NOTHING:
+        return {"waiting": "turn", "turn": r._turn}
     seats = ",".join(str(seat) for seat in state.to_act)
-    if r._flor_stage is FLOR_ANSWER:
-        return {"waiting": "answer", "waiting_seats": seats, "waiting_call": "flor"}
-    if r._flor_stage is FLOR_CALL:
-        word = r._flor_call.value if r._flor_call else "flor"
-        return {"waiting": "answer", "waiting_seats": seats, "waiting_call": word}
-    if r._decl_kind is not DECL_NONE:
+    if waits is AWAIT_DECLARING:
         return {"waiting": "declare", "waiting_seats": seats}
-    if r._env_state is ENV_PENDING:
-        return {"waiting": "answer", "waiting_seats": seats, "waiting_call": r.last_envido_call().value}
-    if r._truco_call:
-        return {"waiting": "answer", "waiting_seats": seats, "waiting_call": LEVEL_NAMES[r._truco_call - 1]}
-    return {"waiting": "turn", "turn": r._turn}
+    call = r.pending  # a flor-chain call not named yet is a flor
+    return {"waiting": "answer", "waiting_seats": seats, "waiting_call": "flor" if call is None else call[0].value}

@@ -64,16 +64,26 @@ def deal_problem(st: State, deal: Deal) -> str | None:
     return None
 
 
-def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
-    if state._phase is not Phase.DEAL:
-        if state._phase is Phase.OVER:
-            raise error(Refusal("deal-after-match", {}))
-        raise error(Refusal("deal-not-now", {"phase": state._phase.value}))
+def deal_refusal(state: State, deal: Deal) -> Refusal | None:
+    """Why *deal* is refused now (the match is over, the table waits for something else, a bad deal), or
+    ``None`` when it is legal: the one decision behind ``check``, ``is_legal`` and ``apply`` for a deal."""
+    phase = state._phase
+    if phase is not Phase.DEAL:
+        if phase is Phase.OVER:
+            return Refusal("deal-after-match", {})
+        return Refusal("deal-not-now", {"phase": phase.value})
     # A deal made by random_deal has distinct cards by construction.
-    trusted = deal._checked and len(deal.hands) == state._rules.players
-    problem = None if trusted else deal_problem(state, deal)
-    if problem is not None:
-        raise error(Refusal("bad-deal", {"problem": problem}))
+    if deal._checked and len(deal.hands) == state._rules.players:
+        return None
+    problem = deal_problem(state, deal)
+    return None if problem is None else Refusal("bad-deal", {"problem": problem})
+
+
+def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
+    """Deal *deal*: a new round (or the first duel of a pica hand); refuses it as :func:`deal_refusal` says."""
+    refused = deal_refusal(state, deal)
+    if refused is not None:
+        raise error(refused)
     st = state._copy()
     history = state._history
     st._history = (deal, history, history[2] + 1, deal_entry(history))

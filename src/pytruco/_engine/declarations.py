@@ -30,34 +30,41 @@ BLUFF_VALUES: tuple[int, ...] = (*range(8), *range(20, 39))
 _FLOR, _SON_BUENAS = Kind.FLOR, Kind.SON_BUENAS
 
 
+def declarable(rules: RuleSet, r: Round, d: int) -> tuple[int, ...]:
+    """The points seat *d* may declare now: its true flor points, any possible envido value where bluffing is
+    allowed, else its true envido points (§5, §8.12)."""
+    if r._decl_kind is DECL_FLOR:
+        points = r._flor_pts[d]
+        assert points is not None
+        return (points,)
+    if rules.bluff:
+        return BLUFF_VALUES
+    return (r._env_pts[d],)
+
+
 def declaration_actions(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
-    """What the seat to declare may say: its points (any possible value where bluffing is allowed), and
-    ``son-buenas`` once there is a best declaration; an unsung mandatory flor first (§8.6)."""
+    """What the seat to declare may say: its points (:func:`declarable`), and ``son-buenas`` once there is a
+    best declaration; an unsung mandatory flor first (§8.6)."""
     d = r._decl_queue[0]
     if r._decl_kind is DECL_ENVIDO and must_sing(rules, r, d):
         acts.append(CALL_ACTIONS[d][_FLOR])
         return (d,)
     tengo = TENGO_ACTIONS[d]
-    if r._decl_kind is DECL_FLOR:
-        points = r._flor_pts[d]
-        assert points is not None
-        acts.append(tengo[points])
-    elif rules.bluff:
-        acts.extend(tengo[v] for v in BLUFF_VALUES)
-    else:
-        acts.append(tengo[r._env_pts[d]])
+    acts.extend([tengo[v] for v in declarable(rules, r, d)])
     if r._decl_best_seat >= 0:
         acts.append(CALL_ACTIONS[d][_SON_BUENAS])
     return (d,)
 
 
-def declaration_refusal(rules: RuleSet, r: Round, s: int, action: Action) -> Refusal:
-    """Why seat *s*, which is to act, may not make the declaration *action*."""
+def declaration_refusal(rules: RuleSet, r: Round, s: int, action: Action) -> Refusal | None:
+    """Why seat *s*, which is to act, may not make the declaration *action*, or ``None`` when it may."""
     params: dict[str, int | str | None] = {"seat": s, "declared": action.points}
     if r._decl_kind is DECL_NONE:
         return Refusal("no-declaration-due", params)
     if action.kind is _SON_BUENAS:
-        return Refusal("son-buenas-first", params)
+        return None if r._decl_best_seat >= 0 else Refusal("son-buenas-first", params)
+    if action.points in declarable(rules, r, s):
+        return None
     if r._decl_kind is DECL_FLOR:
         params["points"] = r._flor_pts[s]
         return Refusal("flor-points-untrue", params)

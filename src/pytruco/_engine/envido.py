@@ -29,7 +29,7 @@ from .state import Round, State
 
 _QUIERO, _NO_QUIERO = Kind.QUIERO, Kind.NO_QUIERO
 
-__all__ = ["FALTA", "accepted_value", "falta_value", "next_calls", "opening_calls", "refused_value"]
+__all__ = ["FALTA", "accepted_value", "falta_value", "leader_falta", "next_calls", "opening_calls", "refused_value"]
 
 E, R, F = Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO
 FALTA = None
@@ -117,11 +117,25 @@ def chain_refused(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int:
     return 1 if before is FALTA else max(1, before)
 
 
-def falta_value(rules: RuleSet, score: tuple[int, int], winner_team: int) -> int:
-    """An accepted falta envido: the target minus the leader's score, or
-    (``ladder``) minus the score of the team that loses the envido."""
+def falta_value(rules: RuleSet, score: tuple[int, int], winner_team: int | None = None) -> int | None:
+    """An accepted falta envido (§5): :func:`leader_falta`, or under :attr:`FaltaRule.LOSER` (``ladder``) the
+    target minus the score of the team that loses the envido (*winner_team* is the other; ``None`` while the
+    winner is not known). The one statement of the envido's falta, for scoring and views alike.
+
+    >>> falta_value(RuleSet.preset("default"), (20, 5)), falta_value(RuleSet.preset("ladder"), (20, 5), 0)
+    (10, 25)
+    """
     if rules.falta is FaltaRule.LOSER:
-        return rules.target - score[1 - winner_team]
+        return None if winner_team is None else rules.target - score[1 - winner_team]
+    return leader_falta(rules, score)
+
+
+def leader_falta(rules: RuleSet, score: tuple[int, int]) -> int:
+    """The target minus the leader's score: the falta of §5 and of a contraflor al resto worth the falta (§6).
+
+    >>> leader_falta(RuleSet.preset("classic"), (5, 8))
+    22
+    """
     return rules.target - max(score)
 
 
@@ -176,17 +190,21 @@ _RAISES: dict[tuple[int, tuple[Kind, ...]], tuple[Action, ...]] = {}
 
 
 # --- why not ---------------------------------------------------------------------
-def envido_refusal(rules: RuleSet, r: Round, s: int, kind: Kind) -> Refusal:
-    """Why seat *s* may not call *kind* (envido, real envido or falta envido) now."""
-    params: dict[str, int | str | None] = {"seat": s, "call": kind.value, "preset": rules.preset_name}
+def envido_refusal(rules: RuleSet, r: Round, s: int, kind: Kind) -> Refusal | None:
+    """Why seat *s*, which is to act, may not call *kind* (envido, real envido or falta envido) now, or ``None``
+    when it may: a raise of the pending chain, or an opening inside the envido window."""
     if r._env_state is ENV_PENDING:
         allowed = chain_next(rules, r._env_calls, r._env_count)
+        if kind in allowed:
+            return None
+        params: dict[str, int | str | None] = {"seat": s, "call": kind.value, "preset": rules.preset_name}
         params["chain"] = "-".join(call.value for call in r.envido_calls)
         if not allowed:
             return Refusal("envido-chain-closed", params)
         params["allowed"] = ",".join(call.value for call in allowed)
         return Refusal("envido-raise-not-allowed", params)
-    return Refusal(envido_window(rules, r, s, kind) or "envido-not-now", params)
+    code = envido_window(rules, r, s, kind)
+    return None if code is None else Refusal(code, {"seat": s, "call": kind.value, "preset": rules.preset_name})
 
 
 # --- doing it -------------------------------------------------------------------
@@ -235,6 +253,7 @@ def resolve_envido(st: State, r: Round, winner: int, events: EventLog) -> None:
     value = chain_accepted(rules, r._env_calls, r._env_count)
     if value is FALTA:
         value = falta_value(rules, st._score, team)
+        assert value is not None
     r._env_state = ENV_SETTLED
     r._env_winner = winner
     events.append(new_event(EventKind.ENVIDO_WON, winner, team, value))

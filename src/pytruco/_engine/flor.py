@@ -11,13 +11,16 @@ flor, contraflor, contraflor al resto, con flor me achico and a flor lost by fol
 
 from __future__ import annotations
 
-from ..actions import CALL_ACTIONS, Action, Kind
+from ..actions import Kind
 from ..events import WORD_OF, EventKind, EventLog, new_event
 from ..rules import CfarRule, EnvidoWindow, RuleSet
-from .awaiting import answerers, seats_of, start_declarations
+from .awaiting import start_declarations
+from .envido import leader_falta
 from .refusals import Refusal
 from .scoring import add_points, award, chico_won
 from .stages import (
+    AWAIT_FLOR,
+    AWAIT_FLOR_CALL,
     CAT_FLOR,
     CAT_FLOR_LOST,
     DECL_FLOR,
@@ -31,6 +34,7 @@ from .stages import (
     FLOR_DECLARING,
     FLOR_DONE,
     FLOR_NONE,
+    Awaiting,
 )
 from .state import Round, State
 
@@ -67,9 +71,25 @@ def flor_window(rules: RuleSet, r: Round, s: int) -> str | None:
     return None
 
 
-def may_sing(rules: RuleSet, r: Round, s: int) -> bool:
-    """Whether seat *s* may sing flor now (outside an answer to another flor)."""
-    return flor_window(rules, r, s) is None
+SING_NO, SING_MAY, SING_MUST = 0, 1, 2
+"""What :func:`flor_option` says: seat may not sing flor now; may (optional flor); must (mandatory flor)."""
+
+
+def flor_option(rules: RuleSet, r: Round, s: int) -> int:
+    """Whether seat *s* may sing flor now, outside an answer to a first flor: :data:`SING_MUST` under mandatory
+    flor (§8.6: until the holder sings, flor is its only action, also when it may answer a later call of a flor
+    chain, §8.25), :data:`SING_MAY` under optional flor (§8.7), else :data:`SING_NO`. The one statement of
+    mandatory flor, for the legal actions, the refusals and the declarations alike."""
+    if r._flor_stage is FLOR_CALL:
+        return SING_MUST if rules.flor_mandatory and can_answer_flor(rules, r, s) else SING_NO
+    if flor_window(rules, r, s) is not None:
+        return SING_NO
+    return SING_MUST if rules.flor_mandatory else SING_MAY
+
+
+def must_sing(rules: RuleSet, r: Round, s: int) -> bool:
+    """Mandatory flor (§8.6): seat *s* holds an unsung flor that is its only action now (:func:`flor_option`)."""
+    return r._flor_pts[s] is not None and flor_option(rules, r, s) == SING_MUST
 
 
 def can_answer_flor(rules: RuleSet, r: Round, s: int) -> bool:
@@ -81,64 +101,63 @@ def can_answer_flor(rules: RuleSet, r: Round, s: int) -> bool:
     return not (rules.flor_window is _FIRST_CARD_OF_HAND and r._cards_played)
 
 
-def must_sing(rules: RuleSet, r: Round, s: int) -> bool:
-    """Mandatory flor (§8.6): until the holder sings, flor is its only action, also when it may answer a
-    later call of a flor chain (§8.25: a contraflor, a contraflor al resto or a second flor)."""
-    if not rules.flor_mandatory:
-        return False
-    if r._flor_stage is FLOR_CALL:
-        return can_answer_flor(rules, r, s)
-    return may_sing(rules, r, s)
-
-
 # --- what answers it ---------------------------------------------------------
-def first_flor_answers(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
-    """The answers to a first flor, from the other team's holders (§6): every seat's menu, in seat order."""
-    seats = seats_of(r._flor_answerers, r._n)
-    for a in seats:
-        p = CALL_ACTIONS[a]
-        acts.append(p[_FLOR])
-        if rules.contraflor:
-            acts.append(p[_CONTRAFLOR])
-        if rules.cfar is not CfarRule.NONE:
-            acts.append(p[_CFAR])
-        if rules.flor_refusable:
-            acts.append(p[_NO_QUIERO])
-            if rules.mazo_with_pending_call:
-                acts.append(p[_MAZO])
-    return seats
+def first_flor_menu(rules: RuleSet) -> tuple[Kind, ...]:
+    """What each holder of the other team may answer to a first flor (§6): flor, contraflor, contraflor al resto
+    and no quiero, as the rules have them (the mazo is :func:`pytruco.mazo.may_fold`'s to say)."""
+    kinds = [_FLOR]
+    if rules.contraflor:
+        kinds.append(_CONTRAFLOR)
+    if rules.cfar is not CfarRule.NONE:
+        kinds.append(_CFAR)
+    if rules.flor_refusable:
+        kinds.append(_NO_QUIERO)
+    return tuple(kinds)
 
 
-def flor_call_answers(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
-    """The answers to a second flor, a contraflor or a contraflor al resto: it is a call, so any seat of the
-    other team still in the round may answer it (§4); an unsung mandatory flor comes first (§8.6)."""
-    seats = answerers(r, r._flor_caller)
-    call = r._flor_call
-    for a in seats:
-        p = CALL_ACTIONS[a]
-        if rules.flor_mandatory and must_sing(rules, r, a):
-            acts.append(p[_FLOR])
-            continue
-        acts.append(p[_QUIERO])
-        acts.append(p[_ACHICO] if call is _FLOR else p[_NO_QUIERO])
-        if call is not _CFAR and rules.cfar is not CfarRule.NONE:
-            acts.append(p[_CFAR])
-        if rules.mazo_with_pending_call:
-            acts.append(p[_MAZO])
-    return seats
+def flor_call_menu(rules: RuleSet, call: Kind | None) -> tuple[Kind, ...]:
+    """What any seat of the other team still in the round may answer to *call*, a second flor, a contraflor or
+    a contraflor al resto (§4, §6): quiero, con flor me achico (to a second flor) or no quiero, and the
+    contraflor al resto above it; an unsung mandatory flor comes first (:func:`flor_option`)."""
+    raises = (_CFAR,) if call is not _CFAR and rules.cfar is not CfarRule.NONE else ()
+    return (_QUIERO, _ACHICO if call is _FLOR else _NO_QUIERO, *raises)
+
+
+def flor_stakes(rules: RuleSet, call: Kind | None, over: Kind | None = None) -> tuple[int, int]:
+    """``(accepted, refused)``: what a flor-chain *call* is worth (``None``: a first flor, answered by a second
+    flor or refused), *over* the call it raised. An accepted contraflor al resto is ``-1``: the falta or the chico
+    (§6). The one statement of the flor chain's stakes, for scoring and views alike.
+
+    >>> flor_stakes(RuleSet.preset("classic"), Kind.CONTRAFLOR_AL_RESTO, Kind.CONTRAFLOR)
+    (-1, 6)
+    """
+    if call is None:
+        return rules.flor_flor_value, rules.flor_value
+    if call is _FLOR:
+        return rules.flor_flor_value, rules.achico_value
+    if call is _CONTRAFLOR:
+        return rules.contraflor_value, rules.contraflor_refused
+    if over is _CONTRAFLOR:
+        return -1, rules.cfar_refused_over_contraflor
+    return -1, rules.cfar_refused_over_flor
 
 
 # --- why not ------------------------------------------------------------------
-def flor_refusal(rules: RuleSet, r: Round, s: int) -> Refusal:
-    """Why seat *s* may not sing flor now."""
+def flor_refusal(rules: RuleSet, r: Round, s: int, waits: Awaiting) -> Refusal | None:
+    """Why seat *s*, which is to act, may not sing flor now, or ``None`` when it may."""
+    if waits is AWAIT_FLOR or (r._flor_pts[s] is not None and flor_option(rules, r, s) != SING_NO):
+        return None
     code = flor_window(rules, r, s) or "flor-not-now"
     if code == "flor-not-now" and not can_answer_flor(rules, r, s):
         code = "flor-no-longer"
     return Refusal(code, {"seat": s, "preset": rules.preset_name})
 
 
-def flor_call_refusal(rules: RuleSet, kind: Kind) -> Refusal:
-    """Why a contraflor, a contraflor al resto or a con flor me achico is refused."""
+def flor_call_refusal(rules: RuleSet, r: Round, kind: Kind, waits: Awaiting) -> Refusal | None:
+    """Why a contraflor, a contraflor al resto or a con flor me achico is refused, or ``None`` when it answers
+    the flor or flor-chain call that waits."""
+    if kind in _flor_menu(rules, r, waits):
+        return None
     params: dict[str, int | str | None] = {"call": kind.value, "preset": rules.preset_name}
     if kind is _CONTRAFLOR and not rules.contraflor:
         return Refusal("no-contraflor", params)
@@ -149,16 +168,23 @@ def flor_call_refusal(rules: RuleSet, kind: Kind) -> Refusal:
     return Refusal("answers-flor-only", params)
 
 
-def flor_answer_refusal(rules: RuleSet, r: Round, s: int, kind: Kind, legal: tuple[Action, ...]) -> Refusal | None:
-    """Why quiero or no quiero is refused as an answer to a flor, or ``None`` when no flor waits."""
-    if r._flor_stage is FLOR_ANSWER:
-        answers = sorted({a.kind.value for a in legal if a.seat == s and a.kind is not _MAZO})
-        return Refusal(
-            "not-a-flor-answer", {"call": kind.value, "preset": rules.preset_name, "answers": ",".join(answers)}
-        )
-    if r._flor_stage is FLOR_CALL:
-        return Refusal("not-a-second-flor-answer", {"call": kind.value})
-    return None
+def flor_answer_refusal(rules: RuleSet, r: Round, kind: Kind, waits: Awaiting) -> Refusal | None:
+    """Why quiero or no quiero is refused as the answer to the flor or flor-chain call that waits, or ``None``."""
+    menu = _flor_menu(rules, r, waits)
+    if kind in menu:
+        return None
+    if waits is AWAIT_FLOR:
+        answers = ",".join(sorted(k.value for k in menu))
+        return Refusal("not-a-flor-answer", {"call": kind.value, "preset": rules.preset_name, "answers": answers})
+    return Refusal("not-a-second-flor-answer", {"call": kind.value})
+
+
+def _flor_menu(rules: RuleSet, r: Round, waits: Awaiting) -> tuple[Kind, ...]:
+    if waits is AWAIT_FLOR:
+        return first_flor_menu(rules)
+    if waits is AWAIT_FLOR_CALL:
+        return flor_call_menu(rules, r._flor_call)
+    return ()
 
 
 # --- doing it -----------------------------------------------------------------
@@ -199,7 +225,7 @@ def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog)
     r._flor_answerers = 0
     r._flor_sung |= 1 << s
     if kind is _FLOR and not rules.flor_flor_is_call:
-        _accept_flor(r, rules.flor_flor_value)
+        _accept_flor(r, flor_stakes(rules, None)[0])
         return
     r._flor_stage = FLOR_CALL
     r._flor_call = kind
@@ -214,12 +240,7 @@ def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: EventLog) 
     r._log = (("call", "flor", s, kind), r._log)
     call = r._flor_call
     if kind is _QUIERO:
-        if call is _FLOR:
-            _accept_flor(r, rules.flor_flor_value)
-        elif call is _CONTRAFLOR:
-            _accept_flor(r, rules.contraflor_value)
-        else:
-            _accept_flor(r, -1)
+        _accept_flor(r, flor_stakes(rules, call, r._flor_over)[0])
     elif kind is _CFAR:
         r._flor_over = call
         r._flor_call = _CFAR
@@ -234,21 +255,14 @@ def refuse_first_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     r._flor_answerers = 0
     r._flor_lost |= 1 << s
     r._flor_stage = FLOR_DONE
-    award(st, r, r._flor_first & 1, st._rules.flor_value, CAT_FLOR, events)
+    award(st, r, r._flor_first & 1, flor_stakes(st._rules, None)[1], CAT_FLOR, events)
 
 
 def refuse_flor_call(st: State, r: Round, events: EventLog) -> None:
-    rules = st._rules
-    call = r._flor_call
+    """The flor-chain call is refused (no quiero, con flor me achico, the mazo or a timeout): its caller's team
+    scores what refusing it is worth (:func:`flor_stakes`)."""
+    points = flor_stakes(st._rules, r._flor_call, r._flor_over)[1]
     caller_team = r._flor_caller & 1
-    if call is _FLOR:
-        points = rules.achico_value  # con flor me achico
-    elif call is _CONTRAFLOR:
-        points = rules.contraflor_refused
-    elif r._flor_over is _CONTRAFLOR:
-        points = rules.cfar_refused_over_contraflor
-    else:
-        points = rules.cfar_refused_over_flor
     r._flor_stage = FLOR_DONE
     r._flor_call = None
     award(st, r, caller_team, points, CAT_FLOR, events)
@@ -270,7 +284,7 @@ def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
     if stake >= 0:
         award(st, r, team, stake, CAT_FLOR, events)
     elif rules.cfar is CfarRule.FALTA:
-        award(st, r, team, rules.target - max(st._score), CAT_FLOR, events)
+        award(st, r, team, leader_falta(rules, st._score), CAT_FLOR, events)
     else:
         _flor_wins_chico(st, r, team, events)
 

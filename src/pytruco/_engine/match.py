@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..actions import Action, Deal, Kind, Rps
 from ..errors import quoted
 from ..events import EventKind, EventLog, new_event
-from .deal import deal_problem
+from .deal import deal_refusal
 from .refusals import Refusal
 from .state import Phase, State
 
@@ -63,30 +63,32 @@ def surrender(st: State, s: int, events: EventLog) -> None:
 
 def table_refusal(state: State, action: object) -> Refusal | None:
     """Why *action* is refused before any round's rule is asked (a deal at the wrong time, the match is over,
-    no such seat, rock-paper-scissors), or ``None`` to ask the round."""
+    no such seat, rock-paper-scissors), or ``None``: outside a round that means legal (``rendirse``, a choice
+    of rock-paper-scissors from a seat that is to choose, a good deal), in a round that the round decides."""
     if isinstance(action, Deal):
-        if state._phase is not Phase.DEAL:
-            return Refusal("deal-not-now", {"phase": state._phase.value})
-        return Refusal("bad-deal", {"problem": deal_problem(state, action)})
+        return deal_refusal(state, action)
     if not isinstance(action, Action):
         return Refusal("not-an-action", {"action": quoted(action)})
-    text = str(action)
     s = action.seat
     n = state._rules.players
-    params: dict[str, int | str | None] = {"seat": s, "text": text, "players": n}
     phase = state._phase
+    kind = action.kind
     if phase is Phase.OVER:
-        return Refusal("match-over", params)
+        return Refusal("match-over", _params(action, n))
     if not 0 <= s < n:
-        return Refusal("no-such-seat", params)
-    if action.kind is Kind.RENDIRSE:
-        return Refusal("cannot-concede", params)
+        return Refusal("no-such-seat", _params(action, n))
+    if kind is Kind.RENDIRSE:
+        return None
     if phase is Phase.DEAL:
-        return Refusal("before-deal", params)
+        return Refusal("before-deal", _params(action, n))
     if phase is Phase.RPS:
-        if action.kind is not Kind.RPS and action.kind is not Kind.TIMEOUT:
-            return Refusal("rps-before-deal", params)
-        return Refusal("rps-already-chosen", params)
-    if action.kind is Kind.RPS:
-        return Refusal("rps-after-deal", params)
+        if kind is not Kind.RPS and kind is not Kind.TIMEOUT:
+            return Refusal("rps-before-deal", _params(action, n))
+        return None if s in state._to_act else Refusal("rps-already-chosen", _params(action, n))
+    if kind is Kind.RPS:
+        return Refusal("rps-after-deal", _params(action, n))
     return None
+
+
+def _params(action: Action, players: int) -> dict[str, int | str | None]:
+    return {"seat": action.seat, "text": str(action), "players": players}

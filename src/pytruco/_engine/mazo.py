@@ -5,7 +5,7 @@ had to answer, the round's truco value, the envido penalty, the show rule and a 
 >>> from pytruco import Deal, apply, new_game
 >>> state = new_game("default", first_mano=0)
 >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
->>> may_fold(state.rules, state.round, 0)
+>>> may_fold(state.rules, state.round, 0, awaiting(state.round))
 True
 """
 
@@ -13,32 +13,56 @@ from __future__ import annotations
 
 from ..events import EventKind, EventLog, new_event
 from ..rules import RuleSet
+from .awaiting import pending
 from .envido import envido_shown, refuse_envido
 from .flor import lose_flor, refuse_first_flor, refuse_flor_call
 from .refusals import Refusal
+from .round import awaiting
 from .scoring import finish_round, mazo_penalty, win_round
-from .stages import DECL_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
+from .stages import AWAIT_DECLARING, AWAIT_FLOR, AWAIT_NOTHING, AWAIT_TRUCO, AWAIT_TURN, Awaiting
 from .state import Round, State
 from .tricks import complete_trick, next_in_trick
 from .truco import refuse_truco
 
 
-def may_fold(rules: RuleSet, r: Round, t: int) -> bool:
-    """Whether seat *t* may go to the mazo on its turn (nothing pending): the mano may have to act first."""
-    return not (rules.mano_must_act_before_mazo and t == r._mano and not r._acted >> t & 1)
+def may_fold(rules: RuleSet, r: Round, s: int, waits: Awaiting) -> bool:
+    """Whether seat *s*, which is to act, may go to the mazo now: on its turn, unless the mano must act first
+    (§8.2); instead of answering a call where the rules allow it (:attr:`RuleSet.mazo_with_pending_call`; a first
+    flor only where it may be refused); never while declaring. The one statement of the mazo, for the legal
+    actions and the refusals alike."""
+    if waits is AWAIT_TURN:
+        return not (rules.mano_must_act_before_mazo and s == r._mano and not r._acted >> s & 1)
+    if waits is AWAIT_DECLARING or waits is AWAIT_NOTHING:
+        return False
+    return rules.mazo_with_pending_call and (waits is not AWAIT_FLOR or rules.flor_refusable)
 
 
-def mazo_refusal(rules: RuleSet, r: Round, s: int, pending: str | None) -> Refusal:
-    """Why seat *s*, which is to act, may not go to the mazo now."""
+def mazo_refusal(rules: RuleSet, r: Round, s: int, waits: Awaiting) -> Refusal | None:
+    """Why seat *s*, which is to act, may not go to the mazo now, or ``None`` when it may."""
+    if may_fold(rules, r, s, waits):
+        return None
     params: dict[str, int | str | None] = {"seat": s, "preset": rules.preset_name}
-    if r._decl_kind is not DECL_NONE:
+    if waits is AWAIT_DECLARING:
         return Refusal("mazo-while-declaring", params)
-    if pending is not None and not rules.mazo_with_pending_call:
-        params["pending"] = pending
+    if waits is not AWAIT_TURN and not rules.mazo_with_pending_call:
+        params["pending"] = pending(r)
         return Refusal("mazo-with-pending", params)
-    if rules.mano_must_act_before_mazo and s == r._mano:
+    if waits is AWAIT_TURN:
         return Refusal("mano-acts-first", params)
     return Refusal("mazo-not-now", params)
+
+
+def refuse_awaited(st: State, r: Round, s: int, events: EventLog) -> Awaiting:
+    """Seat *s*, which is to act, refuses the flor, flor-chain call or envido call it was due to answer (by the
+    mazo or a timeout, §7); returns what the round was waiting for (a truco or a declaration is the caller's)."""
+    waits = awaiting(r)
+    if waits is Awaiting.FLOR:
+        refuse_first_flor(st, r, s, events)
+    elif waits is Awaiting.FLOR_CALL:
+        refuse_flor_call(st, r, events)
+    elif waits is Awaiting.ENVIDO:
+        refuse_envido(st, r, events)
+    return waits
 
 
 def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False) -> None:
@@ -54,17 +78,8 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
         r._env_forfeit = True
     if rules.flor_lost_on_fold and r._flor_sung & bit and r._held[s]:
         lose_flor(r, team, events)
-    # The fold first refuses the call this seat was due to answer.
-    truco_refused = False
-    stage = r._flor_stage
-    if stage is FLOR_ANSWER and r._flor_answerers & bit:
-        refuse_first_flor(st, r, s, events)
-    elif stage is FLOR_CALL and (r._flor_caller & 1) != team:
-        refuse_flor_call(st, r, events)
-    elif r._env_state is ENV_PENDING and (r._env_caller & 1) != team:
-        refuse_envido(st, r, events)
-    elif r._truco_call and (r._truco_caller & 1) != team:
-        truco_refused = True
+    # The fold first refuses the call this seat was due to answer (a truco once the seat is out).
+    truco_refused = refuse_awaited(st, r, s, events) is AWAIT_TRUCO
     r._folded |= bit
     if r._ended:
         return

@@ -19,7 +19,7 @@ actions (plus the always-available ``timeout`` and ``rendirse``), and
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
@@ -38,19 +38,20 @@ from ..cards import Card, random_source
 from ..errors import ArgumentError, RuleSetError, quoted
 from ..events import Event, EventLog
 from ..rules import RuleSet, check_start
-from .awaiting import answerers, own_pending, pending, waiting
-from .deal import apply_deal, deal_problem, random_deal
+from .awaiting import answerers, own_pending, seats_of, waiting
+from .deal import apply_deal, deal_refusal, random_deal
 from .declarations import answer_refusal, declaration_actions, declaration_refusal, declare
 from .envido import answer_envido, envido_refusal, envido_window, open_chain, opening_actions, raise_actions
 from .flor import (
+    SING_MUST,
     answer_first_flor,
     answer_flor_call,
-    first_flor_answers,
+    first_flor_menu,
     flor_answer_refusal,
-    flor_call_answers,
+    flor_call_menu,
     flor_call_refusal,
+    flor_option,
     flor_refusal,
-    may_sing,
     must_sing,
     sing_flor,
 )
@@ -58,11 +59,21 @@ from .history import ROOT
 from .match import RPS_ACTIONS, rps, surrender, table_refusal
 from .mazo import fold, may_fold, mazo_refusal
 from .refusals import Refusal, error
-from .stages import DECL_NONE, ENV_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
+from .round import awaiting
+from .stages import (
+    AWAIT_DECLARING,
+    AWAIT_ENVIDO,
+    AWAIT_FLOR,
+    AWAIT_FLOR_CALL,
+    AWAIT_TRUCO,
+    AWAIT_TURN,
+    ENV_NONE,
+    Awaiting,
+)
 from .state import Phase, Round, State, require_state
 from .timeout import timeout, timeout_refusal
 from .tricks import play_actions, play_card, play_refusal
-from .truco import answer_truco, call_truco, holds_quiero, may_raise, truco_refusal
+from .truco import answer_truco, call_truco, holds_quiero, next_truco_call, truco_refusal
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "random_deal"]
 
@@ -74,9 +85,7 @@ _FLOR_CALLS = (_CONTRAFLOR, _CFAR, _ACHICO)
 _RPS_CACHE = {(a.seat, a.choice): a for seats in RPS_ACTIONS for a in seats}
 
 
-# ---------------------------------------------------------------------------
-# Starting a game
-# ---------------------------------------------------------------------------
+# --- starting a game -------------------------------------------------------
 def new_game(
     rules: RuleSet | str = "default",
     *,
@@ -162,9 +171,7 @@ def _rules_of(rules: object, options: dict[str, Any]) -> RuleSet:
     return rules
 
 
-# ---------------------------------------------------------------------------
-# Legal actions: the one source of legality
-# ---------------------------------------------------------------------------
+# --- legal actions: the one source of legality -----------------------------
 def legal_actions(state: State, seat: int | None = None, *, meta: bool = False) -> tuple[Action, ...]:
     """Every action that :func:`apply` accepts now, for every seat that may act (or for *seat* alone).
 
@@ -216,7 +223,7 @@ def is_legal(state: State, action: Action | Deal) -> bool:
     if state.__class__ is not State:
         require_state(state, "is_legal")
     if isinstance(action, Deal):
-        return state._phase is Phase.DEAL and deal_problem(state, action) is None
+        return deal_refusal(state, action) is None
     if not isinstance(action, Action):
         return False
     kind = action.kind
@@ -264,6 +271,10 @@ def _canonical(action: Action) -> Action:
 def check(state: State, action: Action | Deal) -> None:
     """Raise :class:`IllegalActionError` saying why *action* is not legal now.
 
+    ``check`` is the refusal functions of the rule families asked in order (:func:`refusal`);
+    :func:`is_legal` and :func:`legal_actions` say exactly what it accepts, and :func:`apply` refuses
+    with exactly what it raises.
+
     >>> from pytruco import new_game, apply, Action, Deal
     >>> state = new_game("default", first_mano=0)
     >>> state, _ = apply(state, Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
@@ -275,55 +286,64 @@ def check(state: State, action: Action | Deal) -> None:
     """
     if state.__class__ is not State:
         require_state(state, "check")
-    if not is_legal(state, action):
-        problem = None if isinstance(action, Deal) else action_problem(action)
-        if problem is not None:
-            raise error(Refusal("not-an-action", {"action": problem}))
-        raise error(refusal(state, action))
-
-
-def refusal(state: State, action: object) -> Refusal:
-    """Why *action* is not legal in *state*: the table asks first, then whose turn it is, then the rule
-    family of the action's kind. Only called for refused actions, so it may take its time."""
-    found = table_refusal(state, action)
+    found = refusal(state, action)
     if found is not None:
+        raise error(found)
+
+
+def refusal(state: State, action: object) -> Refusal | None:
+    """Why *action* is not legal in *state*, or ``None`` when it is: the table asks first (a deal, the phase, the
+    seat), then whose turn it is, then the rule family of the action's kind (pokerkit's "verify")."""
+    if isinstance(action, Deal):
+        return deal_refusal(state, action)
+    if not isinstance(action, Action):
+        return Refusal("not-an-action", {"action": quoted(action)})
+    problem = action_problem(action)
+    if problem is not None:
+        return Refusal("not-an-action", {"action": problem})
+    found = table_refusal(state, action)
+    if found is not None or state._phase is not Phase.PLAY or action.kind is _RENDIRSE:
         return found
-    assert isinstance(action, Action)
     r = state._round
     assert r is not None
-    rules = state._rules
     s = action.seat
     kind = action.kind
     found = _turn_refusal(state, r, action)
     if found is not None:
         return found
     if kind is _TIMEOUT:
-        return timeout_refusal(s)
+        return timeout_refusal(state, s)
+    rules = state._rules
     if kind is not _FLOR and must_sing(rules, r, s):
         return Refusal("must-sing-flor", {"seat": s, "preset": rules.preset_name})
-    blocked = pending(r)
+    return _family_refusal(rules, r, action, awaiting(r))
+
+
+def _family_refusal(rules: RuleSet, r: Round, action: Action, waits: Awaiting) -> Refusal | None:
+    """The refusal of the rule family of *action*'s kind, for a seat that is to act (``None``: legal)."""
+    s = action.seat
+    kind = action.kind
     if kind is _PLAYK:
-        return play_refusal(s, action.card, blocked)
+        return play_refusal(r, s, action.card, waits)
     if kind in TRUCO_CALLS:
-        return truco_refusal(r, s, kind, blocked)
+        return truco_refusal(r, s, kind, waits)
     if kind in ENVIDO_CALLS:
         return envido_refusal(rules, r, s, kind)
     if kind is _FLOR:
-        return flor_refusal(rules, r, s)
+        return flor_refusal(rules, r, s, waits)
     if kind in _FLOR_CALLS:
-        return flor_call_refusal(rules, kind)
+        return flor_call_refusal(rules, r, kind, waits)
     if kind is Kind.TENGO or kind is Kind.SON_BUENAS:
         return declaration_refusal(rules, r, s, action)
     if kind is _MAZO:
-        return mazo_refusal(rules, r, s, blocked)
+        return mazo_refusal(rules, r, s, waits)
     if kind in _ANSWERS:
-        return (
-            answer_refusal(r, s, kind)
-            or flor_answer_refusal(rules, r, s, kind, state._legal)
-            or Refusal("nothing-to-answer", {"seat": s, "call": kind.value})
-        )
-    mine = sorted(str(a) for a in state._legal if a.seat == s)
-    return Refusal("not-allowed", {"seat": s, "text": str(action), "legal": ",".join(mine)})
+        if waits is AWAIT_ENVIDO or waits is AWAIT_TRUCO:
+            return None
+        if waits is AWAIT_FLOR or waits is AWAIT_FLOR_CALL:
+            return flor_answer_refusal(rules, r, kind, waits)
+        return answer_refusal(r, s, kind) or Refusal("nothing-to-answer", {"seat": s, "call": kind.value})
+    return Refusal("not-allowed", {"seat": s, "text": str(action), "legal": ""})  # no rule family's kind
 
 
 def _turn_refusal(state: State, r: Round, action: Action) -> Refusal | None:
@@ -369,45 +389,65 @@ def _compute_legal(st: State) -> None:
 
 def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
     """Compose the rule families' actions for what the round waits for; returns the seats that may act."""
-    if r._ended:
-        return ()
-    stage = r._flor_stage
-    if stage is FLOR_ANSWER:
-        return first_flor_answers(rules, r, acts)
-    if stage is FLOR_CALL:
-        return flor_call_answers(rules, r, acts)
-    if r._decl_kind is not DECL_NONE:
+    waits = awaiting(r)
+    if waits is AWAIT_TURN:
+        return _turn_legal(rules, r, acts)
+    if waits is AWAIT_TRUCO:
+        return _answer_menu(rules, r, answerers(r, r._truco_caller), acts, waits)
+    if waits is AWAIT_ENVIDO:
+        return _answer_menu(rules, r, answerers(r, r._env_caller), acts, waits)
+    if waits is AWAIT_DECLARING:
         return declaration_actions(rules, r, acts)
-    if r._env_state is ENV_PENDING:
-        return _answer_menu(rules, r, answerers(r, r._env_caller), acts, True)
-    if r._truco_call:
-        return _answer_menu(rules, r, answerers(r, r._truco_caller), acts, False)
-    return _turn_legal(rules, r, acts)
+    if waits is AWAIT_FLOR:
+        return _flor_menu(rules, r, seats_of(r._flor_answerers, r._n), first_flor_menu(rules), acts, waits)
+    if waits is AWAIT_FLOR_CALL:
+        return _flor_menu(rules, r, answerers(r, r._flor_caller), flor_call_menu(rules, r._flor_call), acts, waits)
+    return ()
 
 
-def _answer_menu(rules: RuleSet, r: Round, seats: tuple[int, ...], acts: list[Action], envido: bool) -> tuple[int, ...]:
-    """The answers to a pending envido (*envido*) or truco call, for every seat that may answer: an unsung
-    mandatory flor first and alone (§8.6); else quiero, no quiero, the family's raises (the next envido calls; the
-    next truco level and, envido primero, an envido), an optional flor (§8.7) and the mazo where folding answers."""
-    truco_call = r._truco_call
+def _flor_menu(
+    rules: RuleSet, r: Round, seats: tuple[int, ...], kinds: tuple[Kind, ...], acts: list[Action], waits: Awaiting
+) -> tuple[int, ...]:
+    """The answers to a first flor or a flor-chain call, seat by seat: an unsung mandatory flor first and alone
+    (§8.6), else the flor family's answers and the mazo where folding answers."""
+    fold = may_fold(rules, r, -1, waits)
     for a in seats:
         p = CALL_ACTIONS[a]
-        flor = rules.flor and r._flor_pts[a] is not None and may_sing(rules, r, a)
-        if flor and rules.flor_mandatory:
+        if waits is AWAIT_FLOR_CALL and must_sing(rules, r, a):
+            acts.append(p[_FLOR])
+            continue
+        acts.extend([p[kind] for kind in kinds])
+        if fold:
+            acts.append(p[_MAZO])
+    return seats
+
+
+def _answer_menu(
+    rules: RuleSet, r: Round, seats: tuple[int, ...], acts: list[Action], waits: Awaiting
+) -> tuple[int, ...]:
+    """The answers to a pending envido or truco call, for every seat that may answer: an unsung mandatory flor
+    first and alone (§8.6); else quiero, no quiero, the family's raises (the next envido calls; the next truco
+    level and, envido primero, an envido), an optional flor (§8.7) and the mazo where folding answers."""
+    fold = may_fold(rules, r, -1, waits)
+    for a in seats:
+        p = CALL_ACTIONS[a]
+        flor = r._flor_pts[a] is not None and flor_option(rules, r, a)
+        if flor == SING_MUST:
             acts.append(p[_FLOR])
             continue
         acts.append(p[_QUIERO])
         acts.append(p[_NO_QUIERO])
-        if envido:
+        if waits is AWAIT_ENVIDO:
             acts.extend(raise_actions(rules, r, a))
         else:
-            if truco_call < 3:
-                acts.append(p[TRUCO_CALLS[truco_call]])
-            if rules.envido_primero and envido_window(rules, r, a) is None:
+            nxt = next_truco_call(r, a)
+            if nxt is not None:
+                acts.append(p[nxt])
+            if envido_window(rules, r, a) is None:
                 acts.extend(opening_actions(rules, a))
         if flor:
             acts.append(p[_FLOR])
-        if rules.mazo_with_pending_call:
+        if fold:
             acts.append(p[_MAZO])
     return seats
 
@@ -416,25 +456,24 @@ def _turn_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]
     """Nothing is pending: the seat whose turn it is plays, calls or folds."""
     t = r._turn
     p = CALL_ACTIONS[t]
-    flor = rules.flor and r._flor_pts[t] is not None and may_sing(rules, r, t)
-    if flor and rules.flor_mandatory:
+    flor = r._flor_pts[t] is not None and flor_option(rules, r, t)
+    if flor == SING_MUST:
         acts.append(p[_FLOR])
         return (t,)
     play_actions(r, t, acts)
-    if may_raise(r, t):
-        acts.append(p[TRUCO_CALLS[r._truco_level]])
+    nxt = next_truco_call(r, t)
+    if nxt is not None:
+        acts.append(p[nxt])
     if r._env_state is ENV_NONE and envido_window(rules, r, t) is None:
         acts.extend(opening_actions(rules, t))
     if flor:
         acts.append(p[_FLOR])
-    if may_fold(rules, r, t):
+    if may_fold(rules, r, t, AWAIT_TURN):
         acts.append(p[_MAZO])
     return (t,)
 
 
-# ---------------------------------------------------------------------------
-# apply
-# ---------------------------------------------------------------------------
+# --- apply -----------------------------------------------------------------
 def apply(state: State, action: Action | Deal | str) -> tuple[State, tuple[Event, ...]]:
     """Apply *action* to *state*: the new state and the events that happened.
 
@@ -467,7 +506,7 @@ def apply(state: State, action: Action | Deal | str) -> tuple[State, tuple[Event
     kind = action.kind
     if kind is _RENDIRSE or kind is _TIMEOUT:
         if not is_legal(state, action):
-            check(state, action)
+            _refuse(state, action)
         action = _canonical(action)  # the shared instance goes into the history
     else:
         # Legal actions are shared instances, and so are the ones Action.parse and legal_actions give, so an
@@ -504,36 +543,53 @@ def _shared_legal(state: State, action: Action) -> Action:
         if candidate is canonical:
             break
     else:
-        check(state, action)
+        _refuse(state, action)
     problem = action_problem(action)  # not a shared instance: refuse stray fields (choice on a play, ...)
     if problem is not None:
         raise error(Refusal("not-an-action", {"action": problem}))
     return canonical  # the shared, well-formed instance goes into the history
 
 
+def _refuse(state: State, action: Action) -> NoReturn:
+    """Refuse *action*, which is not legal, with :func:`check`'s refusal (which a property test holds to
+    legal_actions; "not-allowed" would name a disagreement)."""
+    found = refusal(state, action)
+    if found is None:
+        mine = sorted(str(a) for a in state._legal if a.seat == action.seat)
+        found = Refusal("not-allowed", {"seat": action.seat, "text": str(action), "legal": ",".join(mine)})
+    raise error(found)
+
+
 def _act(st: State, r: Round, s: int, action: Action, events: EventLog) -> None:
-    """Dispatch a legal action in the round to its rule family's transition."""
+    """Dispatch a legal action in the round to its rule family's transition, by its kind and what the round
+    waits for."""
     kind = action.kind
     if kind is _PLAYK:
         assert action.card is not None
         play_card(st, r, s, action.card, events)
-    elif kind is _TIMEOUT:
+        return
+    if kind is _TIMEOUT:
         timeout(st, r, s, events)
-    elif kind is _MAZO:
+        return
+    if kind is _MAZO:
         fold(st, r, s, events)
-    elif r._flor_stage is FLOR_ANSWER:
-        answer_first_flor(st, r, s, kind, events)
-    elif r._flor_stage is FLOR_CALL and kind is not _FLOR:
-        answer_flor_call(st, r, s, kind, events)
-    elif kind is Kind.TENGO or kind is Kind.SON_BUENAS:
+        return
+    if kind in TRUCO_CALLS:  # a call on its turn or a raise as the answer: legal only then
+        call_truco(r, s, kind, events)
+        return
+    if kind is Kind.TENGO or kind is Kind.SON_BUENAS:  # legal only while declaring
         declare(st, r, s, action.points, events)
+        return
+    waits = awaiting(r)
+    if waits is AWAIT_FLOR:
+        answer_first_flor(st, r, s, kind, events)
+    elif waits is AWAIT_FLOR_CALL and kind is not _FLOR:
+        answer_flor_call(st, r, s, kind, events)
     elif kind is _FLOR:
         sing_flor(st, r, s, events)
-    elif r._env_state is ENV_PENDING:
+    elif waits is AWAIT_ENVIDO:
         answer_envido(st, r, s, kind, events)
     elif kind in ENVIDO_CALLS:
         open_chain(r, s, kind, events)
-    elif kind in TRUCO_CALLS:
-        call_truco(r, s, kind, events)
     else:  # quiero / no-quiero to a truco-level call
         answer_truco(st, r, s, kind, events)

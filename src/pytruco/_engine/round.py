@@ -20,11 +20,19 @@ from ..actions import TRUCO_CALLS, Kind
 from ..cards import Card, Hand
 from ..errors import ArgumentError
 from .stages import (
+    AWAIT_DECLARING,
+    AWAIT_ENVIDO,
+    AWAIT_FLOR,
+    AWAIT_FLOR_CALL,
+    AWAIT_NOTHING,
+    AWAIT_TRUCO,
+    AWAIT_TURN,
     DECL_NONE,
     ENV_PENDING,
     FLOR_ANSWER,
     FLOR_CALL,
     TRUCO_VALUE,
+    Awaiting,
     Declaring,
     EnvidoStage,
     FlorStage,
@@ -349,18 +357,15 @@ class Round:
         >>> state.round.pending
         (<Kind.TRUCO: 'truco'>, 0)
         """
-        if self._ended:
-            return None
-        if self._flor_stage is FLOR_ANSWER:
-            return (Kind.FLOR, self._flor_first)
-        if self._flor_stage is FLOR_CALL and self._flor_call is not None:
-            return (self._flor_call, self._flor_caller)
-        if self._decl_kind is not DECL_NONE:
-            return None
-        if self._env_state is ENV_PENDING:
+        waits = awaiting(self)
+        if waits is AWAIT_TRUCO:
+            return self.truco_call
+        if waits is AWAIT_ENVIDO:
             return (self.last_envido_call(), self._env_caller)
-        if self._truco_call:
-            return (TRUCO_CALLS[self._truco_call - 1], self._truco_caller)
+        if waits is AWAIT_FLOR:
+            return (Kind.FLOR, self._flor_first)
+        if waits is AWAIT_FLOR_CALL and self._flor_call is not None:
+            return (self._flor_call, self._flor_caller)
         return None
 
     @property
@@ -455,6 +460,32 @@ class Round:
         """Points won in this round and not yet added to the score (end-of-round
         presets): ``(team, points, category)``."""
         return self._deferred
+
+
+def awaiting(r: Round) -> Awaiting:
+    """What round *r* waits for: the one statement of the order flor answer > flor call > declaring > envido >
+    truco > turn, for legality, refusals, the mazo, timeouts, views and :attr:`Round.pending`.
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> state = new_game("default", first_mano=0)
+    >>> state, _ = apply(state, Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
+    >>> awaiting(state.round).value, awaiting(apply(state, Action.parse("0 truco"))[0].round).value
+    ('turn', 'truco')
+    """
+    if r._ended:
+        return AWAIT_NOTHING
+    stage = r._flor_stage
+    if stage is FLOR_ANSWER:
+        return AWAIT_FLOR
+    if stage is FLOR_CALL:
+        return AWAIT_FLOR_CALL
+    if r._decl_kind is not DECL_NONE:
+        return AWAIT_DECLARING
+    if r._env_state is ENV_PENDING:
+        return AWAIT_ENVIDO
+    if r._truco_call:
+        return AWAIT_TRUCO
+    return AWAIT_TURN
 
 
 _KEY_SLOTS = tuple(name for name in Round.__slots__ if name != "_log")

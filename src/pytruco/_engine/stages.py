@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards import Card
 
-__all__ = ["Declaring", "EnvidoStage", "FlorStage", "Trick"]
+__all__ = ["Awaiting", "Declaring", "EnvidoStage", "FlorStage", "Trick"]
 
 
 class EnvidoStage(enum.Enum):
@@ -73,10 +73,31 @@ class Declaring(enum.Enum):
     __hash__ = object.__hash__
 
 
+class Awaiting(enum.Enum):
+    """What a round waits for, first match wins: the answer to a first flor, the answer to a flor-chain call,
+    declarations, the answer to an envido call, the answer to a truco call, or a seat's turn
+    (:func:`pytruco.rounds.awaiting` decides it, for every rule that asks).
+
+    >>> Awaiting.TURN.value
+    'turn'
+    """
+
+    NOTHING = "nothing"  # the round is over
+    FLOR = "flor"  # the other team's holders answer a first flor
+    FLOR_CALL = "flor-call"  # a second flor, contraflor or contraflor al resto waits for its answer
+    DECLARING = "declaring"  # seats declare envido or flor points
+    ENVIDO = "envido"  # an envido call waits for its answer
+    TRUCO = "truco"  # a truco-level call waits for its answer
+    TURN = "turn"  # nothing pending: the seat whose turn it is plays, calls or folds
+
+    __hash__ = object.__hash__
+
+
 # Short names for the reducer's modules (module globals are the fastest to read on the hot path).
 ENV_NONE, ENV_PENDING, ENV_DECLARING, ENV_SETTLED, ENV_VOID = EnvidoStage
 FLOR_NONE, FLOR_ANSWER, FLOR_CALL, FLOR_DECLARING, FLOR_DONE = FlorStage
 DECL_NONE, DECL_ENVIDO, DECL_FLOR = Declaring
+AWAIT_NOTHING, AWAIT_FLOR, AWAIT_FLOR_CALL, AWAIT_DECLARING, AWAIT_ENVIDO, AWAIT_TRUCO, AWAIT_TURN = Awaiting
 
 # Award categories: envido points (ENVIDO_POINTS) are added before truco points.
 CAT_ENVIDO, CAT_FLOR, CAT_TRUCO = "envido", "flor", "truco"

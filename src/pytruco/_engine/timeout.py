@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from ..events import EventKind, EventLog, new_event
 from .declarations import declare
-from .envido import refuse_envido
-from .flor import refuse_first_flor, refuse_flor_call
-from .mazo import fold
+from .mazo import fold, refuse_awaited
 from .refusals import Refusal
 from .scoring import finish_round
-from .stages import DECL_FLOR, DECL_NONE, ENV_PENDING, FLOR_ANSWER, FLOR_CALL
+from .stages import AWAIT_DECLARING, AWAIT_TRUCO, AWAIT_TURN, DECL_FLOR
 from .state import Round, State
 from .truco import refuse_truco
 
@@ -31,26 +29,20 @@ def timeout(st: State, r: Round, s: int, events: EventLog) -> None:
     events.append(new_event(EventKind.TIMED_OUT, s, s & 1))
     if st._rules.flor and r._flor_pts[s] is not None and not r._flor_sung >> s & 1:
         r._flor_lost |= 1 << s
-    stage = r._flor_stage
-    if stage is FLOR_ANSWER:
-        refuse_first_flor(st, r, s, events)
-    elif stage is FLOR_CALL:
-        refuse_flor_call(st, r, events)
-    elif r._decl_kind is not DECL_NONE:
+    waits = refuse_awaited(st, r, s, events)  # a flor, a flor-chain call or an envido is refused
+    if waits is AWAIT_DECLARING:
         if r._decl_best_seat < 0:
             points = r._flor_pts[s] if r._decl_kind is DECL_FLOR else r._env_pts[s]
             declare(st, r, s, points, events, True)
         else:
             declare(st, r, s, None, events, True)
-    elif r._env_state is ENV_PENDING:
-        refuse_envido(st, r, events)
-    elif r._truco_call:
+    elif waits is AWAIT_TRUCO:
         refuse_truco(st, r, events)
         finish_round(st, r, events)
-    else:
+    elif waits is AWAIT_TURN:
         fold(st, r, s, events, timeout=True)
 
 
-def timeout_refusal(s: int) -> Refusal:
-    """Why a timeout of seat *s* is refused: it is not to act."""
-    return Refusal("timeout-not-to-act", {"seat": s})
+def timeout_refusal(st: State, s: int) -> Refusal | None:
+    """Why a timeout of seat *s* (in the round) is refused: it is not to act; ``None`` when it is."""
+    return None if s in st._to_act else Refusal("timeout-not-to-act", {"seat": s})

@@ -18,9 +18,10 @@ from ..actions import PLAY_ACTIONS, Action
 from ..cards import Card
 from ..events import EventKind, EventLog, new_event
 from ..rules import PardaRule
+from .awaiting import pending
 from .refusals import Refusal
 from .scoring import finish_round, win_round
-from .stages import Trick
+from .stages import AWAIT_TURN, Awaiting, Trick
 from .state import Round, State
 
 __all__ = ["hand_winner", "trick_result"]
@@ -106,10 +107,12 @@ def play_actions(r: Round, t: int, acts: list[Action]) -> None:
         acts.append(plays[card.index])
 
 
-def play_refusal(s: int, card: Card | None, pending: str | None) -> Refusal:
-    """Why seat *s*, which is to act, may not play *card*."""
-    if pending is not None:
-        return Refusal("play-while-pending", {"seat": s, "card": str(card), "pending": pending})
+def play_refusal(r: Round, s: int, card: Card | None, waits: Awaiting) -> Refusal | None:
+    """Why seat *s*, which is to act, may not play *card*, or ``None`` when it may (its turn, a card it holds)."""
+    if waits is not AWAIT_TURN:
+        return Refusal("play-while-pending", {"seat": s, "card": str(card), "pending": pending(r)})
+    if card in r._held[s]:
+        return None
     return Refusal("card-not-held", {"seat": s, "card": str(card)})
 
 

@@ -6,17 +6,18 @@ answering and refusing them (PRESETS.md §4).
 >>> state, _ = apply(state, Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
 >>> for text in ["0 truco", "1 quiero"]:
 ...     state, _ = apply(state, Action.parse(text))
->>> may_raise(state.round, 0), may_raise(state.round, 1)
-(False, True)
+>>> next_truco_call(state.round, 0), next_truco_call(state.round, 1)
+(None, <Kind.RETRUCO: 'retruco'>)
 """
 
 from __future__ import annotations
 
 from ..actions import TRUCO_CALLS, Kind
 from ..events import WORD_OF, EventKind, EventLog, new_event
+from .awaiting import pending
 from .refusals import Refusal
 from .scoring import finish_round, win_round
-from .stages import LEVEL_NAMES
+from .stages import AWAIT_TRUCO, AWAIT_TURN, LEVEL_NAMES, Awaiting
 from .state import Round, State
 
 _QUIERO = Kind.QUIERO
@@ -28,37 +29,45 @@ def holds_quiero(r: Round, s: int) -> bool:
     return r._truco_level > 0 and r._quiero_team == s & 1
 
 
-def may_raise(r: Round, s: int) -> bool:
-    """Whether seat *s* may call the next truco level on its turn (nothing pending)."""
+def next_truco_call(r: Round, s: int) -> Kind | None:
+    """The truco-level call seat *s* may make now, if any: the level after a pending call (a raise as the answer,
+    "quiero retruco"), or on its turn the next level when nothing was accepted yet or its team holds the quiero
+    (§4). The one statement of the next level, for the legal actions, the refusals and the views alike."""
+    call = r._truco_call
+    if call:
+        return TRUCO_CALLS[call] if call < 3 else None
     level = r._truco_level
-    return level < 3 and (level == 0 or holds_quiero(r, s))
+    if level < 3 and (level == 0 or holds_quiero(r, s)):
+        return TRUCO_CALLS[level]
+    return None
 
 
 # --- why not ------------------------------------------------------------------
-def truco_refusal(r: Round, s: int, kind: Kind, pending: str | None) -> Refusal:
-    """Why seat *s*, which is to act, may not call *kind* (truco, retruco or vale cuatro) now."""
+def truco_refusal(r: Round, s: int, kind: Kind, waits: Awaiting) -> Refusal | None:
+    """Why seat *s*, which is to act, may not call *kind* (truco, retruco or vale cuatro) now, or ``None`` when
+    it may (the round waits for its turn or for its answer to a truco call, and *kind* is the next level)."""
     params: dict[str, int | str | None] = {"seat": s, "call": kind.value}
-    if pending is not None and pending not in LEVEL_NAMES:  # a flor, a declaration or an envido comes first
-        params["pending"] = pending
+    if waits is not AWAIT_TURN and waits is not AWAIT_TRUCO:  # a flor, a declaration or an envido comes first
+        params["pending"] = pending(r)
         return Refusal("truco-while-pending", params)
+    nxt = next_truco_call(r, s)
+    if kind is nxt:
+        return None
     if r._truco_call:
-        nxt = r._truco_call + 1
-        if nxt > 3:
+        if nxt is None:
             return Refusal("truco-last-level", params)
-        params.update(called=LEVEL_NAMES[r._truco_call - 1], answer=LEVEL_NAMES[nxt - 1])
+        params.update(called=LEVEL_NAMES[r._truco_call - 1], answer=nxt.value)
         return Refusal("truco-answer-skips", params)
     level = r._truco_level
     if level == 3:
         return Refusal("truco-all-accepted", params)
-    if level and not holds_quiero(r, s):
+    if nxt is None:
         params.update(team=r._quiero_team, players=r._n)
         return Refusal("raise-needs-quiero", params)
-    if TRUCO_CALLS.index(kind) != level:
-        if level == 0:
-            return Refusal("truco-first-call", params)
-        params.update(accepted=LEVEL_NAMES[level - 1], next=LEVEL_NAMES[level])
-        return Refusal("truco-next-call", params)
-    return Refusal("truco-not-now", params)
+    if level == 0:
+        return Refusal("truco-first-call", params)
+    params.update(accepted=LEVEL_NAMES[level - 1], next=nxt.value)
+    return Refusal("truco-next-call", params)
 
 
 # --- doing it -------------------------------------------------------------------

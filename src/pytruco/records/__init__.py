@@ -17,7 +17,7 @@ Frontends store one to restore a table after a reconnect.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -112,17 +112,20 @@ def trace_line(state: State, hand: int | None, action: int) -> TraceLine:
     }
 
 
+Step = tuple["int | None", "int | None", "Action | Deal | None", State, "tuple[Event, ...]"]
+"""One step of :func:`replay_steps`: ``(hand, index, action, state after it, its events)``."""
+
+
 def replay(
     record: Record | Mapping[str, Any] | str | bytes, *, trace: Callable[[TraceLine], None] | None = None
 ) -> ReplayResult:
     """Replay a record to its final state.
 
-    Before applying anything, one cheap pass reads every deal and every
-    action text of the record (stopping at the first that is not a deal or
-    not notation); then the actions are applied in order. The error
-    reported is the first failure in record order, exactly as if each item
-    were read just before it is applied: an illegal action in hand 29 is
-    reported before a notation error in hand 40.
+    Each deal and action text is read just before it is applied, so the
+    error reported is the first failure in record order: an illegal action
+    in hand 29 is reported before a notation error in hand 40. The walk is
+    :func:`replay_steps`, which :func:`pytruco.frontend.replay_events` and
+    the command line share.
 
     Args:
         record: a :class:`Record`, its JSON text (``str`` or ``bytes``) or
@@ -142,45 +145,92 @@ def replay(
     >>> result.state.score, result.finished
     ((1, 0), False)
     """
-    if isinstance(record, (str, bytes, bytearray)):
-        record = Record.from_json(record)
-    elif not isinstance(record, Record):
-        record = Record.from_dict(record)
-    try:
-        state = new_game(record.rules, first_mano=record.first_mano, score=record.score, chicos=record.chicos)
-    except TrucoError as error:
-        raise bad_record(str(error)) from None
-    pre, plan, failure = _read_ahead(record)
-    state = _play_pre(state, pre, record.pre, trace)
-    if failure is not None and failure.hand is None:  # a pre action that is not notation
-        if trace is not None and failure.action is not None:
-            trace(trace_line(state, None, failure.action))
-        raise failure
+    record = read_record(record)
+    before = None if trace is None else (lambda state, hand, index: trace(trace_line(state, hand, index)))
     summaries: list[HandSummary] = []
-    for h, (deal, actions) in enumerate(plan):
-        texts = record.hands[h].actions
-        _check_dealable(state, h)
-        state, points = _play_hand(state, deal, actions, texts, h, trace)
-        if failure is not None and failure.hand == h and failure.action is not None:
-            if trace is not None:
-                trace(trace_line(state, h, failure.action))
-            raise failure  # the first action of this hand that is not notation
+    points = [0, 0]
+    state: State | None = None
+    for hand, index, _action, after, events in replay_steps(record, before=before):
+        if index is None and hand is not None:  # a deal: the hand before it is over
+            if state is not None and state._hands_dealt:
+                summaries.append(HandSummary((points[0], points[1]), state.score))
+            points = [0, 0]
+        for event in events:
+            if event.kind is EventKind.POINTS and event.team is not None:
+                points[event.team] += event.points
+        state = after
+    assert state is not None
+    if state._hands_dealt:
         summaries.append(HandSummary((points[0], points[1]), state.score))
-    if failure is not None:  # the first deal that is not a deal, after the hands before it
-        raise failure
     if trace is not None:
         _trace_end(state, record, trace)
     return ReplayResult(state, tuple(summaries))
 
 
-def _play_pre(
-    state: State, pre: list[Action], texts: tuple[str, ...], trace: Callable[[TraceLine], None] | None
-) -> State:
-    """Apply the record's actions before the first deal (the rock-paper-scissors draw)."""
-    for index, action in enumerate(pre):
-        if trace is not None:
-            trace(trace_line(state, None, index))
-        state = _step(state, action, texts[index], None, index)[0]
+def read_record(record: Record | Mapping[str, Any] | str | bytes) -> Record:
+    """*record* as a :class:`Record`: given as one, as its JSON text (``str`` or ``bytes``) or its parsed object.
+
+    >>> read_record(b'{"format": "truco-record/1", "rules": "default", "first_mano": 1, "hands": []}').first_mano
+    1
+    """
+    if isinstance(record, Record):
+        return record
+    if isinstance(record, (str, bytes, bytearray)):
+        return Record.from_json(record)
+    return Record.from_dict(record)
+
+
+def replay_steps(
+    record: Record | Mapping[str, Any] | str | bytes, *, before: Callable[[State, int | None, int], None] | None = None
+) -> Iterator[Step]:
+    """Walk *record* step by step: the one replay loop, behind :func:`replay`, :func:`pytruco.frontend.replay_events`
+    and ``pytruco replay``, ``events`` and ``view``.
+
+    The first step is the starting state (its action ``None``); then each
+    deal (index ``None``) and each action, with the state after it and its
+    events. *before* is called with the state, hand and index before each
+    action is read and applied (the ``--trace`` decision points).
+
+    Raises:
+        RecordError: where the record cannot be replayed, as :func:`replay` says.
+
+    >>> record = {"format": "truco-record/1", "rules": "default", "first_mano": 0,
+    ...           "hands": [{"deal": [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "actions": ["0 mazo"]}]}
+    >>> [(hand, index, [event.kind.value for event in events]) for hand, index, _, _, events in replay_steps(record)]
+    [(None, None, []), (0, None, ['dealt']), (0, 0, ['folded', 'hand-won', 'points', 'points', 'hand-ended'])]
+    """
+    record = read_record(record)
+    try:
+        state = new_game(record.rules, first_mano=record.first_mano, score=record.score, chicos=record.chicos)
+    except TrucoError as error:
+        raise bad_record(str(error)) from None
+    yield None, None, None, state, ()
+    known: dict[str, Action] = {}  # texts repeat a lot: each distinct one is parsed once
+    state = yield from _action_steps(state, record.pre, None, known, before)
+    players = record.rules.players
+    for h, hand in enumerate(record.hands):
+        deal = _read_deal(hand.deal, players, h)
+        _check_dealable(state, h)  # the one place for a hand listed at the wrong time
+        state, events = apply(state, deal)
+        yield h, None, deal, state, events
+        state = yield from _action_steps(state, hand.actions, h, known, before)
+
+
+def _action_steps(
+    state: State,
+    texts: tuple[str, ...],
+    hand: int | None,
+    known: dict[str, Action],
+    before: Callable[[State, int | None, int], None] | None,
+) -> Generator[Step, None, State]:
+    """The steps of the actions *texts* of *hand* (``None``: ``pre``), each read just before it is applied;
+    returns the state after the last."""
+    for index, text in enumerate(texts):
+        if before is not None:
+            before(state, hand, index)
+        action = _read_action(text, known, hand, index)
+        state, events = _step(state, action, text, hand, index)
+        yield hand, index, action, state, events
     return state
 
 
@@ -203,71 +253,15 @@ def _check_dealable(state: State, h: int) -> None:
         raise bad_record(f"hand {h} is listed while {where} is unfinished")
 
 
-def _play_hand(
-    state: State,
-    deal: Deal,
-    actions: list[Action],
-    texts: tuple[str, ...],
-    h: int,
-    trace: Callable[[TraceLine], None] | None,
-) -> tuple[State, list[int]]:
-    """Deal hand *h* and apply its actions; the state after them and the points each team won."""
-    state, events = apply(state, deal)
-    points = [0, 0]
-    for index, action in enumerate(actions):
-        if trace is not None:
-            trace(trace_line(state, h, index))
-        state, events = _step(state, action, texts[index], h, index)
-        for event in events:
-            if event.kind is EventKind.POINTS and event.team is not None:
-                points[event.team] += event.points
-    return state, points
-
-
-_Plan = list[tuple[Deal, list[Action]]]
-
-
-def _read_ahead(record: Record) -> tuple[list[Action], _Plan, RecordError | None]:
-    """Read every action and deal of *record* in order, up to the first that
-    is not notation or not a deal: ``(pre actions, [(deal, actions)], that
-    failure or None)``. Nothing is applied here, so the failure is only
-    reported once replay reaches it (an earlier illegal action comes first).
-    Texts repeat a lot, so each distinct one is parsed once."""
-    players = record.rules.players
-    known: dict[str, Action] = {}
-    pre, failure = _read_texts(record.pre, known, None)
-    plan: _Plan = []
-    if failure is not None:
-        return pre, plan, failure
-    for h, hand in enumerate(record.hands):
+def _read_action(text: str, known: dict[str, Action], hand: int | None, index: int) -> Action:
+    """The action of *text* (a ``bad-notation`` error of that place when it is not notation)."""
+    action = known.get(text)
+    if action is None:
         try:
-            deal = _read_deal(hand.deal, players, h)
-        except RecordError as bad_deal:
-            return pre, plan, bad_deal
-        actions, failure = _read_texts(hand.actions, known, h)
-        plan.append((deal, actions))
-        if failure is not None:
-            return pre, plan, failure
-    return pre, plan, None
-
-
-def _read_texts(
-    texts: tuple[str, ...], known: dict[str, Action], hand: int | None
-) -> tuple[list[Action], RecordError | None]:
-    """The actions of *texts*, up to the first that is not notation (and that failure)."""
-    found = list(map(known.get, texts))  # texts seen before: one dictionary lookup each
-    if all(found):  # an Action is always true
-        return found, None  # type: ignore[return-value]
-    for index, seen in enumerate(found):
-        if seen is None:
-            text = texts[index]
-            try:
-                action = Action.parse(text)
-            except NotationError as error:
-                failure = RecordError("bad-notation", str(error), hand=hand, action=index, text=text)
-                return found[:index], failure  # type: ignore[return-value]
-            known[text] = found[index] = action
-    return found, None  # type: ignore[return-value]
+            action = known[text] = Action.parse(text)
+        except NotationError as error:
+            raise RecordError("bad-notation", str(error), hand=hand, action=index, text=text) from None
+    return action
 
 
 _CARD_TEXTS: dict[str, Card] = {

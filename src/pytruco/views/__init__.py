@@ -37,21 +37,28 @@ view depends on a card the seat cannot see (``tests/test_hidden.py``).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .._engine import (
+    AWAIT_FLOR,
+    AWAIT_FLOR_CALL,
     FALTA,
     TRUCO_VALUE,
     Phase,
     Round,
     State,
     accepted_value,
+    awaiting,
     falta_value,
+    flor_stakes,
+    leader_falta,
     legal_actions,
     refused_value,
     require_state,
 )
 from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
 from ..errors import ArgumentError, SeatError, quoted
-from ..rules import CfarRule, FaltaRule, RuleSet
+from ..rules import CfarRule, RuleSet
 from ._json import SeatView
 from ._parts import (
     VIEW_FORMAT,
@@ -149,26 +156,21 @@ def _pending(state: State, r: Round) -> PendingCall | None:
         return None
     call, caller = pending
     answerers = state.to_act
-    flor_call = r.flor_call
-    if r.flor_stage == "answer":
-        # the second holder answers the first flor: refusing leaves the first its flor
-        return PendingCall(call, caller, answerers, rules.flor_flor_value, rules.flor_value)
-    if flor_call is not None:
-        kind, _, over = flor_call
-        if kind is Kind.FLOR:
-            return PendingCall(call, caller, answerers, rules.flor_flor_value, rules.achico_value)
-        if kind is Kind.CONTRAFLOR:
-            return PendingCall(call, caller, answerers, rules.contraflor_value, rules.contraflor_refused)
-        refused = rules.cfar_refused_over_contraflor if over is Kind.CONTRAFLOR else rules.cfar_refused_over_flor
-        if rules.cfar is CfarRule.FALTA:
-            return PendingCall(call, caller, answerers, rules.target - max(state.score), refused)
-        return PendingCall(call, caller, answerers, None, refused)  # it wins the chico
+    waits = awaiting(r)
+    if waits is AWAIT_FLOR or waits is AWAIT_FLOR_CALL:
+        # a first flor: refusing it leaves the first singer its flor
+        flor_call = r.flor_call  # None: a first flor
+        kind, over = (None, None) if flor_call is None else (flor_call[0], flor_call[2])
+        accepted, refused = flor_stakes(rules, kind, over)
+        if accepted >= 0:
+            return PendingCall(call, caller, answerers, accepted, refused)
+        worth = leader_falta(rules, state.score) if rules.cfar is CfarRule.FALTA else None  # None: the chico
+        return PendingCall(call, caller, answerers, worth, refused)
     if call in ENVIDO_CALLS:
         calls = r.envido_calls
         value = accepted_value(rules, calls)
-        worth: int | None = value
-        if value == FALTA:  # LOSER counts the loser's score: it depends on who wins
-            worth = falta_value(rules, state.score, 0) if rules.falta is FaltaRule.LEADER else None
+        # the falta under FaltaRule.LOSER counts the loser's score: it depends on who wins (None)
+        worth = falta_value(rules, state.score) if value is FALTA else value
         return PendingCall(call, caller, answerers, worth, refused_value(rules, calls))
     level = TRUCO_CALLS.index(call) + 1
     return PendingCall(call, caller, answerers, TRUCO_VALUE[level], TRUCO_VALUE[level - 1])
@@ -225,22 +227,26 @@ def _chains(r: Round, hand_over: bool) -> tuple[TrucoView, ChainView, ChainView]
     )
 
 
-def _view_before_deal(
-    state: State,
-    seat: int | None,
-    teams: tuple[tuple[int, ...], tuple[int, ...]],
-    partners: tuple[int, ...],
-    legal: tuple[Action, ...],
-    history: tuple[str, ...],
-) -> SeatView:
+class _Seat(NamedTuple):
+    """What a seat's view has whether or not a round was dealt: the seat, the teams, its partners, its legal
+    actions and its history."""
+
+    seat: int | None
+    teams: tuple[tuple[int, ...], tuple[int, ...]]
+    partners: tuple[int, ...]
+    legal: tuple[Action, ...]
+    history: tuple[str, ...]
+
+
+def _view_before_deal(state: State, c: _Seat) -> SeatView:
     """The view before the first deal: no hand, no chains (the rock-paper-scissors draw, or the first deal)."""
     n = state.rules.players
     empty = ChainView("none", (), (), None)
     return SeatView(
-        seat, state.rules, state.phase, state.score, state.chicos, _halves(state), state.rounds_dealt, state.mano,
-        _pie(state.mano, tuple(range(n)), n), teams, partners, None, None, False, state.winner, (), None, None,
-        (0,) * n, (), (), TrucoView(0, 1, None, ()), None, None, empty, empty, (0, 0), (), (), state.to_act, legal,
-        history,
+        c.seat, state.rules, state.phase, state.score, state.chicos, _halves(state), state.rounds_dealt, state.mano,
+        _pie(state.mano, tuple(range(n)), n), c.teams, c.partners, None, None, False, state.winner, (), None, None,
+        (0,) * n, (), (), TrucoView(0, 1, None, ()), None, None, empty, empty, (0, 0), (), (), state.to_act, c.legal,
+        c.history,
     )  # fmt: skip
 
 
@@ -272,21 +278,13 @@ def view(state: State, seat: int | None) -> SeatView:
     partners = () if seat is None else tuple(s for s in teams[seat & 1] if s != seat)
     legal = () if seat is None else tuple(a for a in legal_actions(state) if a.seat == seat)
     r = state.round
-    if r is None:
-        return _view_before_deal(state, seat, teams, partners, legal, history)
-    return _view_in_round(state, seat, r, teams, partners, legal, history)
+    common = _Seat(seat, teams, partners, legal, history)
+    return _view_before_deal(state, common) if r is None else _view_in_round(state, r, common)
 
 
-def _view_in_round(
-    state: State,
-    seat: int | None,
-    r: Round,
-    teams: tuple[tuple[int, ...], tuple[int, ...]],
-    partners: tuple[int, ...],
-    legal: tuple[Action, ...],
-    history: tuple[str, ...],
-) -> SeatView:
+def _view_in_round(state: State, r: Round, c: _Seat) -> SeatView:
     """The view once a round has been dealt (being played, between rounds, or the match over)."""
+    seat = c.seat
     n = state.rules.players
     rules = state.rules
     to_act = state.to_act
@@ -310,8 +308,8 @@ def _view_in_round(
         rounds_dealt=state.rounds_dealt,
         mano=state.mano,
         pie=_pie(r.mano, in_hand, n) if playing else _pie(state.mano, in_hand, n),
-        teams=teams,
-        partners=partners,
+        teams=c.teams,
+        partners=c.partners,
         duel=duel,
         duel_mano=None if duel is None else r.mano,
         hand_over=hand_over,
@@ -331,6 +329,6 @@ def _view_in_round(
         unscored=r.unscored,
         folded=tuple(sorted(r.folded)),
         to_act=to_act,
-        legal=legal,
-        history=history,
+        legal=c.legal,
+        history=c.history,
     )
