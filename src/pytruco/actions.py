@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from .cards import ALL_CARDS, Card, Hand
+from .cards import ALL_CARDS, Card, Hand, shared_card
 from .errors import NotationError, quoted, sequence_of
 
 __all__ = ["Action", "Deal", "Kind", "Rps"]
@@ -106,7 +106,7 @@ def _problem(seat: object, kind: object, card: object, points: object, choice: o
     if kind.__class__ is not Kind:
         return f"kind {quoted(kind)} is not a Kind (such as Kind.MAZO)"
     if kind is Kind.PLAY:
-        if card.__class__ is not Card:
+        if card.__class__ is not Card or shared_card(card) is not card:
             return f"play needs a Card, not {quoted(card)}"
     elif card is not None:
         return f"{kind.value} takes no card, not {quoted(card)}"

@@ -86,10 +86,15 @@ class Card:
         envido_value: the card's value for envido and flor (10-12 count 0).
         index: 0-39, a stable number for tables and bit sets.
 
-    Prefer :meth:`parse` or :meth:`of`, which return the shared instance.
+    There is one instance of each of the 40 cards: the constructor, like
+    :meth:`parse` and :meth:`of`, returns the shared instance, so a card
+    built by hand is the very card the engine deals (it tests cards by
+    identity on its hot path).
 
     >>> Card.of(7, Suit.OROS)
     Card('7O')
+    >>> Card(7, Suit.OROS) is Card.parse("7O")
+    True
     >>> Card.parse("11B").envido_value
     0
     """
@@ -100,7 +105,19 @@ class Card:
     envido_value: int = attrs.field(init=False)
     index: int = attrs.field(init=False)
 
+    def __new__(cls, rank: int, suit: Suit) -> Card:  # noqa: D102 - the shared instance, documented above
+        if cls is Card and rank.__class__ is int:
+            try:
+                shared = _BY_KEY.get((rank, suit))
+            except TypeError:  # an unhashable suit: __init__ refuses it
+                shared = None
+            if shared is not None:
+                return shared
+        return super().__new__(cls)
+
     def __attrs_post_init__(self) -> None:
+        if self.__class__ is Card and _BY_KEY and _BY_KEY.get((self.rank, self.suit)) is self:
+            return  # the shared card, already filled in (Card(...) returns it)
         if self.rank.__class__ is not int or self.rank not in RANKS:
             raise NotationError(f"not a card: rank {quoted(self.rank)} (rank must be 1-7, 10, 11 or 12)")
         if not isinstance(self.suit, Suit):
@@ -154,9 +171,27 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __lt__(self, other: Card) -> bool:
-        """Cards sort by their index (suit E, B, O, C, then rank)."""
-        return self.index < other.index
+    def __lt__(self, other: object) -> bool:
+        """Cards sort by their index (suit E, B, O, C, then rank); ordering a card
+        and anything else is a :class:`TypeError`, as Python's rules say."""
+        if isinstance(other, Card):
+            return self.index < other.index
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index <= other.index
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index > other.index
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index >= other.index
+        return NotImplemented
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         # Pickling and deep copies give back the shared instance: the engine compares cards by identity.
@@ -165,6 +200,18 @@ class Card:
 
 def _card_at(index: int) -> Card:
     return ALL_CARDS[index]
+
+
+def shared_card(card: object) -> Card | None:
+    """The shared instance equal to *card* (a :class:`Card`, or a subclass of
+    one), or ``None`` when *card* is no card or lacks its fields (made by
+    ``object.__new__``)."""
+    if not isinstance(card, Card):
+        return None
+    try:
+        return _BY_KEY.get((card.rank, card.suit))
+    except (AttributeError, TypeError):
+        return None
 
 
 def _card_error(text: object) -> str:
@@ -180,9 +227,10 @@ def _card_error(text: object) -> str:
     return f"not a card: {quoted(text)} (rank must be 1-7, 10, 11 or 12)"
 
 
+_BY_KEY: dict[tuple[int, Suit], Card] = {}
 ALL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
 """The 40 cards in index order."""
-_BY_KEY = {(card.rank, card.suit): card for card in ALL_CARDS}
+_BY_KEY.update({(card.rank, card.suit): card for card in ALL_CARDS})
 _BY_TEXT = {str(card): card for card in ALL_CARDS}
 
 
@@ -218,12 +266,23 @@ def envido_points_of(cards: Sequence[Card], count_three: bool) -> int:
     return best
 
 
+def _shared_cards(cards: tuple[Card, ...], what: str) -> tuple[Card, ...]:
+    """*cards*, each the shared instance (the engine removes a played card by identity); a forged card
+    (``object.__new__``, no fields) is a :class:`NotationError`."""
+    for card in cards:
+        if _BY_KEY.get((getattr(card, "rank", None), getattr(card, "suit", None))) is not card:
+            raise NotationError(f"not {what}: {quoted(card)} is not one of the 40 cards (made without Card(...))")
+    return cards
+
+
 def _as_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return sequence_of(cards, Card, "a hand", "expected a sequence of cards; Hand.parse reads text")
+    found = sequence_of(cards, Card, "a hand", "expected a sequence of cards; Hand.parse reads text")
+    return _shared_cards(found, "a hand")
 
 
 def _as_deck(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return sequence_of(cards, Card, "a deck", "expected a sequence of cards; Hand.parse reads text")
+    found = sequence_of(cards, Card, "a deck", "expected a sequence of cards; Hand.parse reads text")
+    return _shared_cards(found, "a deck")
 
 
 @attrs.frozen(repr=False)
