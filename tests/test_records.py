@@ -143,3 +143,57 @@ def test_a_record_pickled_by_0_1_0_still_loads() -> None:
     fresh = pickle.dumps(expected)
     assert pickle.loads(fresh) == expected
     assert b"gamerecord" not in fresh and b"recordjson" not in fresh
+
+
+def _mazo_game(hands: int) -> Any:
+    """A state after *hands* hands, each folded at once (a long match: a target far away), unpickled."""
+    import pickle
+    import random
+
+    from pytruco import Action, Kind, RuleSet, apply, new_game, random_deal
+
+    state = new_game(RuleSet.preset("default", targets=(999_999,), target=999_999), first_mano=0)
+    rng = random.Random(18)
+    for _ in range(hands):
+        state, _ = apply(state, random_deal(state, rng))
+        state, _ = apply(state, Action.call(state.to_act[0], Kind.MAZO))
+    return pickle.loads(pickle.dumps(state))
+
+
+def _python_calls(function: Any) -> int:
+    """How many Python-level calls (generator steps included) *function* makes: a count, not a clock."""
+    import sys
+
+    count = 0
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        nonlocal count
+        count += event == "call"
+
+    sys.setprofile(profile)
+    try:
+        function()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def test_record_from_state_again_costs_the_same_at_any_length():
+    """Record.from_state after every action costs the current hand only (RECORDS.md "The record"): a record of
+    400 hands takes as many Python steps as one of 20 (the finished hands are not checked again)."""
+    from pytruco import Record
+
+    short, long = _mazo_game(20), _mazo_game(400)
+    Record.from_state(short), Record.from_state(long)  # the first time makes every finished hand's record
+    assert _python_calls(lambda: Record.from_state(long)) == _python_calls(lambda: Record.from_state(short))
+    assert len(Record.from_state(long).hands) == 400
+    assert replay(Record.from_state(long)).state == long
+
+
+def test_record_from_state_the_first_time_is_linear():
+    """The first Record.from_state of an unpickled state makes each hand's record once: twice the hands, twice
+    the steps (no step that grows with the hands before it)."""
+    from pytruco import Record
+
+    small, large = _mazo_game(200), _mazo_game(400)
+    assert _python_calls(lambda: Record.from_state(large)) <= 2 * _python_calls(lambda: Record.from_state(small))

@@ -180,15 +180,22 @@ class Record:
         # The first mano is written unless rock-paper-scissors chooses (or is choosing) it.
         by_rps = state.rules.rps_first_mano and (bool(pre) or state.phase is Phase.RPS)
         first_mano = None if by_rps else state.first_mano
-        return cls(
+        hands = state.record_hands
+        if len(hands) > MAX_HANDS:  # apply refuses the deal past the limit; a forged state may not have
+            raise bad_record(f"the state has {len(hands)} hands, more than a record holds ({MAX_HANDS})")
+        record = cls(
             state.rules,
             first_mano,
             state.starting_score,
             state.starting_chicos,
             pre,
-            state.record_hands,
+            (),
             meta if meta is not None else {},
         )
+        # The state's record hands were each checked when made (once per hand, and kept): the hands are not
+        # checked again, so that a record after every action costs the same at hand 10 and hand 10,000.
+        object.__setattr__(record, "hands", hands)
+        return record
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON-ready object."""

@@ -169,13 +169,15 @@ def finished_hands(entry: HandEntry) -> tuple[RecordHand, ...]:
     while cursor[0] is not None and cursor[2][0] is None:
         todo.append(cursor)
         cursor = cursor[0]
-    done: tuple[RecordHand, ...] = cursor[2][0] or ()  # the first hand's entry has nothing before it
+    known_before: tuple[RecordHand, ...] = cursor[2][0] or ()  # the first hand's entry has nothing before it
     if todo:
         cursor[2][0] = None
+    done = list(known_before)  # one list, extended: linear in the hands, never a tuple rebuilt per hand
     for later in reversed(todo):
         cell = later[2]
         if cell[1] is None:
             cell[1] = record_hand(later[1])
-        done = (*done, cell[1])
-    memo[0] = done
-    return done
+        done.append(cell[1])
+    found = tuple(done)
+    memo[0] = found
+    return found

@@ -343,7 +343,7 @@ class State:
         node = self._history
         if node[3] is None:
             return ()
-        return (*finished_hands(node[3]), record_hand(node))
+        return finished_hands(node[3]) + (record_hand(node),)  # a C-level copy of the finished hands
 
     @property
     def to_act(self) -> tuple[int, ...]:
