@@ -197,3 +197,27 @@ def test_record_from_state_the_first_time_is_linear():
 
     small, large = _mazo_game(200), _mazo_game(400)
     assert _python_calls(lambda: Record.from_state(large)) <= 2 * _python_calls(lambda: Record.from_state(small))
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ({"n": 1}, {"n": True}),
+        ({"n": 1}, {"n": 1.0}),
+        ({"n": True}, {"n": 1.0}),
+        ({"n": 0.0}, {"n": -0.0}),
+        ({"n": [1, {"m": 0}]}, {"n": [True, {"m": False}]}),
+        ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
+    ],
+)
+def test_records_are_equal_exactly_when_written_the_same(first, second):
+    """Two records are equal exactly when they dump to the same text (RECORDS.md: meta is free JSON): meta
+    values 1, true and 1.0 are different JSON, so the records differ, and so do their hashes' inputs."""
+    from pytruco import RuleSet
+
+    rules = RuleSet.preset("default")
+    a, b = Record(rules, first_mano=0, meta=first), Record(rules, first_mano=0, meta=second)
+    assert a.dumps() != b.dumps()
+    assert a != b
+    assert a == Record.from_json(a.dumps()) and hash(a) == hash(Record.from_json(a.dumps()))
+    assert a.meta == first  # a frozen meta still equals the plain object it was made from
