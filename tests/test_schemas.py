@@ -121,3 +121,31 @@ def test_random_and_malformed_json_raises_only_library_errors(data: Any) -> None
             load(data)
         except TrucoError as error:
             assert isinstance(error, ValueError)
+
+
+def test_the_engines_events_round_trip_at_the_largest_target() -> None:
+    """A falta envido to the largest target (RuleSet's limit, 999,999,999) scores that many points in one event:
+    the event's JSON reads back (EVENT_FORMAT), and its points validate against the schema."""
+    from pytruco import Deal, RuleSet, apply, new_game
+    from pytruco.rules import MAX_OPTION
+
+    rules = RuleSet.preset("default", targets=(MAX_OPTION,), target=MAX_OPTION)
+    state, _ = apply(new_game(rules, first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    emitted = []
+    for text in ("0 falta-envido", "1 quiero", "0 tengo 33", "1 son-buenas"):
+        state, events = apply(state, Action.parse(text))
+        emitted.extend(events)
+    assert max(event.points for event in emitted) == MAX_OPTION
+    for event in emitted:
+        data = json.loads(json.dumps(event.to_json()))
+        valid("event", data)
+        assert Event.from_json(data) == event
+
+
+@pytest.mark.parametrize("name", ["seat", "team", "points"])
+def test_event_members_with_huge_numbers_are_event_errors(name: str) -> None:
+    """A 5,000-digit number (more than Python's repr limit) is quoted safely: an EventError, never ValueError."""
+    from pytruco.events import EventError
+
+    with pytest.raises(EventError, match="digits"):
+        Event.from_json({"kind": "folded", name: 10**5000})
