@@ -170,3 +170,35 @@ def test_ray_backend_gives_the_local_result() -> None:
     local = simulate(["heuristic", "random"], games=8, seed=9)
     assert remote.results == local.results
     assert remote.backend == "ray"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("os:abort", "is not a class"),
+        ("sys:exit", "is not a class"),
+        ("os:sep", "is not a class"),
+        ("pytruco:Card", r"has no act\(view, rng\) method"),
+        ("pytruco:RuleSet", r"has no act\(view, rng\) method"),
+    ],
+)
+def test_load_bot_calls_only_bot_classes(spec: str, message: str) -> None:
+    """A module:Class spec names a class with act(view, rng): anything else is refused with ArgumentError
+    before it is called (os:abort would abort the process, sys:exit end it, pytruco:Card raise TypeError)."""
+    from pytruco import ArgumentError
+
+    with pytest.raises(ArgumentError, match=message):
+        load_bot(spec)
+
+
+def test_simulate_refuses_a_spec_that_is_not_a_bot_class() -> None:
+    """`pytruco simulate os:abort random` says what is wrong and exits 2, without aborting (issue 10's CLI)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytruco", "simulate", "os:abort", "random", "--games", "1"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "is not a class" in done.stderr and "Traceback" not in done.stderr
