@@ -339,3 +339,42 @@ def test_forged_cards_are_refused_by_hands_and_actions():
         Hand((forged,))
     with pytest.raises(NotationError):
         Action(0, Kind.PLAY, card=forged)
+
+
+class _Liar(random.Random):
+    """A random source whose every draw is out of range (a subclass that overrides the primitives)."""
+
+    def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+        return 99
+
+    def random(self) -> float:
+        return 1.5
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        return n + 5
+
+    def getrandbits(self, k: int) -> int:
+        return 2**k + 1
+
+
+def test_random_sources_are_checked_not_trusted():
+    """A random source that returns numbers out of range is refused with SetupError (the first mano is a seat,
+    PRESETS.md §2; a deal is 3 distinct cards per seat, §1), never a mano 99, an IndexError or a bad deal."""
+    from pytruco import new_game, random_deal, tirar_reyes
+
+    with pytest.raises(SetupError, match="random source"):
+        new_game("default", rng=_Liar())
+    state = new_game("default", first_mano=0)
+    with pytest.raises(SetupError, match="random source"):
+        random_deal(state, _Liar())
+    with pytest.raises(SetupError, match="random source"):
+        Deck.shuffled(_Liar())
+    with pytest.raises(SetupError, match="random source"):
+        tirar_reyes(["Ana", "Beto", "Caro", "Dani"], _Liar())
+
+
+def test_checked_shuffles_draw_as_random_shuffle_does():
+    """Checking the draws changes nothing for a good source: the same seed shuffles as random.shuffle."""
+    expected = list(Deck().cards)
+    random.Random(7).shuffle(expected)
+    assert list(Deck.shuffled(random.Random(7)).cards) == expected

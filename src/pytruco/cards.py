@@ -18,6 +18,7 @@ import enum
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
+from typing import TypeVar
 
 import attrs
 
@@ -25,6 +26,8 @@ from .cardart import card_picture, cards_picture
 from .errors import NotationError, SetupError, quoted, sequence_of
 
 __all__ = ["RANKS", "Card", "Deck", "Hand", "Suit"]
+
+_T = TypeVar("_T")
 
 RANKS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
 """The ten ranks of the Spanish deck used in truco (no 8 or 9).
@@ -385,9 +388,8 @@ class Deck:
     @classmethod
     def shuffled(cls, rng: random.Random | None = None) -> Deck:
         """A new deck in random order."""
-        source = random_source(rng)
         cards = list(ALL_CARDS)
-        source.shuffle(cards)
+        shuffle_checked(random_source(rng), cards)
         return cls(tuple(cards))
 
     def deal(self, players: int) -> tuple[Hand, ...]:
@@ -419,6 +421,27 @@ def random_source(rng: random.Random | None) -> random.Random:
     if not isinstance(rng, random.Random):
         raise SetupError(f"a random source must be a random.Random or None, not {quoted(rng)}")
     return rng
+
+
+def draw_below(source: random.Random, n: int) -> int:
+    """``source.randrange(n)``, checked: a whole number from 0 to *n* - 1, or :class:`SetupError` (a
+    ``random.Random`` subclass may return anything).
+
+    >>> draw_below(random.Random(1), 2) in (0, 1)
+    True
+    """
+    value = source.randrange(n)
+    if value.__class__ is not int or not 0 <= value < n:
+        raise SetupError(f"the random source gave {quoted(value)} for a number from 0 to {n - 1}")
+    return value
+
+
+def shuffle_checked(source: random.Random, items: list[_T]) -> None:
+    """Shuffle *items* in place as :meth:`random.Random.shuffle` does (the same draws, so a seed gives the same
+    order), every draw checked with :func:`draw_below`."""
+    for i in reversed(range(1, len(items))):
+        j = draw_below(source, i + 1)
+        items[i], items[j] = items[j], items[i]
 
 
 def _three_card_table() -> None:

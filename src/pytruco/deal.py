@@ -8,6 +8,7 @@ from .actions import Deal
 from .cards import ALL_CARDS, Card, Hand, points_of, random_source
 from .events import Event, EventKind, new_event
 from .history import deal_entry
+from .errors import SetupError, quoted
 from .refusals import Refusal, error
 from .rules import RuleSet, Scoring
 from .state import Phase, Round, State, require_state
@@ -22,6 +23,10 @@ def random_deal(state: State, rng: random.Random | None = None) -> Deal:
     *rng* is the caller's random source; without one an unpredictable system
     source shuffles, which is what an online table must use.
 
+    Raises:
+        SetupError: *rng* is not a random source, or its ``random()`` gave a
+            number outside [0, 1) (each draw is checked).
+
     >>> import random
     >>> from pytruco import new_game
     >>> deal = random_deal(new_game("default", first_mano=0), random.Random(1))
@@ -35,7 +40,10 @@ def random_deal(state: State, rng: random.Random | None = None) -> Deal:
     # A partial Fisher-Yates shuffle of the 40 cards: the first 3n are dealt.
     cards = _ALL_CARDS.copy()
     for i in range(3 * n):
-        j = i + int(uniform() * (40 - i))
+        u = uniform()
+        if u.__class__ is not float or not 0.0 <= u < 1.0:  # a random.Random subclass may return anything
+            raise SetupError(f"the random source's random() gave {quoted(u)}, not a number in [0, 1)")
+        j = i + int(u * (40 - i))
         cards[i], cards[j] = cards[j], cards[i]
     of = Hand._of
     if n == 2:

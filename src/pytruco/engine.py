@@ -31,7 +31,7 @@ from .actions import (
     Kind,
     action_problem,
 )
-from .cards import Card, random_source
+from .cards import Card, draw_below, random_source
 from .clock import timeout, timeout_refusal
 from .deal import apply_deal, deal_problem, random_deal
 from .declarations import answer_refusal, declaration_actions, declaration_refusal, declare
@@ -126,7 +126,7 @@ def new_game(
         st._mano = 0
     else:
         if first_mano is None:
-            first_mano = random_source(rng).randrange(n)
+            first_mano = draw_below(random_source(rng), n)
         st._phase = Phase.DEAL
         st._mano = first_mano
     st._start = (None if st._phase is Phase.RPS else st._mano, score, chicos)
