@@ -176,3 +176,35 @@ def test_a_team_that_holds_the_quiero_takes_a_plural_verb() -> None:
     assert str(caught.value) == "seat 0 cannot raise to retruco: seat 1 and seat 3 hold the quiero"
     spanish = describe_refusal(caught.value, "es", None)
     assert spanish == "No podés cantar retruco: el quiero lo tienen asiento 1 y asiento 3."
+
+
+def test_values_made_without_their_constructors_get_library_errors() -> None:
+    """object.__new__(Action), a forged Deal, Hand or State: apply, check and is_legal answer with the library's
+    errors (not-an-action, bad-deal, ArgumentError), never AttributeError."""
+    from pytruco import ArgumentError, Hand, TrucoError
+
+    state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    forged_action = object.__new__(Action)
+    assert is_legal(state, forged_action) is False
+    for call in (apply, check):
+        with pytest.raises(IllegalActionError) as caught:
+            call(state, forged_action)
+        assert caught.value.code == "not-an-action"
+    dealing = new_game("default", first_mano=0)
+    forged_hand = object.__new__(Hand)
+    for deal in (object.__new__(Deal), Deal._of((forged_hand, forged_hand)), Deal._of(("1E", "2E"))):  # type: ignore[arg-type]
+        assert is_legal(dealing, deal) is False
+        for call in (apply, check):
+            with pytest.raises(IllegalActionError) as caught:
+                call(dealing, deal)
+            assert caught.value.code == "bad-deal"
+    forged_state = object.__new__(type(state))
+    for use in (
+        legal_actions,
+        lambda s: apply(s, Action.parse("0 mazo")),
+        lambda s: is_legal(s, Action.parse("0 mazo")),
+    ):
+        with pytest.raises(ArgumentError):
+            use(forged_state)
+    with pytest.raises(TrucoError):
+        random_deal(forged_state)

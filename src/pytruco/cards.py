@@ -18,12 +18,12 @@ import enum
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
-from typing import TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import attrs
 
 from .cardart import card_picture, cards_picture
-from .errors import NotationError, SetupError, quoted, sequence_of
+from .errors import NotationError, SetupError, missing_field, quoted, sequence_of
 
 __all__ = ["RANKS", "Card", "Deck", "Hand", "Suit"]
 
@@ -108,7 +108,13 @@ class Card:
     envido_value: int = attrs.field(init=False)
     index: int = attrs.field(init=False)
 
-    def __new__(cls, rank: int, suit: Suit) -> Card:  # noqa: D102 - the shared instance, documented above
+    if not TYPE_CHECKING:  # hidden from mypy, which would take every attribute name for a field
+
+        def __getattr__(self, name: str) -> NoReturn:
+            # Called only when a field is missing (made by object.__new__): a library error, not AttributeError.
+            raise missing_field(self, name)
+
+    def __new__(cls, rank: int, suit: Suit) -> Card:
         if cls is Card and rank.__class__ is int:
             try:
                 shared = _BY_KEY.get((rank, suit))
@@ -273,7 +279,7 @@ def _shared_cards(cards: tuple[Card, ...], what: str) -> tuple[Card, ...]:
     """*cards*, each the shared instance (the engine removes a played card by identity); a forged card
     (``object.__new__``, no fields) is a :class:`NotationError`."""
     for card in cards:
-        if _BY_KEY.get((getattr(card, "rank", None), getattr(card, "suit", None))) is not card:
+        if shared_card(card) is not card:
             raise NotationError(f"not {what}: {quoted(card)} is not one of the 40 cards (made without Card(...))")
     return cards
 
@@ -302,6 +308,12 @@ class Hand:
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_as_cards)
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would take every attribute name for a field
+
+        def __getattr__(self, name: str) -> NoReturn:
+            # Called only when a field is missing (made by object.__new__): a library error, not AttributeError.
+            raise missing_field(self, name)
 
     @classmethod
     def _of(cls, cards: tuple[Card, ...]) -> Hand:

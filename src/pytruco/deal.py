@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from .actions import Deal
-from .cards import ALL_CARDS, Card, Hand, points_of, random_source
+from .cards import ALL_CARDS, Card, Hand, points_of, random_source, shared_card
+from .errors import SetupError, quoted
 from .events import Event, EventKind, new_event
 from .history import deal_entry
-from .errors import SetupError, quoted
 from .refusals import Refusal, error
 from .rules import RuleSet, Scoring
 from .state import Phase, Round, State, require_state
@@ -57,15 +57,23 @@ _ALL_CARDS = list(ALL_CARDS)
 def deal_problem(st: State, deal: Deal) -> str | None:
     """What is wrong with *deal* for the table of *st* (seats, three cards each, no card twice), or ``None``."""
     n = st._rules.players
-    hands = deal.hands
+    hands = getattr(deal, "hands", None)  # a Deal made by object.__new__ has none
+    if not isinstance(hands, tuple) or not all(hand.__class__ is Hand for hand in hands):
+        return "the deal has no tuple of Hands (it was made without its constructor)"
     if len(hands) != n:
         return f"the deal gives cards to {len(hands)} seats, the table has {n}"
     seen = 0
     for seat, hand in enumerate(hands):
-        if len(hand.cards) != 3:
-            return f"seat {seat} is dealt {len(hand.cards)} cards, not 3"
-        for card in hand.cards:
-            bit = 1 << card.index
+        cards = getattr(hand, "cards", None)
+        if not isinstance(cards, tuple):
+            return f"seat {seat}'s hand has no cards (it was made without its constructor)"
+        if len(cards) != 3:
+            return f"seat {seat} is dealt {len(cards)} cards, not 3"
+        for card in cards:
+            shared = shared_card(card)
+            if shared is not card or shared is None:
+                return f"seat {seat} is dealt {quoted(card)}, which is not one of the 40 cards"
+            bit = 1 << shared.index
             if seen & bit:
                 return f"card {card} is dealt twice"
             seen |= bit
@@ -78,7 +86,7 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
             raise error(Refusal("deal-after-match", {}))
         raise error(Refusal("deal-not-now", {"phase": state._phase.value}))
     # A deal made by random_deal has distinct cards by construction.
-    trusted = deal._checked and len(deal.hands) == state._rules.players
+    trusted = getattr(deal, "_checked", False) is True and len(deal.hands) == state._rules.players
     problem = None if trusted else deal_problem(state, deal)
     if problem is not None:
         raise error(Refusal("bad-deal", {"problem": problem}))

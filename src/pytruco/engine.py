@@ -178,10 +178,13 @@ def is_legal(state: State, action: Action | Deal) -> bool:
         return state._phase is Phase.DEAL and deal_problem(state, action) is None
     if not isinstance(action, Action):
         return False
+    for candidate in state._legal:  # the shared instances: the usual case, an identity test
+        if candidate is action:
+            return True
+    if action_problem(action) is not None:  # stray or missing fields (an Action made by object.__new__)
+        return False
     kind = action.kind
     if kind is _RENDIRSE or kind is _TIMEOUT:
-        if action_problem(action) is not None:
-            return False
         if kind is _RENDIRSE:
             return state._phase is not Phase.OVER and 0 <= action.seat < state._rules.players
         return state._phase is not Phase.OVER and action.seat in state.to_act
@@ -416,19 +419,15 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
             return st, dealt
         if not isinstance(action, Action):
             raise error(Refusal("not-an-action", {"action": quoted(action)}))
-    kind = action.kind
-    if kind is _RENDIRSE or kind is _TIMEOUT:
-        if not is_legal(state, action):
-            check(state, action)
-        action = _canonical(action)  # the shared instance goes into the history
+    # Legal actions are shared instances, and so are the ones Action.parse and legal_actions give, so an
+    # identity test usually suffices; any other action (timeout and rendirse, which are never listed, included)
+    # is checked and mapped to its shared instance.
+    for candidate in state._legal:
+        if candidate is action:
+            break
     else:
-        # Legal actions are shared instances, and so are the ones Action.parse and legal_actions give, so an
-        # identity test usually suffices; any other equal action is first mapped to its shared instance.
-        for candidate in state._legal:
-            if candidate is action:
-                break
-        else:
-            action = _shared_legal(state, action)
+        action = _shared_legal(state, action)
+    kind = action.kind
     st = state._copy()
     history = state._history
     st._history = (action, history, history[2] + 1, history[3])
@@ -450,17 +449,22 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
 
 
 def _shared_legal(state: State, action: Action) -> Action:
-    """The shared legal instance equal to *action*; refuses it when there is none or it has stray fields."""
+    """The shared legal instance equal to *action*; refuses it when there is none or it has stray or missing
+    fields (choice on a play, an Action made by object.__new__)."""
+    problem = action_problem(action)
+    if problem is not None:
+        raise error(Refusal("not-an-action", {"action": problem}))
+    kind = action.kind
+    if kind is _RENDIRSE or kind is _TIMEOUT:
+        if not is_legal(state, action):
+            check(state, action)
+        return _canonical(action)  # the shared instance goes into the history
     canonical = _canonical(action)
     for candidate in state._legal:
         if candidate is canonical:
-            break
-    else:
-        check(state, action)
-    problem = action_problem(action)  # not a shared instance: refuse stray fields (choice on a play, ...)
-    if problem is not None:
-        raise error(Refusal("not-an-action", {"action": problem}))
-    return canonical  # the shared, well-formed instance goes into the history
+            return canonical  # the shared, well-formed instance goes into the history
+    check(state, action)
+    raise AssertionError("check accepted an action that is not legal")  # pragma: no cover
 
 
 def _act(st: State, r: Round, s: int, action: Action, events: EventLog) -> None:

@@ -190,7 +190,11 @@ class Event(NamedTuple):
                 raise EventError(f"member {name!r} must be null or a {name} number, not {_short(value)}")
             out.append(value)
         points = data.get("points", 0)
-        if not isinstance(points, int) or isinstance(points, bool) or not -MAX_EVENT_POINTS <= points <= MAX_EVENT_POINTS:
+        if (
+            not isinstance(points, int)
+            or isinstance(points, bool)
+            or not -MAX_EVENT_POINTS <= points <= MAX_EVENT_POINTS
+        ):
             raise EventError(f"member 'points' must be a whole number, not {_short(points)}")
         out.append(points)
         card = data.get("card")

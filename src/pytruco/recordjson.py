@@ -105,7 +105,7 @@ class FrozenMeta(Mapping[str, Any]):
                 other = freeze_meta(other)
             except RecordError:
                 return False
-        return _canonical(self) == _canonical(other)
+        return bool(_canonical(self) == _canonical(other))
 
     def __ne__(self, other: object) -> bool:
         equal = self.__eq__(other)

@@ -14,10 +14,10 @@ attributes are read-only properties; the underscored slots are the engine's.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .actions import Action, Deal
-from .errors import require
+from .errors import missing_field, require
 from .history import (
     ROOT,
     RecordHand,
@@ -138,6 +138,12 @@ class State:
     """How the game started: first mano (``None`` until rock-paper-scissors chooses), score, chicos."""
     _to_act: tuple[int, ...]
     _winner: int | None
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would take every attribute name for a field
+
+        def __getattr__(self, name: str) -> NoReturn:
+            # Called only when a field is missing (made by object.__new__): a library error, not AttributeError.
+            raise missing_field(self, name)
 
     def _copy(self) -> State:  # replaced below by a generated straight-line copy
         raise NotImplementedError
@@ -343,7 +349,7 @@ class State:
         node = self._history
         if node[3] is None:
             return ()
-        return finished_hands(node[3]) + (record_hand(node),)  # a C-level copy of the finished hands
+        return finished_hands(node[3]) + (record_hand(node),)  # noqa: RUF005 - concatenation copies at C speed
 
     @property
     def to_act(self) -> tuple[int, ...]:
