@@ -145,7 +145,7 @@ def test_a_record_pickled_by_0_1_0_still_loads() -> None:
     assert b"gamerecord" not in fresh and b"recordjson" not in fresh
 
 
-def _mazo_game(hands: int) -> Any:
+def _mazo_game(hands: int, *, unpickled: bool = True) -> Any:
     """A state after *hands* hands, each folded at once (a long match: a target far away), unpickled."""
     import pickle
     import random
@@ -157,7 +157,7 @@ def _mazo_game(hands: int) -> Any:
     for _ in range(hands):
         state, _ = apply(state, random_deal(state, rng))
         state, _ = apply(state, Action.call(state.to_act[0], Kind.MAZO))
-    return pickle.loads(pickle.dumps(state))
+    return pickle.loads(pickle.dumps(state)) if unpickled else state
 
 
 def _python_calls(function: Any) -> int:
@@ -221,3 +221,26 @@ def test_records_are_equal_exactly_when_written_the_same(first, second):
     assert a != b
     assert a == Record.from_json(a.dumps()) and hash(a) == hash(Record.from_json(a.dumps()))
     assert a.meta == first  # a frozen meta still equals the plain object it was made from
+
+
+def test_a_match_that_fills_the_record_deals_no_more() -> None:
+    """RECORDS.md limits (MAX_HANDS): legal play never makes a game that cannot be recorded. After 50,000 hands
+    of a match to a far target the next deal is refused (record-hands-full), the state is no chance node, and
+    only rendirse ends the match; the record reads back."""
+    from pytruco import Deal, IllegalActionError, apply, is_legal, legal_actions, random_deal
+    from pytruco.records import MAX_HANDS
+
+    state = _mazo_game(MAX_HANDS, unpickled=False)
+    assert state.hands_dealt == MAX_HANDS and not state.is_chance and not state.is_over
+    deal = Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]])
+    assert not is_legal(state, deal)
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, deal)
+    assert caught.value.code == "record-hands-full"
+    with pytest.raises(IllegalActionError):
+        apply(state, random_deal(state))
+    assert [str(a) for a in legal_actions(state, meta=True)] == ["0 rendirse", "1 rendirse"]
+    over, _ = apply(state, legal_actions(state, meta=True)[0])
+    record = Record.from_state(over)
+    assert over.is_over and len(record.hands) == MAX_HANDS
+    assert Record.from_json(record.dumps()) == record  # the reader takes it: within its limits

@@ -85,6 +85,8 @@ STABLE_CODES = (
     "rps-after-deal",
     "rps-already-chosen",
     "rps-before-deal",
+    "record-full",
+    "record-hands-full",
     "son-buenas-first",
     "timeout-not-to-act",
     "truco-all-accepted",

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
+
+import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -244,3 +247,46 @@ def test_a_view_reads_the_current_hand_only() -> None:
     assert late.hands_dealt == 28 and len(late.history) > 100
     assert len(view(late, 0).history) == len(view(early, 0).history) == 2  # the deal and one card
     assert len(json.dumps(view(late, 0).to_json())) < 2 * len(json.dumps(view(early, 0).to_json()))
+
+
+def _tied_draw(ties: int) -> Any:
+    """An online game after *ties* rock-paper-scissors ties (PRESETS.md §2: a tie repeats the draw)."""
+    state = new_game("online")
+    for _ in range(ties):
+        state, _ = apply(state, Action.parse("0 rps piedra"))
+        state, _ = apply(state, Action.parse("1 rps piedra"))
+    return state
+
+
+def test_the_view_before_the_deal_shows_the_current_draw_and_the_one_before() -> None:
+    """PRESETS.md §2: the view before the deal holds the draw being played and the tie before it, however long
+    the draw has gone on (a view is the same size at 2 ties and at 2,000)."""
+    short, long = _tied_draw(2), _tied_draw(2000)
+    for state in (short, long):
+        after, _ = apply(state, Action.parse("1 rps papel"))
+        assert view(after, 0).history == ("0 rps piedra", "1 rps piedra", "1 rps ?")
+        assert view(after, 1).history == ("0 rps piedra", "1 rps piedra", "1 rps papel")
+        won, _ = apply(after, Action.parse("0 rps tijera"))
+        assert view(won, None).history == ("0 rps piedra", "1 rps piedra", "1 rps papel", "0 rps tijera")
+    assert view(long, 0).to_json() == view(short, 0).to_json()
+
+
+def test_a_draw_that_fills_the_record_leaves_only_rendirse() -> None:
+    """RECORDS.md limits (MAX_ACTIONS per hand and for pre): legal play never makes a game that cannot be
+    recorded. After 9,998 tied choices and one more, only rendirse is accepted (record-full), and the record of
+    the game reads back."""
+    from pytruco import IllegalActionError, Record, is_legal, replay
+    from pytruco.records import MAX_ACTIONS
+
+    state = _tied_draw((MAX_ACTIONS - 2) // 2)
+    state, _ = apply(state, Action.parse("0 rps papel"))
+    assert state.history_length == MAX_ACTIONS - 1
+    assert legal_actions(state) == () and state.to_act == ()
+    assert [str(a) for a in legal_actions(state, meta=True)] == ["0 rendirse", "1 rendirse"]
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, Action.parse("1 rps tijera"))
+    assert caught.value.code == "record-full" and caught.value.params["limit"] == MAX_ACTIONS
+    assert not is_legal(state, Action.parse("1 timeout"))
+    assert replay(Record.from_state(state)).state == state
+    over, _ = apply(state, Action.parse("1 rendirse"))
+    assert over.is_over and replay(Record.from_state(over)).state == over

@@ -8,7 +8,7 @@ from .actions import Deal
 from .cards import ALL_CARDS, Card, Hand, points_of, random_source, shared_card
 from .errors import SetupError, quoted
 from .events import Event, EventKind, new_event
-from .history import deal_entry
+from .history import MAX_HANDS, deal_entry
 from .refusals import Refusal, error
 from .rules import RuleSet, Scoring
 from .state import Phase, Round, State, require_state
@@ -85,6 +85,8 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
         if state._phase is Phase.OVER:
             raise error(Refusal("deal-after-match", {}))
         raise error(Refusal("deal-not-now", {"phase": state._phase.value}))
+    if state._hands_dealt >= MAX_HANDS:  # a record lists at most MAX_HANDS hands: keep the game recordable
+        raise error(Refusal("record-hands-full", {"limit": MAX_HANDS}))
     # A deal made by random_deal has distinct cards by construction.
     trusted = getattr(deal, "_checked", False) is True and len(deal.hands) == state._rules.players
     problem = None if trusted else deal_problem(state, deal)

@@ -50,7 +50,7 @@ from .flor import (
     must_sing,
     sing_flor,
 )
-from .history import ROOT
+from .history import MAX_ACTIONS, ROOT, actions_in_part
 from .match import RPS_ACTIONS, rps, surrender, table_refusal
 from .mazo import fold, may_fold, mazo_refusal
 from .refusals import Refusal, error
@@ -68,6 +68,8 @@ _QUIERO, _NO_QUIERO, _MAZO = Kind.QUIERO, Kind.NO_QUIERO, Kind.MAZO
 _TIMEOUT, _RENDIRSE, _PLAYK = Kind.TIMEOUT, Kind.RENDIRSE, Kind.PLAY
 _ANSWERS = (_QUIERO, _NO_QUIERO)
 _FLOR_CALLS = (_CONTRAFLOR, _CFAR, _ACHICO)
+_RECORD_ROOM = MAX_ACTIONS - 1
+"""Ordinary actions stop when a hand (or the draw) lists this many: the last place is rendirse's (RECORDS limits)."""
 _RPS_CACHE = {(a.seat, a.choice): a for seats in RPS_ACTIONS for a in seats}
 
 
@@ -175,7 +177,7 @@ def is_legal(state: State, action: Action | Deal) -> bool:
     if state.__class__ is not State:
         require_state(state, "is_legal")
     if isinstance(action, Deal):
-        return state._phase is Phase.DEAL and deal_problem(state, action) is None
+        return state._phase is Phase.DEAL and state.is_chance and deal_problem(state, action) is None
     if not isinstance(action, Action):
         return False
     for candidate in state._legal:  # the shared instances: the usual case, an identity test
@@ -325,6 +327,9 @@ def _compute_legal(st: State) -> None:
         to_act = tuple(s for s in (0, 1) if st._rps[s] is None)
         for s in to_act:
             acts.extend(RPS_ACTIONS[s])
+    if st._history[2] >= _RECORD_ROOM and actions_in_part(st._history) >= _RECORD_ROOM:
+        # The record of this hand (or of the draw) holds one more action: only rendirse (never listed) fits.
+        to_act, acts = (), []
     st._to_act = to_act
     st._legal = tuple(acts)
 

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from .errors import RecordError, RuleSetError, TrucoError, quoted
-from .history import MAX_ACTIONS, RecordHand, all_text, as_tuple
+from .history import MAX_ACTIONS, MAX_HANDS, RecordHand, all_text, as_tuple
 from .recordjson import FrozenMeta, bad_record, freeze_meta, read_record_json
 from .rules import RuleSet, check_start
 from .state import Phase, State
@@ -36,14 +36,6 @@ FORMAT = "truco-record/1"
 'truco-record/1'
 >>> Record.from_state(new_game("default", first_mano=0)).to_dict()["format"] == FORMAT
 True
-"""
-
-MAX_HANDS = 50_000
-"""The most hands a record may list (a real match has a few hundred at most).
-
->>> from pytruco.records import MAX_HANDS
->>> MAX_HANDS
-50000
 """
 
 

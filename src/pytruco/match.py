@@ -13,6 +13,7 @@ from .actions import Action, Deal, Kind, Rps
 from .deal import deal_problem
 from .errors import quoted
 from .events import EventKind, EventLog, new_event
+from .history import MAX_ACTIONS, MAX_HANDS, actions_in_part
 from .refusals import Refusal
 from .state import Phase, State
 
@@ -67,6 +68,8 @@ def table_refusal(state: State, action: object) -> Refusal | None:
     if isinstance(action, Deal):
         if state._phase is not Phase.DEAL:
             return Refusal("deal-not-now", {"phase": state._phase.value})
+        if state._hands_dealt >= MAX_HANDS:
+            return Refusal("record-hands-full", {"limit": MAX_HANDS})
         return Refusal("bad-deal", {"problem": deal_problem(state, action)})
     if not isinstance(action, Action):
         return Refusal("not-an-action", {"action": quoted(action)})
@@ -83,6 +86,10 @@ def table_refusal(state: State, action: object) -> Refusal | None:
         return Refusal("cannot-concede", params)
     if phase is Phase.DEAL:
         return Refusal("before-deal", params)
+    count = actions_in_part(state._history)
+    if count >= MAX_ACTIONS - 1:  # RECORDS limits: the last place of a hand (or the draw) is rendirse's
+        part = "hand" if state._history[3] is not None else "draw"
+        return Refusal("record-full", {**params, "part": part, "count": count, "limit": MAX_ACTIONS})
     if phase is Phase.RPS:
         if action.kind is not Kind.RPS and action.kind is not Kind.TIMEOUT:
             return Refusal("rps-before-deal", params)

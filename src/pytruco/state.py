@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from .actions import Action, Deal
 from .errors import missing_field, require
 from .history import (
+    MAX_HANDS,
     ROOT,
     RecordHand,
     deal_entry,
@@ -299,8 +300,9 @@ class State:
 
     @property
     def is_chance(self) -> bool:
-        """The next action is a :class:`pytruco.Deal`."""
-        return self._phase is Phase.DEAL
+        """The next action is a :class:`pytruco.Deal` (not once the record holds :data:`~pytruco.records.MAX_HANDS`
+        hands: then only ``rendirse`` is accepted)."""
+        return self._phase is Phase.DEAL and self._hands_dealt < MAX_HANDS
 
     @property
     def history(self) -> tuple[Action | Deal, ...]:
