@@ -202,3 +202,67 @@ def test_simulate_refuses_a_spec_that_is_not_a_bot_class() -> None:
     )
     assert done.returncode == 2, done.stderr
     assert "is not a class" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_ctrl_c_stops_simulate_with_workers_at_once() -> None:
+    """`pytruco simulate --workers 2` on a terminal: Ctrl-C (SIGINT to the whole process group, as a terminal
+    sends it) stops the run long before its 10**6 games are played, with exit status 130 and no traceback."""
+    import os
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pytruco", "simulate", "heuristic", "heuristic", "--games", "1000000", "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        time.sleep(3)  # the workers are playing
+        assert proc.poll() is None
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)  # a hang guard: before the fix it ran until every game was done
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "Traceback" not in out
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_simulate_submits_games_as_workers_free_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """10**6 games on 2 workers: a few tasks are submitted ahead, not all 20,000 before any game is played
+    (memory does not grow with --games)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    submitted = []
+    real_submit = ProcessPoolExecutor.submit
+
+    def counting_submit(self: ProcessPoolExecutor, *args: object, **kwargs: object) -> object:
+        submitted.append(1)
+        return real_submit(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    def stop_at_first_result(_games: int) -> None:
+        raise _Stop
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", counting_submit)
+    with pytest.raises(_Stop):
+        simulate(["random", "random"], games=10**6, seed=1, workers=2, progress=stop_at_first_result)
+    assert 1 <= len(submitted) <= 4
+
+
+def test_one_game_forks_no_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--workers 4 for one game plays it here: no process is started for nothing, and the summary says 1."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a process pool was started for one game")
+
+    monkeypatch.setattr(ProcessPoolExecutor, "__init__", no_pool)
+    summary = simulate(["random", "random"], games=1, seed=1, workers=4)
+    assert len(summary.results) == 1 and summary.workers == 1
