@@ -266,3 +266,19 @@ def test_one_game_forks_no_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ProcessPoolExecutor, "__init__", no_pool)
     summary = simulate(["random", "random"], games=1, seed=1, workers=4)
     assert len(summary.results) == 1 and summary.workers == 1
+
+
+def test_hand_win_chance_when_the_other_side_has_fewer_cards_left() -> None:
+    """Six seats, after four went to the mazo: a seat may hold more cards
+    than the other side has left, and the estimate is still a chance (found by tests/test_fuzz.py)."""
+    from pytruco import Action
+    from pytruco.bots import hand_win_chance
+
+    state = new_game(RuleSet.preset("default", players=6), first_mano=0)
+    deal = [["2O", "4O", "5C"], ["7C", "6C", "10B"], ["11C", "1O", "6E"], ["2B", "6O", "6B"], ["12B", "12O", "3E"]]
+    state, _ = apply(state, Deal.parse([*deal, ["4C", "11B", "7B"]]))
+    for text in ("0 envido", "5 mazo", "0 2O", "1 truco", "0 retruco", "3 quiero", "1 10B", "2 mazo", "3 6B"):
+        state, _ = apply(state, Action.parse(text))
+    for text in ("4 12O", "0 4O", "1 mazo", "3 6O", "4 mazo"):
+        state, _ = apply(state, Action.parse(text))
+    assert all(0.0 <= hand_win_chance(view(state, seat)) <= 1.0 for seat in range(6))
