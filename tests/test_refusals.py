@@ -210,3 +210,14 @@ def test_values_made_without_their_constructors_get_library_errors() -> None:
             use(forged_state)
     with pytest.raises(TrucoError):
         random_deal(forged_state)
+
+
+def test_a_forged_state_is_an_argument_error_for_views_and_records() -> None:
+    """view and Record.from_state of a State made by object.__new__: library errors, never AttributeError."""
+    from pytruco import ArgumentError, Record, RecordError, State, view
+
+    forged_state = object.__new__(State)
+    with pytest.raises(ArgumentError):
+        view(forged_state, 0)
+    with pytest.raises(RecordError):
+        Record.from_state(forged_state)

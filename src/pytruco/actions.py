@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NoReturn
 
 import attrs
 
 from .cards import ALL_CARDS, Card, Hand, shared_card
-from .errors import NotationError, missing_field, quoted, sequence_of
+from .errors import NotationError, quoted, sequence_of
 
 __all__ = ["Action", "Deal", "Kind", "Rps"]
 
@@ -176,12 +175,6 @@ class Action:
         if problem is not None:
             raise NotationError(f"not an action: {problem}")
 
-    if not TYPE_CHECKING:  # hidden from mypy, which would take every attribute name for a field
-
-        def __getattr__(self, name: str) -> NoReturn:
-            # Called only when a field is missing (made by object.__new__): a library error, not AttributeError.
-            raise missing_field(self, name)
-
     @staticmethod
     def play(seat: int, card: Card) -> Action:
         """Seat *seat* plays *card*."""
@@ -324,12 +317,6 @@ class Deal:
 
     hands: tuple[Hand, ...] = attrs.field(converter=_as_hands)
     _checked: bool = attrs.field(default=False, init=False, eq=False, repr=False)
-
-    if not TYPE_CHECKING:  # hidden from mypy, which would take every attribute name for a field
-
-        def __getattr__(self, name: str) -> NoReturn:
-            # Called only when a field is missing (made by object.__new__): a library error, not AttributeError.
-            raise missing_field(self, name)
 
     @classmethod
     def _of(cls, hands: tuple[Hand, ...], *, checked: bool = False) -> Deal:

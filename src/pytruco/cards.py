@@ -18,12 +18,12 @@ import enum
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from typing import TypeVar
 
 import attrs
 
 from .cardart import card_picture, cards_picture
-from .errors import NotationError, SetupError, missing_field, quoted, sequence_of
+from .errors import NotationError, SetupError, quoted, sequence_of
 
 __all__ = ["RANKS", "Card", "Deck", "Hand", "Suit"]
 
@@ -107,12 +107,6 @@ class Card:
     strength: int = attrs.field(init=False)
     envido_value: int = attrs.field(init=False)
     index: int = attrs.field(init=False)
-
-    if not TYPE_CHECKING:  # hidden from mypy, which would take every attribute name for a field
-
-        def __getattr__(self, name: str) -> NoReturn:
-            # Called only when a field is missing (made by object.__new__): a library error, not AttributeError.
-            raise missing_field(self, name)
 
     def __new__(cls, rank: int, suit: Suit) -> Card:
         if cls is Card and rank.__class__ is int:
@@ -308,12 +302,6 @@ class Hand:
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_as_cards)
-
-    if not TYPE_CHECKING:  # hidden from mypy, which would take every attribute name for a field
-
-        def __getattr__(self, name: str) -> NoReturn:
-            # Called only when a field is missing (made by object.__new__): a library error, not AttributeError.
-            raise missing_field(self, name)
 
     @classmethod
     def _of(cls, cards: tuple[Card, ...]) -> Hand:

@@ -33,7 +33,7 @@ def random_deal(state: State, rng: random.Random | None = None) -> Deal:
     >>> len(deal.hands)
     2
     """
-    if state.__class__ is not State:
+    if state.__class__ is not State or not hasattr(state, "_rules"):
         require_state(state, "random_deal")
     uniform = random_source(rng).random
     n = state._rules.players

@@ -152,7 +152,11 @@ def legal_actions(state: State, *, meta: bool = False) -> tuple[Action, ...]:
     """
     if state.__class__ is not State:
         require_state(state, "legal_actions")
-    legal = state._legal
+    try:
+        legal = state._legal
+    except AttributeError:
+        require_state(state, "legal_actions")  # a State made without new_game: ArgumentError
+        raise
     if not meta:
         return legal
     return legal + _meta_actions(state)
@@ -176,6 +180,14 @@ def is_legal(state: State, action: Action | Deal) -> bool:
     """
     if state.__class__ is not State:
         require_state(state, "is_legal")
+    try:
+        return _is_legal(state, action)
+    except AttributeError:
+        require_state(state, "is_legal")  # a State made without new_game: ArgumentError
+        raise
+
+
+def _is_legal(state: State, action: Action | Deal) -> bool:
     if isinstance(action, Deal):
         return state._phase is Phase.DEAL and state.is_chance and deal_problem(state, action) is None
     if not isinstance(action, Action):
@@ -417,6 +429,14 @@ def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]
     """
     if state.__class__ is not State:
         require_state(state, "apply")
+    try:
+        return _apply(state, action)
+    except AttributeError:
+        require_state(state, "apply")  # a State made without new_game: ArgumentError
+        raise
+
+
+def _apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]]:
     if action.__class__ is not Action:
         if isinstance(action, Deal):
             st, dealt = apply_deal(state, action)

@@ -238,32 +238,3 @@ class RecordError(TrucoError):
             out["text"] = self.text
         out["message"] = self.message
         return out
-
-
-class _IncompleteValue(NotationError, AttributeError):
-    """A card, hand, deal or action made without its constructor (``object.__new__``) and asked for a field it
-    does not have: a :class:`NotationError` to callers, still an ``AttributeError`` to ``hasattr``."""
-
-
-class _IncompleteState(ArgumentError, AttributeError):
-    """A :class:`~pytruco.State` made without :func:`~pytruco.new_game` (``object.__new__``) and asked for a
-    field it does not have: an :class:`ArgumentError` to callers, still an ``AttributeError`` to ``hasattr``."""
-
-
-def missing_field(value: object, name: str) -> AttributeError:
-    """The error for field *name* missing on *value*, a pytruco value made without its constructor (the
-    classes' ``__getattr__``, which Python calls only when a field is missing: nothing on the normal path).
-
-    >>> from pytruco import Action, NotationError
-    >>> try:
-    ...     object.__new__(Action).kind
-    ... except NotationError as error:
-    ...     print(error)
-    not an action: an Action made without its constructor has no field 'kind'
-    """
-    kind = type(value).__name__
-    if kind == "State":
-        return _IncompleteState(f"a State made without new_game has no field {name!r}")
-    what = {"Action": "an action", "Deal": "a deal", "Hand": "a hand", "Card": "a card"}.get(kind, "a value")
-    article = "an" if kind[:1] in "AEIOU" else "a"
-    return _IncompleteValue(f"not {what}: {article} {kind} made without its constructor has no field {name!r}")

@@ -165,8 +165,8 @@ class Record:
             RecordError: ``bad-record`` when *state* is not a :class:`~pytruco.State`
                 or *meta* is not a JSON object.
         """
-        if not isinstance(state, State):
-            raise bad_record(f"Record.from_state needs a State, not {quoted(state)}")
+        if not isinstance(state, State) or not all(hasattr(state, name) for name in State.__slots__):
+            raise bad_record(f"Record.from_state needs a State made by new_game or apply, not {quoted(state)}")
         # The state keeps its finished hands' record data, so this costs the current hand only.
         pre = tuple(str(action) for action in state.opening_actions)
         # The first mano is written unless rock-paper-scissors chooses (or is choosing) it.

@@ -14,10 +14,10 @@ attributes are read-only properties; the underscored slots are the engine's.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any
 
 from .actions import Action, Deal
-from .errors import missing_field, require
+from .errors import ArgumentError, require
 from .history import (
     MAX_HANDS,
     ROOT,
@@ -139,12 +139,6 @@ class State:
     """How the game started: first mano (``None`` until rock-paper-scissors chooses), score, chicos."""
     _to_act: tuple[int, ...]
     _winner: int | None
-
-    if not TYPE_CHECKING:  # hidden from mypy, which would take every attribute name for a field
-
-        def __getattr__(self, name: str) -> NoReturn:
-            # Called only when a field is missing (made by object.__new__): a library error, not AttributeError.
-            raise missing_field(self, name)
 
     def _copy(self) -> State:  # replaced below by a generated straight-line copy
         raise NotImplementedError
@@ -390,3 +384,5 @@ def require_state(value: object, where: str) -> None:
     view needs a State, not None
     """
     require(value, State, where, "a State")
+    if not all(hasattr(value, name) for name in State.__slots__):  # made by object.__new__, not new_game
+        raise ArgumentError(f"{where} needs a State made by new_game or apply, not one without its fields")
