@@ -187,6 +187,22 @@ def test_a_partner_without_flor_answers_a_second_flor_with_con_flor_me_achico() 
     assert legal(state) == ["0 1O", "0 2O", "0 3O", "0 mazo", "0 truco"]
 
 
+def test_a_flor_sung_while_a_contraflor_waits_is_declared_with_the_others() -> None:
+    """§8.25: seat 2's flor, sung while seat 1's contraflor waits (§8.6 makes it sing first), scores its +3 and,
+    once the contraflor is accepted, is declared with the others: seat 0's 25 loses to seat 1's 29, and seat 2's
+    33 wins the contraflor (6) for team 0 (`classic`, flor on the two best cards). Team 0: 3 + 6, then the
+    refused truco 1."""
+    deal = [["1C", "2C", "3C"], ["4O", "5O", "12O"], ["6E", "7E", "12E"], ["4B", "7B", "10C"]]
+    state = play("classic", deal, "0 flor", "1 contraflor", "2 flor", players=4)
+    assert state.round.unscored == ((0, 3, "flor"),)
+    state = act(state, "0 quiero", "0 tengo 25", "1 tengo 29")
+    assert legal(state) == ["2 son-buenas", "2 tengo 33"]
+    state = act(state, "2 tengo 33")
+    assert state.round.unscored == ((0, 3, "flor"), (0, 6, "flor"))
+    state = act(state, "0 truco", "1 no-quiero")
+    assert state.round.points == (3 + 6 + 1, 0)
+
+
 # --- §8.30: timeouts and folds around a flor chain ----------------------------------------------------------
 
 
@@ -255,6 +271,23 @@ def test_falta_value_is_the_target_minus_the_leaders_score_in_malas_and_buenas(s
     actions = ["1 falta-envido", "0 quiero", "1 tengo 29", "0 tengo 33"]
     result = record_result("default", [(deal, actions)], score=list(score), first_mano=1)
     assert result["hands"][0]["points"] == [points, 0]
+
+
+@pytest.mark.parametrize(
+    ("score", "points"),
+    [
+        ((20, 5), 25),  # 30 - 5, the loser's score: the leader's would give 10
+        ((12, 3), 27),  # both in malas: 30 - 3, not 30 - 12 (the leader's) nor 15 - 3
+    ],
+)
+def test_ladder_keeps_its_own_falta_in_malas_and_buenas(score, points) -> None:
+    """§8.32 ("`ladder` keeps its own falta, §5"): in `ladder` the falta is the target minus the score of the side
+    that loses the envido, in malas and buenas alike. Seat 0's 33 beats 29; the hand's truco point follows."""
+    deal = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+    actions = ["0 envido", "1 real-envido", "0 envido", "1 falta-envido", "0 quiero", "0 tengo 33", "1 son-buenas"]
+    actions += ["0 1E", "1 3B", "0 7C", "1 5O"]
+    result = record_result("ladder", [(deal, actions)], score=list(score))
+    assert result["hands"][0]["points"] == [points + 1, 0]
 
 
 # --- a clearer refusal in a pica hand -----------------------------------------------------------------------

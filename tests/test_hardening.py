@@ -527,12 +527,13 @@ def test_notation_error_before_a_later_illegal_action():
 
 
 def test_match_over_before_a_bad_action_of_the_next_hand():
-    """RECORDS.md: an action after the match is over is illegal, whatever its text (checked before notation)."""
+    """RECORDS.md: a hand listed after the match is over is a bad-record, whatever its actions' text (checked
+    before notation)."""
     record = base_record(
         score=[0, 29], hands=[{"deal": DEAL, "actions": ["0 mazo"]}, {"deal": DEAL, "actions": ["x y"]}]
     )
     error = replay_error(record)
-    assert (error.kind, error.hand, error.action) == ("illegal-action", 1, 0)
+    assert (error.kind, error.hand, error.action) == ("bad-record", None, None)
 
 
 def test_rps_pre_notation_error():

@@ -1,12 +1,13 @@
-"""Mazo, timeouts and rendirse: PRESETS.md §7, §8.2, §8.3, §8.14, §8.16, §8.20, §8.21; the classic show rule
-(§5, §8.12, §8.19)."""
+"""Mazo, timeouts and rendirse: PRESETS.md §7, §8.2, §8.3, §8.14, §8.16, §8.20, §8.21, §8.33; the classic show
+rule (§5, §8.12, §8.19)."""
 
 from __future__ import annotations
 
 import pytest
 
-from helpers import act, legal, play, start
-from pytruco import Action, IllegalActionError, legal_actions
+from helpers import act, legal, play, record_result, start
+from pytruco import Action, IllegalActionError, apply, legal_actions
+from pytruco.events import EventKind
 
 DEAL = [["1E", "7O", "3B"], ["4E", "5O", "6C"]]  # no pairs: seat 0 7 points, seat 1 6
 PENALTY = ["default", "classic", "reglamento"]
@@ -89,6 +90,77 @@ def test_penalty_when_the_mano_folds_answering_a_truco_in_trick_1(preset):
     the penalty on top (no envido called, no truco accepted)."""
     state = play(preset, DEAL, "0 1E", "1 truco", "0 mazo")
     assert state.round.points == (0, 1 + 1)
+
+
+# --- the envido penalty is an envido point (§8.33) ---------------------------------------------------------
+@pytest.mark.parametrize(
+    ("preset", "details"),
+    [
+        ("classic", ["penalty", "truco"]),  # added at the end of the hand: the envido point first
+        ("reglamento", ["penalty", "truco"]),
+        ("default", ["truco", "penalty"]),  # scored at once: the fold's truco value first (§8.14)
+    ],
+)
+@pytest.mark.parametrize("actions", [["0 1E", "1 mazo"], ["0 truco", "1 mazo"]])
+def test_mazo_penalty_is_added_before_the_truco_points(preset, details, actions):
+    """PRESETS.md §8.33: in presets that add a hand's points when it ends, the mazo's envido penalty is an envido
+    point, added before the truco points (here the fold's hand, or the truco it refuses); presets that score at
+    once keep §8.14's order. (Outside a pica hand the penalty and the truco points go to the same team, so the
+    order shows in the points events.)"""
+    state = play(preset, DEAL, *actions[:-1])
+    state, events = apply(state, Action.parse(actions[-1]))
+    points = [(event.detail, event.team, event.points) for event in events if event.kind is EventKind.POINTS]
+    assert points == [(detail, 0, 1) for detail in details]
+    assert state.score == (2, 0)
+
+
+# A 6-seat pica game (§8.23): the first hand is normal (team 0 +1); the second is a pica hand, seat 1 its mano.
+NORMAL_6 = [["1E", "2B", "3C"], ["4E", "5B", "6C"], ["7E", "10B", "11C"], ["12E", "1B", "2C"], ["3E", "4B", "5C"]]
+NORMAL_6.append(["6E", "7B", "10C"])
+FIRST_HAND_6 = (NORMAL_6, ["0 truco", "1 no-quiero"])
+
+
+@pytest.mark.parametrize(
+    ("preset", "start", "duel_2_chain", "points", "chicos"),
+    [
+        ("classic", 22, ["2 envido", "5 envido", "2 real-envido", "5 quiero"], [8, 7], [0, 0]),  # E-E-R: 7
+        ("reglamento", 24, ["2 envido", "5 envido", "2 envido", "5 quiero"], [7, 7], [0, 1]),  # E-E-E: 6
+    ],
+)
+def test_pica_mazo_penalty_is_added_with_the_envido_points_in_the_order_won(
+    preset, start, duel_2_chain, points, chicos
+):
+    """PRESETS.md §8.33 with §8.23: in a pica hand of a preset that adds points at the end, the penalty of duel 1
+    comes with the envido points, where its fold was made, and before every truco point. From (start + 1)-25:
+    duel 0, team 1's envido-envido, 4 (29); duel 1, seat 4 folds in trick 1: the penalty (30, team 1 reaches the
+    target first); duel 2, team 0's envido chain (30 or more); then the truco points (1 per duel). Added with the
+    truco points, the penalty would come after team 0's envido and team 0 would win."""
+    deal = [["4C", "5C", "12B"], ["4E", "5B", "6C"], ["7B", "6B", "3E"], ["7O", "6O", "1E"], ["7E", "6E", "2B"]]
+    deal.append(["12C", "11C", "2O"])
+    duel_0 = ["3 envido", "0 envido", "3 quiero", "3 tengo 33", "0 son-buenas", "3 truco", "0 no-quiero"]
+    duel_1 = ["1 4E", "4 mazo"]
+    duel_2 = [*duel_2_chain, "2 tengo 33", "5 son-buenas", "2 truco", "5 no-quiero"]
+    rules = {"preset": preset, "players": 6, "pica_pica": True}
+    result = record_result(rules, [FIRST_HAND_6, (deal, [*duel_0, *duel_1, *duel_2])], score=[start, 25])
+    assert result["hands"][1]["points"] == points
+    assert result["chicos"] == chicos
+    if preset == "classic":
+        assert (result["score"], result["winner"]) == ([31, 32], 1)
+
+
+def test_pica_mazo_penalty_comes_after_an_envido_won_in_an_earlier_duel():
+    """PRESETS.md §8.33 with §8.23 (`classic`): the penalty keeps its place in the order the points were won, not
+    ahead of the other envido points. From 23-25: duel 0, team 1's envido-envido, 4 (29); duel 1, team 0's
+    envido-envido-real envido, 7 (30: the target); duel 2, seat 2 (the duel's mano) folds first: team 1's
+    penalty (30). Team 0 wins with 30 against 33."""
+    deal = [["4C", "5C", "12B"], ["4E", "5B", "6C"], ["7E", "6E", "2B"], ["7O", "6O", "1E"], ["7B", "6B", "3E"]]
+    deal.append(["12C", "11C", "2O"])
+    duel_0 = ["3 envido", "0 envido", "3 quiero", "3 tengo 33", "0 son-buenas", "3 truco", "0 no-quiero"]
+    duel_1 = ["1 envido", "4 envido", "1 real-envido", "4 quiero", "1 tengo 6", "4 tengo 33", "1 truco", "4 no-quiero"]
+    rules = {"preset": "classic", "players": 6, "pica_pica": True}
+    result = record_result(rules, [FIRST_HAND_6, (deal, [*duel_0, *duel_1, "2 mazo"])], score=[22, 25])
+    assert result["hands"][1] == {"points": [7, 8], "score": [30, 33]}
+    assert result["winner"] == 0
 
 
 # --- folding with a call pending -------------------------------------------------------------------------
@@ -230,6 +302,20 @@ def test_team_penalty_judged_at_the_last_fold(preset):
     state = play(preset, DEAL_4, *actions, players=4)
     assert state.round.ended
     assert state.round.points == (1, 0)
+
+
+@pytest.mark.parametrize("preset", PENALTY)
+def test_team_fold_refusing_a_truco_with_a_partner_in_the_hand_pays_the_penalty(preset):
+    """PRESETS.md §8.3 (with §8.16): seat 3 folds to refuse seat 2's truco in trick 1 while its partner, seat 1,
+    is still in the hand: the refusal ends the side's hand, so the penalty is judged then and applies: the
+    refused truco 1 and the penalty 1 (not the refused truco alone, as if the side were still in the hand)."""
+    state = play(preset, DEAL_4, "0 1E", "1 4E", "2 truco", players=4)
+    assert state.to_act == (1, 3)
+    state = act(state, "3 mazo")
+    assert state.round.ended
+    assert state.round.folded == frozenset({3})  # seat 1 never folded
+    assert state.round.points == (1 + 1, 0)
+    assert state.score == (2, 0)
 
 
 @pytest.mark.parametrize("preset", PENALTY)

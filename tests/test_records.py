@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from helpers import play, record_result
-from pytruco import Record, RecordError, replay
+from pytruco import PRESET_NAMES, Record, RecordError, replay
 
 DEAL = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
 
@@ -74,7 +74,8 @@ def test_illegal_action_error_quotes_the_text():
 
 
 def test_action_after_the_match_is_over():
-    """RECORDS.md: any action after the match is over is an illegal-action."""
+    """RECORDS.md: any action after the match is over is an illegal-action (an action of the hand in which the
+    match ended)."""
     with pytest.raises(RecordError) as info:
         replay(
             record(
@@ -83,6 +84,43 @@ def test_action_after_the_match_is_over():
             )
         )
     assert (info.value.kind, info.value.hand, info.value.action) == ("illegal-action", 0, 4)
+
+
+ENDS_THE_MATCH = {"deal": DEAL, "actions": ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas"]}  # 28 + 2
+
+
+@pytest.mark.parametrize(
+    "listed",
+    [
+        {"deal": DEAL, "actions": []},
+        {"deal": DEAL, "actions": ["1 truco"]},  # what the next hand's mano could do, were it dealt
+        {"deal": DEAL, "actions": ["1 rendirse"]},
+        {"deal": DEAL, "actions": ["x y"]},  # not notation
+    ],
+    ids=["no-actions", "an-action", "rendirse", "not-notation"],
+)
+def test_a_hand_listed_after_the_match_is_over_is_a_bad_record(listed):
+    """RECORDS.md: a hand listed after the match is over is a bad-record (hand and action null), whether or not
+    that hand has actions, and whatever they are: the listing itself is the error, before any of its actions is
+    read (the trace has no line for it)."""
+    lines: list[dict[str, Any]] = []
+    with pytest.raises(RecordError) as info:
+        replay(record(score=[28, 0], hands=[ENDS_THE_MATCH, listed]), trace=lines.append)
+    assert (info.value.kind, info.value.hand, info.value.action) == ("bad-record", None, None)
+    assert str(info.value) == "hand 1 is listed after the match is over"
+    assert [(line["hand"], line["action"]) for line in lines] == [(0, 0), (0, 1), (0, 2), (0, 3)]
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("pre", [["0 rps piedra", "1 rps tijera"], ["0 rps piedra"], ["0 truco"]])
+def test_first_mano_with_a_non_empty_pre_is_a_bad_record_whatever_the_rules(preset, pre):
+    """RECORDS.md: a record that gives both first_mano and a non-empty pre is a bad-record, whatever its rules
+    (also where no rock-paper-scissors draw is played) and whatever pre holds; an empty pre is no pre."""
+    with pytest.raises(RecordError) as info:
+        replay(record(rules=preset, pre=pre))
+    assert (info.value.kind, info.value.hand, info.value.action) == ("bad-record", None, None)
+    assert "not both" in str(info.value)
+    assert replay(record(rules=preset, pre=[])).to_json() == replay(record(rules=preset)).to_json()
 
 
 def test_meta_is_ignored_and_kept():

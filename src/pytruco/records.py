@@ -25,7 +25,7 @@ import attrs
 from .actions import Action, Deal
 from .cards import ALL_CARDS, Card, Hand
 from .engine import apply, legal_actions, new_game
-from .errors import IllegalActionError, NotationError, RecordError, TrucoError, quoted
+from .errors import IllegalActionError, NotationError, RecordError, TrucoError
 from .events import Event, EventKind
 from .gamerecord import FORMAT, MAX_HANDS, Record
 from .history import MAX_ACTIONS, RecordHand
@@ -165,7 +165,7 @@ def replay(
     summaries: list[HandSummary] = []
     for h, (deal, actions) in enumerate(plan):
         texts = record.hands[h].actions
-        _check_dealable(state, texts, h)
+        _check_dealable(state, h)
         state, points = _play_hand(state, deal, actions, texts, h, trace)
         if failure is not None and failure.hand == h and failure.action is not None:
             if trace is not None:
@@ -198,17 +198,11 @@ def _trace_end(state: State, record: Record, trace: Callable[[TraceLine], None])
         trace(trace_line(state, len(record.hands) - 1, len(record.hands[-1].actions)))
 
 
-def _check_dealable(state: State, texts: tuple[str, ...], h: int) -> None:
-    """Refuse hand *h* of a record unless the table waits for a deal."""
+def _check_dealable(state: State, h: int) -> None:
+    """Refuse hand *h* of a record unless the table waits for a deal: a hand
+    listed after the match is over, or while the previous one is unfinished,
+    is a ``bad-record`` whether or not it has actions (RECORDS.md)."""
     if state.phase is Phase.OVER:
-        if texts:
-            raise RecordError(
-                "illegal-action",
-                f"the match is over: {quoted(texts[0])} cannot be played",
-                hand=h,
-                action=0,
-                text=texts[0],
-            )
         raise bad_record(f"hand {h} is listed after the match is over")
     if state.phase is not Phase.DEAL:
         where = "the rock-paper-scissors draw" if state.phase is Phase.RPS else f"hand {h - 1}"

@@ -1,7 +1,8 @@
 """Scoring: points won, when they reach the score, the end of a round, a chico and the match.
 
 Presets that score at once add points as they are won; the others keep them
-pending and add them when the round ends, envido and flor first (PRESETS.md §2).
+pending and add them when the round ends, envido points first: envido, flor and
+the mazo's envido penalty (PRESETS.md §2, §8.33).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from .deal import duel_round
 from .events import EventKind, EventLog, new_event
 from .rules import Scoring
 from .state import Phase, Round, State
-from .table import CAT_ENVIDO, CAT_FLOR, CAT_FLOR_LOST, CAT_PENALTY, CAT_TRUCO, CAT_UNSHOWN, TRUCO_VALUE
+from .table import CAT_ENVIDO, CAT_FLOR, CAT_FLOR_LOST, CAT_PENALTY, CAT_TRUCO, CAT_UNSHOWN, ENVIDO_POINTS, TRUCO_VALUE
 
 
 def award(st: State, r: Round, team: int, points: int, category: str, events: EventLog) -> None:
@@ -45,16 +46,17 @@ def add_points(st: State, r: Round, team: int, points: int, category: str, event
 
 
 def _flush(st: State, r: Round, events: EventLog) -> int:
-    """Add the round's pending points, envido and flor first (§2; in the
-    order won for a pica duel of a preset that scores at once). Returns the
-    first team to reach the target in that order, or -1."""
+    """Add the round's pending points: its envido points first (envido, flor
+    and the mazo's envido penalty, in the order won), then its truco points
+    (§2, §8.23, §8.33; all in the order won for a pica duel of a preset that
+    scores at once). Returns the first team to reach the target in that
+    order, or -1."""
     if not r._deferred:
         return -1
     target = st._rules.target
     if st._rules.scoring is Scoring.END_OF_HAND:
-        first = (CAT_ENVIDO, CAT_FLOR, CAT_FLOR_LOST, CAT_UNSHOWN)
-        ordered = [p for p in r._deferred if p[2] in first]
-        ordered += [p for p in r._deferred if p[2] not in first]
+        ordered = [p for p in r._deferred if p[2] in ENVIDO_POINTS]
+        ordered += [p for p in r._deferred if p[2] not in ENVIDO_POINTS]
     else:
         ordered = list(r._deferred)
     reached = -1
@@ -153,6 +155,6 @@ def _show_envido(st: State, r: Round, events: EventLog) -> None:
 
 
 def mazo_penalty(st: State, r: Round, team: int, events: EventLog) -> None:
-    """The envido penalty of the mazo (§7, §8.3)."""
+    """The envido penalty of the mazo (§7, §8.3); its category makes it an envido point (§8.33)."""
     if st._rules.mazo_envido_penalty and not r._tricks and not r._env_count and not r._flor_sung and not r._truco_level:
         award(st, r, team, 1, CAT_PENALTY, events)

@@ -78,7 +78,7 @@ ENV_NONE, ENV_PENDING, ENV_DECLARING, ENV_SETTLED, ENV_VOID = EnvidoStage
 FLOR_NONE, FLOR_ANSWER, FLOR_CALL, FLOR_DECLARING, FLOR_DONE = FlorStage
 DECL_NONE, DECL_ENVIDO, DECL_FLOR = Declaring
 
-# Award categories: envido and flor points are added before truco points.
+# Award categories: envido points (ENVIDO_POINTS) are added before truco points.
 CAT_ENVIDO, CAT_FLOR, CAT_TRUCO = "envido", "flor", "truco"
 CAT_UNSHOWN = "envido-unshown"
 """An envido award waiting for the cards to be shown (bluff or show rule)."""
@@ -86,7 +86,11 @@ CAT_FLOR_LOST = "flor-lost"
 """Flor points a team collected because the other team lost a flor: they are
 not its own flor points and never move again."""
 CAT_PENALTY = "penalty"
-"""The envido penalty of going to the mazo early."""
+"""The envido penalty of going to the mazo early: an envido point (PRESETS.md §8.33)."""
+ENVIDO_POINTS = frozenset((CAT_ENVIDO, CAT_UNSHOWN, CAT_FLOR, CAT_FLOR_LOST, CAT_PENALTY))
+"""The categories added first when a round's points are added at its end, in
+the order they were won, before the truco points (PRESETS.md §2, §8.23):
+envido and flor points, and the mazo's envido penalty (§8.33)."""
 
 TRUCO_VALUE = (1, 2, 3, 4)
 """What a round is worth at each accepted truco level (none, truco, retruco, vale cuatro)."""
