@@ -24,7 +24,7 @@ from .errors import RecordError, RuleSetError, TrucoError, quoted
 from .history import MAX_ACTIONS, MAX_HANDS, RecordHand, all_text, as_tuple
 from .recordjson import FrozenMeta, bad_record, freeze_meta, read_record_json
 from .rules import RuleSet, check_start
-from .state import Phase, State
+from .state import Phase, State, is_made
 
 __all__ = ["FORMAT", "MAX_HANDS", "Record"]
 
@@ -165,7 +165,7 @@ class Record:
             RecordError: ``bad-record`` when *state* is not a :class:`~pytruco.State`
                 or *meta* is not a JSON object.
         """
-        if not isinstance(state, State) or not all(hasattr(state, name) for name in State.__slots__):
+        if not isinstance(state, State) or not is_made(state):
             raise bad_record(f"Record.from_state needs a State made by new_game or apply, not {quoted(state)}")
         # The state keeps its finished hands' record data, so this costs the current hand only.
         pre = tuple(str(action) for action in state.opening_actions)

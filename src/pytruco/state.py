@@ -384,5 +384,11 @@ def require_state(value: object, where: str) -> None:
     view needs a State, not None
     """
     require(value, State, where, "a State")
-    if not all(hasattr(value, name) for name in State.__slots__):  # made by object.__new__, not new_game
+    if not is_made(value):  # made by object.__new__, not new_game
         raise ArgumentError(f"{where} needs a State made by new_game or apply, not one without its fields")
+
+
+def is_made(state: State) -> bool:
+    """Whether *state* was made by :func:`pytruco.new_game`, :func:`pytruco.apply` or unpickling, which set its
+    history first and its legal actions last (``object.__new__(State)`` has neither): two cheap tests."""
+    return hasattr(state, "_history") and hasattr(state, "_legal")
