@@ -388,7 +388,7 @@ def require_state(value: object, where: str) -> None:
         raise ArgumentError(f"{where} needs a State made by new_game or apply, not one without its fields")
 
 
-def is_made(state: State) -> bool:
+def is_made(state: object) -> bool:
     """Whether *state* was made by :func:`pytruco.new_game`, :func:`pytruco.apply` or unpickling, which set its
     history first and its legal actions last (``object.__new__(State)`` has neither): two cheap tests."""
     return hasattr(state, "_history") and hasattr(state, "_legal")
