@@ -208,11 +208,15 @@ def _python_calls(function: Any) -> int:
         nonlocal count
         count += event == "call"
 
+    import gc
+
+    gc.disable()  # a collection's callbacks are calls too
     sys.setprofile(profile)
     try:
         function()
     finally:
         sys.setprofile(None)
+        gc.enable()
     return count
 
 
@@ -223,7 +227,9 @@ def test_record_from_state_again_costs_the_same_at_any_length():
 
     short, long = _mazo_game(20), _mazo_game(400)
     Record.from_state(short), Record.from_state(long)  # the first time makes every finished hand's record
-    assert _python_calls(lambda: Record.from_state(long)) == _python_calls(lambda: Record.from_state(short))
+    # The same few dozen steps (a handful more may come from the interpreter's own caches); checking each of
+    # the 400 hands again took a step per hand.
+    assert _python_calls(lambda: Record.from_state(long)) <= _python_calls(lambda: Record.from_state(short)) + 10
     assert len(Record.from_state(long).hands) == 400
     assert replay(Record.from_state(long)).state == long
 
