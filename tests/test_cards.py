@@ -291,3 +291,90 @@ def test_error_hierarchy(error):
     assert issubclass(error, TrucoError)
     assert issubclass(error, ValueError)
     assert issubclass(TrucoError, ValueError)
+
+
+def _built(text: str) -> Card:
+    """The card of *text* built with the public constructor, not looked up."""
+    shared = Card.parse(text)
+    return Card(shared.rank, shared.suit)
+
+
+def test_constructed_cards_are_the_shared_cards():
+    """A card built with Card(rank, suit) is the shared card: the engine tests cards by identity (PRESETS.md §1)."""
+    for shared in (Card.parse(text) for text in ("1E", "7O", "12C")):
+        assert Card(shared.rank, shared.suit) is shared
+    assert Hand((_built("1E"), _built("2E"))).cards[0] is Card.parse("1E")
+    assert Action(0, Kind.PLAY, card=_built("1E")).card is Card.parse("1E")
+    assert Deck((_built("3B"),)).cards[0] is Card.parse("3B")
+
+
+def test_a_constructed_card_leaves_the_hand_when_played():
+    """A card played leaves its seat's hand (PRESETS.md §3): a Hand of constructed cards cannot play 1E twice."""
+    from pytruco import Record, apply, legal_actions, new_game, replay
+
+    hands = (Hand(tuple(_built(t) for t in ("1E", "4C", "5C"))), Hand(tuple(_built(t) for t in ("6O", "4O", "5B"))))
+    state, _ = apply(new_game("default", first_mano=0), Deal(hands))
+    state, _ = apply(state, Action(0, Kind.PLAY, card=_built("1E")))
+    state, _ = apply(state, Action.parse("1 4O"))
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, Action(0, Kind.PLAY, card=_built("1E")))
+    assert caught.value.code == "card-not-held"
+    assert sorted(str(a) for a in legal_actions(state) if a.kind is Kind.PLAY) == ["0 4C", "0 5C"]
+    assert replay(Record.from_state(state)).state == state
+
+
+def test_cards_compare_with_cards_only():
+    """Card < 5 is a TypeError (Python's rule for unordered types), not an AttributeError."""
+    with pytest.raises(TypeError):
+        Card.parse("1E") < 5  # noqa: B015
+    with pytest.raises(TypeError):
+        Card.parse("1E") > "1E"  # noqa: B015
+    assert Card.parse("4E") < Card.parse("5E")
+
+
+def test_forged_cards_are_refused_by_hands_and_actions():
+    """A Card made without its constructor (object.__new__) is refused with NotationError, never AttributeError."""
+    forged = object.__new__(Card)
+    with pytest.raises(NotationError):
+        Hand((forged,))
+    with pytest.raises(NotationError):
+        Action(0, Kind.PLAY, card=forged)
+
+
+class _Liar(random.Random):
+    """A random source whose every draw is out of range (a subclass that overrides the primitives)."""
+
+    def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+        return 99
+
+    def random(self) -> float:
+        return 1.5
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        return n + 5
+
+    def getrandbits(self, k: int) -> int:
+        return 2**k + 1
+
+
+def test_random_sources_are_checked_not_trusted():
+    """A random source that returns numbers out of range is refused with SetupError (the first mano is a seat,
+    PRESETS.md §2; a deal is 3 distinct cards per seat, §1), never a mano 99, an IndexError or a bad deal."""
+    from pytruco import new_game, random_deal, tirar_reyes
+
+    with pytest.raises(SetupError, match="random source"):
+        new_game("default", rng=_Liar())
+    state = new_game("default", first_mano=0)
+    with pytest.raises(SetupError, match="random source"):
+        random_deal(state, _Liar())
+    with pytest.raises(SetupError, match="random source"):
+        Deck.shuffled(_Liar())
+    with pytest.raises(SetupError, match="random source"):
+        tirar_reyes(["Ana", "Beto", "Caro", "Dani"], _Liar())
+
+
+def test_checked_shuffles_draw_as_random_shuffle_does():
+    """Checking the draws changes nothing for a good source: the same seed shuffles as random.shuffle."""
+    expected = list(Deck().cards)
+    random.Random(7).shuffle(expected)
+    assert list(Deck.shuffled(random.Random(7)).cards) == expected

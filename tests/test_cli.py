@@ -277,3 +277,14 @@ def test_module_entry_point() -> None:
     )
     assert done.returncode == 0
     assert json.loads(done.stdout)["score"] == [3, 0]
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-inf", "-1", "0", "1e309"])
+def test_bench_refuses_seconds_that_never_end(seconds: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`pytruco bench --seconds` takes a finite time above zero: nan, infinite or negative is a usage error
+    (exit 2, a sentence, no traceback), not a benchmark that never ends."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["bench", "--seconds", seconds])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "--seconds" in err and "Traceback" not in err

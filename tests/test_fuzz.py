@@ -467,3 +467,188 @@ def test_hands_of_deals_are_hashable_values():
     deal = Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]])
     assert deal.hands[0] == Hand.parse("7C 6C 1E")
     hash(deal)
+
+
+# --- objects built through the public constructors (Card, Hand, Deal, Action, RuleSet) -------------------------
+from pytruco import Suit  # noqa: E402
+
+ranks = st.sampled_from([1, 2, 3, 4, 5, 6, 7, 10, 11, 12]) | st.sampled_from([0, 8, 9, 13, -1, True, 1.0, "1", None])
+suits = st.sampled_from([*Suit]) | st.sampled_from(["E", "espadas", None, 0])
+
+
+@FAST
+@given(ranks, suits)
+def test_card_constructor_gives_the_shared_card_or_a_notation_error(rank, suit):
+    """Card(rank, suit): the one shared card (the engine tests cards by identity, PRESETS.md §1) or NotationError."""
+    try:
+        card = Card(rank, suit)
+    except NotationError:
+        return
+    assert card is Card.parse(str(card)) and card is Card.of(rank, suit)
+
+
+@examples(60)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 3), st.booleans())
+def test_deals_of_constructed_cards_play_each_card_once(seed, players_half, spectate):
+    """A Deal of Hands of Card(rank, suit) cards (never looked up): a random playout plays every dealt card at
+    most once, its record replays to the same state, and Hand/Deal refuse what is not a card."""
+    rng = random.Random(seed)
+    players = 2 * (players_half - 1)
+    rules = RuleSet.preset("default", players=players)
+    state = new_game(rules, first_mano=0)
+    cards = rng.sample(ALL_CARDS, 3 * players)
+    hands = [Hand(tuple(Card(c.rank, c.suit) for c in cards[3 * s : 3 * s + 3])) for s in range(players)]
+    state, _ = apply(state, Deal(tuple(hands)))
+    played = []
+    while not state.is_over and state.rounds_dealt == 1 and not state.is_chance:
+        action = rng.choice(legal_actions(state))
+        if action.kind is Kind.PLAY:
+            played.append(action.card)
+        state, _ = apply(state, Action(action.seat, action.kind, action.card, action.points, action.choice))
+    assert len(played) == len(set(played))
+    assert replay(Record.from_state(state)).state == state
+    for bad in ([object()], ["1E"], [object.__new__(Card)], [Card.parse("1E")] * 2 if spectate else [None]):
+        try:
+            Deal((Hand(bad),) * players)  # type: ignore[arg-type]
+        except NotationError:
+            continue
+        # two equal cards make a Hand (a hand is a holding); apply refuses the deal
+        try:
+            apply(new_game(rules, first_mano=0), Deal((Hand(bad),) * players))  # type: ignore[arg-type]
+        except IllegalActionError as error:
+            assert error.code == "bad-deal"
+
+
+rule_fields = st.sampled_from([field.name for field in attrs.fields(RuleSet) if field.name != "preset_name"])
+
+
+@FAST
+@given(st.dictionaries(rule_fields, odd_values | st.integers(-3, 40) | st.booleans(), max_size=4))
+def test_ruleset_constructor_raises_only_rule_errors(options):
+    """RuleSet(**options) of random values: a RuleSetError, or rules a game can start and a record can hold."""
+    try:
+        rules = RuleSet(**options)
+    except RuleSetError:
+        return
+    assert RuleSet.from_dict(rules.to_dict()) == rules
+    state = new_game(rules, first_mano=0)
+    assert replay(Record.from_state(state)).state == state
+
+
+# --- views read back from JSON, fed to every consumer --------------------------------------------------------
+def _consumers(seen: Any) -> None:
+    """Everything the library does with a view: draw it, estimate the hand, let every bot act, say its actions."""
+    from pytruco.bots import BOT_NAMES, hand_win_chance
+    from pytruco.svg import table_svg
+    from pytruco.text import action_label, describe_action
+
+    assert table_svg(seen).startswith("<svg")
+    if seen.seat is None:
+        return
+    assert 0.0 <= hand_win_chance(seen) <= 1.0
+    for action in seen.legal:
+        assert describe_action(action, "es") and action_label(action, "en")
+    if seen.legal:
+        for name in sorted(BOT_NAMES):
+            if name != "search":  # the search bot samples worlds: slow, and tested on real views elsewhere
+                assert BOT_NAMES[name]().act(seen, random.Random(0)) in seen.legal
+
+
+@st.composite
+def views_of_games(draw: st.DrawFn) -> Any:
+    """The JSON of a seat's (or a spectator's) view at a random point of a random game of any preset."""
+    from pytruco.views import view
+
+    spec = draw(st.builds(GameSpec, rulesets(), st.integers(0, 2**32 - 1)))
+    steps = list(random_playout(spec))
+    state = steps[draw(st.integers(0, len(steps) - 1))].after if steps else new_game(spec.rules, first_mano=0)
+    seat = draw(st.sampled_from([*range(spec.rules.players), None]))
+    return json.loads(json.dumps(view(state, seat).to_json()))
+
+
+@st.composite
+def mutated_views(draw: st.DrawFn) -> Any:
+    """A real view's JSON with one number or list somewhere replaced by a near miss."""
+    data = draw(views_of_games())
+    paths: list[tuple[Any, Any]] = []
+
+    def walk(node: Any) -> None:
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, value in items:
+            if isinstance(value, (int, list)) and not isinstance(value, bool):
+                paths.append((node, key))
+            if isinstance(value, (dict, list)):
+                walk(value)
+
+    walk(data)
+    if paths:
+        node, key = draw(st.sampled_from(paths))
+        old = node[key]
+        if isinstance(old, list):
+            choices = [old[:-1], [*old, *old[-1:]], old * 3, []] if old else [[0], [3, 3, 3], [-1]]
+            node[key] = draw(st.sampled_from(choices))
+        else:
+            node[key] = draw(st.sampled_from([-1, 0, 1, 2, 3, 5, 6, 39, 10**6, 10**13, old + 1, old - 1]))
+    return data
+
+
+@examples(40)
+@given(views_of_games())
+def test_views_read_back_from_json_feed_every_consumer(data):
+    """view -> JSON -> SeatView.from_json gives the same view, and every consumer takes it."""
+    from pytruco.views import SeatView
+
+    seen = SeatView.from_json(data)
+    assert seen.to_json() == data
+    _consumers(seen)
+
+
+@examples(150)
+@given(mutated_views())
+def test_a_view_from_json_works_everywhere_or_is_refused(data):
+    """A mutated view's JSON: SeatView.from_json refuses it with ViewError, or every consumer works with it."""
+    from pytruco.views import SeatView, ViewError
+
+    try:
+        seen = SeatView.from_json(data)
+    except ViewError:
+        return
+    _consumers(seen)
+
+
+# --- long games: replayed, unpickled, branched ------------------------------------------------------------------
+@examples(5)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["default", "online", "reglamento"]))
+def test_long_games_replay_unpickle_and_branch(seed, preset):
+    """A 300-hand match to a far target: its record replays to it, the unpickled state equals it and goes on
+    the same way, and two branches from one state each record and replay to themselves."""
+    import pickle
+
+    rules = RuleSet.preset(preset, targets=(10**6,), target=10**6)
+    rng = random.Random(seed)
+    state = new_game(rules, first_mano=0) if not rules.rps_first_mano else new_game(rules)
+    while not state.is_over and (state.rounds_dealt < 300 or state.is_chance):
+        if state.is_chance:
+            state, _ = apply(state, random_deal(state, rng))
+        else:
+            # no falta envido or contraflor al resto: either wins the match at once
+            acts = [a for a in legal_actions(state) if a.kind not in (Kind.FALTA_ENVIDO, Kind.CONTRAFLOR_AL_RESTO)]
+            folds = [a for a in acts if a.kind is Kind.MAZO]
+            state, _ = apply(state, rng.choice(folds if folds and rng.random() < 0.7 else acts))
+    assert state.rounds_dealt >= 300 or state.is_over
+    assert replay(Record.from_state(state)).state == state
+    restored = pickle.loads(pickle.dumps(state))
+    assert restored == state and Record.from_state(restored) == Record.from_state(state)
+    branches = []
+    for branch_seed in (seed, seed + 1):
+        branch_rng = random.Random(branch_seed)
+        here, there = state, restored
+        for _ in range(30):
+            if here.is_over:
+                break
+            item = random_deal(here, branch_rng) if here.is_chance else branch_rng.choice(legal_actions(here))
+            here, there = apply(here, item)[0], apply(there, item)[0]
+        assert here == there
+        branches.append(here)
+        assert replay(Record.from_state(here)).state == here
+    assert Record.from_state(state) == Record.from_state(restored)  # the branches changed neither

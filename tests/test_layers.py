@@ -43,6 +43,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("_engine.mazo",),
     ("_engine.timeout",),
     ("_engine.match",),
+    ("_engine.menus",),
     ("_engine.reducer",),
     ("_engine",),
     ("views._parts",),

@@ -268,3 +268,65 @@ def test_simulate_draws_a_progress_bar_on_a_terminal() -> None:
     text = seen.decode("utf-8", "replace")
     assert "game/s" in text or "30/30" in text  # tqdm's counter
     assert "30 games of default" in text
+
+
+def test_a_huge_number_or_points_typed_get_a_message_not_an_abort() -> None:
+    """Typed `tengo` and 70 nines, and a line of 4,000 digits (a terminal line holds at most 4,095 characters):
+    the prompt explains and asks again; the game goes on to a clean goodbye."""
+    term = Terminal("--seed", "3", "--lang", "en")
+    term.read_until("> $")
+    term.type("tengo " + "9" * 70 + "\n")
+    assert "I did not understand" in term.read_until("> $")
+    term.type("7" * 4000 + "\n")
+    text = term.read_until("> $")
+    assert re.search("I did not understand '7{40}…'", text)  # the message quotes it cut short
+    term.type("q\n")
+    term.read_until("Goodbye")
+    assert term.finish() == 0
+    assert "internal error" not in term.plain and "Traceback" not in term.plain
+
+
+def test_a_5000_digit_line_gets_a_message_not_an_abort() -> None:
+    """A 5,000-digit line (more than a terminal line; a pipe delivers it) is not a number Python may convert:
+    it is an answer not understood, never an internal error."""
+    import io
+
+    from pytruco.play import play_terminal
+
+    out = io.StringIO()
+    assert play_terminal(seed=3, lang="en", stdin=io.StringIO("5" * 5000 + "\nq\n"), stdout=out) == 0
+    assert "I did not understand" in out.getvalue() and "Goodbye" in out.getvalue()
+
+
+def test_a_bad_record_path_is_refused_before_the_match() -> None:
+    """`--record` into a folder that does not exist: said before the first hand, exit status 1, no game lost."""
+    term = Terminal("--seed", "3", "--lang", "en", "--record", "/nonexistent-folder-of-pytruco/game.json")
+    text = term.read_until(r"record")
+    assert term.finish() == 1
+    assert "Your cards" not in term.plain and "internal error" not in term.plain
+    assert "/nonexistent-folder-of-pytruco/game.json" in text
+
+
+def test_the_record_is_written_when_the_player_leaves(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`--record FILE` and `q`: the record of the game so far is written, and reads back."""
+    from pytruco import Record
+
+    path = tmp_path / "game.json"
+    term = Terminal("--seed", "3", "--lang", "en", "--record", str(path))
+    term.read_until("> $")
+    term.type("q\n")
+    term.read_until("Goodbye")
+    assert term.finish() == 0
+    assert Record.from_json(path.read_text(encoding="utf-8")).rules.preset_name == "default"
+
+
+def test_an_ascii_terminal_plays_without_an_internal_error() -> None:
+    """PYTHONIOENCODING=ascii: what ASCII cannot show is replaced, never an internal error."""
+    term = Terminal("--seed", "3", env={"PYTHONIOENCODING": "ascii"})
+    term.read_until("> $")
+    term.type("1\n")
+    term.read_until("> $")
+    term.type("q\n")
+    term.read_until("Chau")
+    assert term.finish() == 0
+    assert "internal error" not in term.plain and "Traceback" not in term.plain

@@ -163,3 +163,110 @@ def test_record_from_state_round_trip():
     state = play("reglamento", DEAL, "0 1E", target=15)
     data = json.loads(Record.from_state(state).dumps())
     assert data["rules"] == {"preset": "reglamento", "target": 15}
+
+
+def _mazo_game(hands: int, *, unpickled: bool = True) -> Any:
+    """A state after *hands* hands, each folded at once (a long match: a target far away), unpickled."""
+    import pickle
+    import random
+
+    from pytruco import Action, Kind, RuleSet, apply, new_game, random_deal
+
+    state = new_game(RuleSet.preset("default", targets=(999_999,), target=999_999), first_mano=0)
+    rng = random.Random(18)
+    for _ in range(hands):
+        state, _ = apply(state, random_deal(state, rng))
+        state, _ = apply(state, Action.call(state.to_act[0], Kind.MAZO))
+    return pickle.loads(pickle.dumps(state)) if unpickled else state
+
+
+def _python_calls(function: Any) -> int:
+    """How many Python-level calls (generator steps included) *function* makes: a count, not a clock."""
+    import sys
+
+    count = 0
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        nonlocal count
+        count += event == "call"
+
+    import gc
+
+    gc.disable()  # a collection's callbacks are calls too
+    sys.setprofile(profile)
+    try:
+        function()
+    finally:
+        sys.setprofile(None)
+        gc.enable()
+    return count
+
+
+def test_record_from_state_again_costs_the_same_at_any_length():
+    """Record.from_state after every action costs the current hand only (RECORDS.md "The record"): a record of
+    400 hands takes as many Python steps as one of 20 (the finished hands are not checked again)."""
+    from pytruco import Record
+
+    short, long = _mazo_game(20), _mazo_game(400)
+    Record.from_state(short), Record.from_state(long)  # the first time makes every finished hand's record
+    # The same few dozen steps (a handful more may come from the interpreter's own caches); checking each of
+    # the 400 hands again took a step per hand.
+    assert _python_calls(lambda: Record.from_state(long)) <= _python_calls(lambda: Record.from_state(short)) + 10
+    assert len(Record.from_state(long).hands) == 400
+    assert replay(Record.from_state(long)).state == long
+
+
+def test_record_from_state_the_first_time_is_linear():
+    """The first Record.from_state of an unpickled state makes each hand's record once: twice the hands, twice
+    the steps (no step that grows with the hands before it)."""
+    from pytruco import Record
+
+    small, large = _mazo_game(200), _mazo_game(400)
+    assert _python_calls(lambda: Record.from_state(large)) <= 2 * _python_calls(lambda: Record.from_state(small))
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ({"n": 1}, {"n": True}),
+        ({"n": 1}, {"n": 1.0}),
+        ({"n": True}, {"n": 1.0}),
+        ({"n": 0.0}, {"n": -0.0}),
+        ({"n": [1, {"m": 0}]}, {"n": [True, {"m": False}]}),
+        ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
+    ],
+)
+def test_records_are_equal_exactly_when_written_the_same(first, second):
+    """Two records are equal exactly when they dump to the same text (RECORDS.md: meta is free JSON): meta
+    values 1, true and 1.0 are different JSON, so the records differ, and so do their hashes' inputs."""
+    from pytruco import RuleSet
+
+    rules = RuleSet.preset("default")
+    a, b = Record(rules, first_mano=0, meta=first), Record(rules, first_mano=0, meta=second)
+    assert a.dumps() != b.dumps()
+    assert a != b
+    assert a == Record.from_json(a.dumps()) and hash(a) == hash(Record.from_json(a.dumps()))
+    assert a.meta == first  # a frozen meta still equals the plain object it was made from
+
+
+def test_a_match_that_fills_the_record_deals_no_more() -> None:
+    """RECORDS.md limits (MAX_HANDS): legal play never makes a game that cannot be recorded. After 50,000 hands
+    of a match to a far target the next deal is refused (record-hands-full), the state is no chance node, and
+    only rendirse ends the match; the record reads back."""
+    from pytruco import Deal, IllegalActionError, apply, is_legal, legal_actions, random_deal
+    from pytruco.records import MAX_HANDS
+
+    state = _mazo_game(MAX_HANDS, unpickled=False)
+    assert state.rounds_dealt == MAX_HANDS and not state.is_chance and not state.is_over
+    deal = Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]])
+    assert not is_legal(state, deal)
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, deal)
+    assert caught.value.code == "record-hands-full"
+    with pytest.raises(IllegalActionError):
+        apply(state, random_deal(state))
+    assert [str(a) for a in legal_actions(state, meta=True)] == ["0 rendirse", "1 rendirse"]
+    over, _ = apply(state, legal_actions(state, meta=True)[0])
+    record = Record.from_state(over)
+    assert over.is_over and len(record.hands) == MAX_HANDS
+    assert Record.from_json(record.dumps()) == record  # the reader takes it: within its limits

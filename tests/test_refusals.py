@@ -85,6 +85,8 @@ STABLE_CODES = (
     "rps-after-deal",
     "rps-already-chosen",
     "rps-before-deal",
+    "record-full",
+    "record-hands-full",
     "son-buenas-first",
     "timeout-not-to-act",
     "truco-all-accepted",
@@ -176,3 +178,46 @@ def test_a_team_that_holds_the_quiero_takes_a_plural_verb() -> None:
     assert str(caught.value) == "seat 0 cannot raise to retruco: seat 1 and seat 3 hold the quiero"
     spanish = describe_refusal(caught.value, "es", None)
     assert spanish == "No podés cantar retruco: el quiero lo tienen asiento 1 y asiento 3."
+
+
+def test_values_made_without_their_constructors_get_library_errors() -> None:
+    """object.__new__(Action), a forged Deal, Hand or State: apply, check and is_legal answer with the library's
+    errors (not-an-action, bad-deal, ArgumentError), never AttributeError."""
+    from pytruco import ArgumentError, Hand, TrucoError
+
+    state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    forged_action = object.__new__(Action)
+    assert is_legal(state, forged_action) is False
+    for call in (apply, check):
+        with pytest.raises(IllegalActionError) as caught:
+            call(state, forged_action)
+        assert caught.value.code == "not-an-action"
+    dealing = new_game("default", first_mano=0)
+    forged_hand = object.__new__(Hand)
+    for deal in (object.__new__(Deal), Deal._of((forged_hand, forged_hand)), Deal._of(("1E", "2E"))):  # type: ignore[arg-type]
+        assert is_legal(dealing, deal) is False
+        for call in (apply, check):
+            with pytest.raises(IllegalActionError) as caught:
+                call(dealing, deal)
+            assert caught.value.code == "bad-deal"
+    forged_state = object.__new__(type(state))
+    for use in (
+        legal_actions,
+        lambda s: apply(s, Action.parse("0 mazo")),
+        lambda s: is_legal(s, Action.parse("0 mazo")),
+    ):
+        with pytest.raises(ArgumentError):
+            use(forged_state)
+    with pytest.raises(TrucoError):
+        random_deal(forged_state)
+
+
+def test_a_forged_state_is_an_argument_error_for_views_and_records() -> None:
+    """view and Record.from_state of a State made by object.__new__: library errors, never AttributeError."""
+    from pytruco import ArgumentError, Record, RecordError, State, view
+
+    forged_state = object.__new__(State)
+    with pytest.raises(ArgumentError):
+        view(forged_state, 0)
+    with pytest.raises(RecordError):
+        Record.from_state(forged_state)

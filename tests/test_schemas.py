@@ -121,3 +121,65 @@ def test_random_and_malformed_json_raises_only_library_errors(data: Any) -> None
             load(data)
         except TrucoError as error:
             assert isinstance(error, ValueError)
+
+
+def test_the_engines_events_round_trip_at_the_largest_target() -> None:
+    """A falta envido to the largest target (RuleSet's limit, 999,999,999) scores that many points in one event:
+    the event's JSON reads back (EVENT_FORMAT), and its points validate against the schema."""
+    from pytruco import Deal, RuleSet, apply, new_game
+    from pytruco.rules import MAX_OPTION
+
+    rules = RuleSet.preset("default", targets=(MAX_OPTION,), target=MAX_OPTION)
+    state, _ = apply(new_game(rules, first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    emitted = []
+    for text in ("0 falta-envido", "1 quiero", "0 tengo 33", "1 son-buenas"):
+        state, events = apply(state, Action.parse(text))
+        emitted.extend(events)
+    assert max(event.points for event in emitted) == MAX_OPTION
+    for event in emitted:
+        data = json.loads(json.dumps(event.to_json()))
+        valid("event", data)
+        assert Event.from_json(data) == event
+
+
+@pytest.mark.parametrize("name", ["seat", "team", "points"])
+def test_event_members_with_huge_numbers_are_event_errors(name: str) -> None:
+    """A 5,000-digit number (more than Python's repr limit) is quoted safely: an EventError, never ValueError."""
+    from pytruco.events import EventError
+
+    with pytest.raises(EventError, match="digits"):
+        Event.from_json({"kind": "folded", name: 10**5000})
+
+
+_DEAL = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+_RECORD_CASES = [
+    {"format": "truco-record/1", "rules": "default", "first_mano": 0},  # no hands
+    {"format": "truco-record/1", "rules": "default", "hands": []},  # no first mano outside rps
+    {"format": "truco-record/1", "rules": "default", "first_mano": None, "hands": []},
+    {"format": "truco-record/1", "rules": {"preset": "online", "rps_first_mano": False}, "hands": []},
+    {"format": "truco-record/1", "rules": "default", "first_mano": 2, "hands": []},  # no seat 2 at two seats
+    {"format": "truco-record/1", "rules": {"preset": "default", "players": 4}, "first_mano": 4, "hands": []},
+    {"format": "truco-record/1", "rules": "online", "first_mano": 0, "pre": ["0 rps piedra"], "hands": []},
+    {"format": "truco-record/1", "rules": "default", "first_mano": 0, "hands": [{"deal": _DEAL}]},
+    {"format": "truco-record/1", "rules": "default", "first_mano": 0, "pre": ["0 mazo"] * 10_001, "hands": []},
+    {"format": "truco-record/1", "rules": "default", "first_mano": 0, "hands": [{"deal": _DEAL, "actions": []}]},
+    {"format": "truco-record/1", "rules": "online", "hands": []},
+    {"format": "truco-record/1", "rules": "online", "pre": ["0 rps piedra", "1 rps papel"], "hands": []},
+    {"format": "truco-record/1", "rules": {"preset": "default", "rps_first_mano": True}, "hands": []},
+    {"format": "truco-record/1", "rules": {"preset": "default", "players": 4}, "first_mano": 3, "hands": []},
+]
+
+
+@pytest.mark.parametrize("data", _RECORD_CASES, ids=range(len(_RECORD_CASES)))
+def test_the_record_schema_is_as_strict_as_the_reader(data: dict[str, Any]) -> None:
+    """RECORDS.md "The record": the shipped schema accepts a record exactly when Record.from_dict reads it
+    (hands required, first_mano required and a seat of the table outside rock-paper-scissors, not both
+    first_mano and pre, the reader's size limits)."""
+    from pytruco import RecordError
+
+    try:
+        Record.from_dict(data)
+        read = True
+    except RecordError:
+        read = False
+    assert VALIDATORS["record"].is_valid(data) is read, f"schema {'refuses' if read else 'accepts'} what Record reads"

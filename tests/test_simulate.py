@@ -159,3 +159,115 @@ def test_ray_backend_gives_the_local_result() -> None:
     local = simulate(["heuristic", "random"], games=8, seed=9)
     assert remote.results == local.results
     assert remote.backend == "ray"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("os:abort", "is not a class"),
+        ("sys:exit", "is not a class"),
+        ("os:sep", "is not a class"),
+        ("pytruco:Card", r"has no act\(view, rng\) method"),
+        ("pytruco:RuleSet", r"has no act\(view, rng\) method"),
+    ],
+)
+def test_load_bot_calls_only_bot_classes(spec: str, message: str) -> None:
+    """A module:Class spec names a class with act(view, rng): anything else is refused with ArgumentError
+    before it is called (os:abort would abort the process, sys:exit end it, pytruco:Card raise TypeError)."""
+    from pytruco import ArgumentError
+
+    with pytest.raises(ArgumentError, match=message):
+        load_bot(spec)
+
+
+def test_simulate_refuses_a_spec_that_is_not_a_bot_class() -> None:
+    """`pytruco simulate os:abort random` says what is wrong and exits 2, without aborting (issue 10's CLI)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytruco", "simulate", "os:abort", "random", "--games", "1"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "is not a class" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_ctrl_c_stops_simulate_with_workers_at_once() -> None:
+    """`pytruco simulate --workers 2` on a terminal: Ctrl-C (SIGINT to the whole process group, as a terminal
+    sends it) stops the run long before its 10**6 games are played, with exit status 130 and no traceback."""
+    import os
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pytruco", "simulate", "heuristic", "heuristic", "--games", "1000000", "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        time.sleep(3)  # the workers are playing
+        assert proc.poll() is None
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)  # a hang guard: before the fix it ran until every game was done
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "Traceback" not in out
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_simulate_submits_games_as_workers_free_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """10**6 games on 2 workers: a few tasks are submitted ahead, not all 20,000 before any game is played
+    (memory does not grow with --games)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    submitted = []
+    real_submit = ProcessPoolExecutor.submit
+
+    def counting_submit(self: ProcessPoolExecutor, *args: object, **kwargs: object) -> object:
+        submitted.append(1)
+        return real_submit(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    def stop_at_first_result(_games: int) -> None:
+        raise _Stop
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", counting_submit)
+    with pytest.raises(_Stop):
+        simulate(["random", "random"], games=10**6, seed=1, workers=2, progress=stop_at_first_result)
+    assert 1 <= len(submitted) <= 4
+
+
+def test_one_game_forks_no_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--workers 4 for one game plays it here: no process is started for nothing, and the summary says 1."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a process pool was started for one game")
+
+    monkeypatch.setattr(ProcessPoolExecutor, "__init__", no_pool)
+    summary = simulate(["random", "random"], games=1, seed=1, workers=4)
+    assert len(summary.results) == 1 and summary.workers == 1
+
+
+def test_hand_win_chance_when_the_other_side_has_fewer_cards_left() -> None:
+    """Six seats, after four went to the mazo: a seat may hold more cards
+    than the other side has left, and the estimate is still a chance (found by tests/test_fuzz.py)."""
+    from pytruco import Action
+    from pytruco.bots import hand_win_chance
+
+    state = new_game(RuleSet.preset("default", players=6), first_mano=0)
+    deal = [["2O", "4O", "5C"], ["7C", "6C", "10B"], ["11C", "1O", "6E"], ["2B", "6O", "6B"], ["12B", "12O", "3E"]]
+    state, _ = apply(state, Deal.parse([*deal, ["4C", "11B", "7B"]]))
+    for text in ("0 envido", "5 mazo", "0 2O", "1 truco", "0 retruco", "3 quiero", "1 10B", "2 mazo", "3 6B"):
+        state, _ = apply(state, Action.parse(text))
+    for text in ("4 12O", "0 4O", "1 mazo", "3 6O", "4 mazo"):
+        state, _ = apply(state, Action.parse(text))
+    assert all(0.0 <= hand_win_chance(view(state, seat)) <= 1.0 for seat in range(6))

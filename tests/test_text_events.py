@@ -963,3 +963,21 @@ def test_every_event_kind_is_pinned() -> None:
 def test_describe_event_says_the_pinned_sentence(event: Event, texts: tuple[str, ...]) -> None:
     said = tuple(describe_event(event, lang, names) for names in NAMINGS for lang in ("es", "en"))
     assert said == texts
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        Event(EventKind.CARD_PLAYED, 0),  # a card-played event without its card
+        Event(EventKind.CARD_PLAYED, 0, card="1E"),  # type: ignore[arg-type]
+        Event("sneezed", 0),  # type: ignore[arg-type]
+        Event(EventKind.POINTS, team=0, points="2", detail="envido"),  # type: ignore[arg-type]
+        Event(EventKind.CALLED, seat=0, detail=None),  # type: ignore[arg-type]
+    ],
+)
+def test_describe_event_refuses_hand_made_events_that_are_not_events(event: Event) -> None:
+    """A hand-made Event with a member of the wrong kind is an ArgumentError naming it, not an AssertionError."""
+    from pytruco import ArgumentError
+
+    with pytest.raises(ArgumentError, match="describe_event"):
+        describe_event(event, "en")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -249,3 +251,125 @@ def test_a_view_reads_the_current_hand_only() -> None:
     assert late.rounds_dealt == 28 and len(late.history) > 100
     assert len(view(late, 0).history) == len(view(early, 0).history) == 2  # the deal and one card
     assert len(json.dumps(view(late, 0).to_json())) < 2 * len(json.dumps(view(early, 0).to_json()))
+
+
+def _tied_draw(ties: int) -> Any:
+    """An online game after *ties* rock-paper-scissors ties (PRESETS.md §2: a tie repeats the draw)."""
+    state = new_game("online")
+    for _ in range(ties):
+        state, _ = apply(state, Action.parse("0 rps piedra"))
+        state, _ = apply(state, Action.parse("1 rps piedra"))
+    return state
+
+
+def test_the_view_before_the_deal_shows_the_current_draw_and_the_one_before() -> None:
+    """PRESETS.md §2: the view before the deal holds the draw being played and the tie before it, however long
+    the draw has gone on (a view is the same size at 2 ties and at 2,000)."""
+    short, long = _tied_draw(2), _tied_draw(2000)
+    for state in (short, long):
+        after, _ = apply(state, Action.parse("1 rps papel"))
+        assert view(after, 0).history == ("0 rps piedra", "1 rps piedra", "1 rps ?")
+        assert view(after, 1).history == ("0 rps piedra", "1 rps piedra", "1 rps papel")
+        won, _ = apply(after, Action.parse("0 rps tijera"))
+        assert view(won, None).history == ("0 rps piedra", "1 rps piedra", "1 rps papel", "0 rps tijera")
+    assert view(long, 0).to_json() == view(short, 0).to_json()
+
+
+def test_a_draw_that_fills_the_record_leaves_only_rendirse() -> None:
+    """RECORDS.md limits (MAX_ACTIONS per hand and for pre): legal play never makes a game that cannot be
+    recorded. After 9,998 tied choices and one more, only rendirse is accepted (record-full), and the record of
+    the game reads back."""
+    from pytruco import IllegalActionError, Record, is_legal, replay
+    from pytruco.records import MAX_ACTIONS
+
+    state = _tied_draw((MAX_ACTIONS - 2) // 2)
+    state, _ = apply(state, Action.parse("0 rps papel"))
+    assert state.history_length == MAX_ACTIONS - 1
+    assert legal_actions(state) == () and state.to_act == ()
+    assert [str(a) for a in legal_actions(state, meta=True)] == ["0 rendirse", "1 rendirse"]
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, Action.parse("1 rps tijera"))
+    assert caught.value.code == "record-full" and caught.value.params["limit"] == MAX_ACTIONS
+    assert not is_legal(state, Action.parse("1 timeout"))
+    assert replay(Record.from_state(state)).state == state
+    over, _ = apply(state, Action.parse("1 rendirse"))
+    assert over.is_over and replay(Record.from_state(over)).state == over
+
+
+def _mid_hand_view_json() -> dict[str, Any]:
+    """Seat 1's view after 0 envido: a call pending, seat 1 to act (tests/test_views.py's standard deal)."""
+    state = act(start("default"), [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 1E", "1 envido")
+    return json.loads(json.dumps(view(state, 0).to_json()))
+
+
+def _changed(path: str, value: Any) -> dict[str, Any]:
+    data = _mid_hand_view_json()
+    *parents, last = path.split(".")
+    node: Any = data
+    for part in parents:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    node[int(last) if isinstance(node, list) else last] = value
+    return data
+
+
+_IMPOSSIBLE_VIEWS: list[tuple[str, Any]] = [
+    ("cards_left", [3, 10**6]),  # table_svg drew a million cards
+    ("cards_left", [3]),  # IndexError in table_svg, hand_win_chance and the bots
+    ("cards_left", [3, 3, 3]),
+    ("cards_left", [3, -1]),
+    ("seat", 2),  # a seat beyond the table
+    ("seat", 10**5000),  # repr's ValueError
+    ("mano", 5),
+    ("legal", []),  # the seat is to act: the bots had nothing to choose from
+    ("legal", ["1 mazo"]),  # another seat's action
+    ("to_act", [7]),
+    ("hand", ["1E", "1E"]),
+    ("hand", ["1E", "2E", "3E", "4E"]),
+    ("current_trick", [[9, "1E"]]),
+    ("current_trick", [[0, "1E"], [1, "2E"], [0, "3E"]]),
+    ("teams", [[0, 1], []]),
+    ("partners", [1]),
+    ("score", [-1, 0]),
+    ("score", [10**13, 0]),
+    ("winner", 2),
+    ("envido_points", 10**6),
+    ("hand_number", -1),
+    ("truco.level", 9),
+    ("truco.quiero_team", 3),
+    ("pending.seat", 4),
+    ("pending.answerers", [0, 6]),
+    ("envido.stage", "sideways"),
+    ("envido.calls", [{"seat": 8, "call": "envido"}]),
+    ("folded", [3]),
+    ("duel", 4),
+    ("history", ["x" * 10_000]),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "value"), _IMPOSSIBLE_VIEWS, ids=[f"{path}-{n}" for n, (path, _) in enumerate(_IMPOSSIBLE_VIEWS)]
+)
+def test_a_view_read_from_json_is_checked_for_what_a_table_can_show(path: str, value: Any) -> None:
+    """SeatView.from_json checks ranges and consistency, not only types (truco-view/1): seats within the table,
+    one count of cards left per seat (0-3), at most three cards in a hand, legal actions of this seat, and some
+    when it is to act... so that every consumer of a view it returns (table_svg, the bots, hand_win_chance)
+    works, and JSON that no table could show is a ViewError."""
+    from pytruco.views import ViewError
+
+    with pytest.raises(ViewError):
+        SeatView.from_json(_changed(path, value))
+
+
+def test_every_consumer_takes_a_view_read_back_from_json() -> None:
+    """The view JSON the library writes reads back, and table_svg, hand_win_chance, the bots and the text
+    helpers take it."""
+    from pytruco.bots import BOT_NAMES, hand_win_chance
+    from pytruco.svg import table_svg
+    from pytruco.text import describe_action
+
+    seen = SeatView.from_json(_mid_hand_view_json())
+    assert table_svg(seen).startswith("<svg")
+    assert 0.0 <= hand_win_chance(seen) <= 1.0
+    for name in sorted(BOT_NAMES):
+        assert BOT_NAMES[name]().act(seen, random.Random(1)) in seen.legal
+    assert all(describe_action(action, "en") for action in seen.legal)

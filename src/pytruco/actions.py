@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
-from .cards import ALL_CARDS, Card, Hand
+from .cards import ALL_CARDS, Card, Hand, shared_card
 from .errors import NotationError, quoted, sequence_of
 
 __all__ = ["Action", "Deal", "Kind", "Rps"]
@@ -115,7 +115,7 @@ def _problem(seat: object, kind: object, card: object, points: object, choice: o
 
 
 _FIELDS: tuple[tuple[Kind, str, Callable[[object], bool], str], ...] = (
-    (Kind.PLAY, "card", lambda card: card.__class__ is Card, "play needs a Card"),
+    (Kind.PLAY, "card", lambda card: card.__class__ is Card and shared_card(card) is card, "play needs a Card"),
     (
         Kind.TENGO,
         "points",

@@ -18,6 +18,7 @@ import enum
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
+from typing import TypeVar
 
 import attrs
 
@@ -25,6 +26,8 @@ from ._cardart import card_picture, cards_picture
 from .errors import NotationError, SetupError, quoted, sequence_of
 
 __all__ = ["RANKS", "Card", "Deck", "Hand", "Suit"]
+
+_T = TypeVar("_T")
 
 RANKS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
 """The ten ranks of the Spanish deck used in truco (no 8 or 9).
@@ -86,10 +89,15 @@ class Card:
         envido_value: the card's value for envido and flor (10-12 count 0).
         index: 0-39, a stable number for tables and bit sets.
 
-    Prefer :meth:`parse` or :meth:`of`, which return the shared instance.
+    There is one instance of each of the 40 cards: the constructor, like
+    :meth:`parse` and :meth:`of`, returns the shared instance, so a card
+    built by hand is the very card the engine deals (it tests cards by
+    identity on its hot path).
 
     >>> Card.of(7, Suit.OROS)
     Card('7O')
+    >>> Card(7, Suit.OROS) is Card.parse("7O")
+    True
     >>> Card.parse("11B").envido_value
     0
     """
@@ -100,7 +108,19 @@ class Card:
     envido_value: int = attrs.field(init=False)
     index: int = attrs.field(init=False)
 
+    def __new__(cls, rank: int, suit: Suit) -> Card:
+        if cls is Card and rank.__class__ is int:
+            try:
+                shared = _BY_KEY.get((rank, suit))
+            except TypeError:  # an unhashable suit: __init__ refuses it
+                shared = None
+            if shared is not None:
+                return shared
+        return super().__new__(cls)
+
     def __attrs_post_init__(self) -> None:
+        if self.__class__ is Card and _BY_KEY and _BY_KEY.get((self.rank, self.suit)) is self:
+            return  # the shared card, already filled in (Card(...) returns it)
         if self.rank.__class__ is not int or self.rank not in RANKS:
             raise NotationError(f"not a card: rank {quoted(self.rank)} (rank must be 1-7, 10, 11 or 12)")
         if not isinstance(self.suit, Suit):
@@ -154,9 +174,27 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __lt__(self, other: Card) -> bool:
-        """Cards sort by their index (suit E, B, O, C, then rank)."""
-        return self.index < other.index
+    def __lt__(self, other: object) -> bool:
+        """Cards sort by their index (suit E, B, O, C, then rank); ordering a card
+        and anything else is a :class:`TypeError`, as Python's rules say."""
+        if isinstance(other, Card):
+            return self.index < other.index
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index <= other.index
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index > other.index
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index >= other.index
+        return NotImplemented
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         # Pickling and deep copies give back the shared instance: the engine compares cards by identity.
@@ -165,6 +203,18 @@ class Card:
 
 def _card_at(index: int) -> Card:
     return ALL_CARDS[index]
+
+
+def shared_card(card: object) -> Card | None:
+    """The shared instance equal to *card* (a :class:`Card`, or a subclass of
+    one), or ``None`` when *card* is no card or lacks its fields (made by
+    ``object.__new__``)."""
+    if not isinstance(card, Card):
+        return None
+    try:
+        return _BY_KEY.get((card.rank, card.suit))
+    except (AttributeError, TypeError):
+        return None
 
 
 def _card_error(text: object) -> str:
@@ -180,9 +230,10 @@ def _card_error(text: object) -> str:
     return f"not a card: {quoted(text)} (rank must be 1-7, 10, 11 or 12)"
 
 
+_BY_KEY: dict[tuple[int, Suit], Card] = {}
 ALL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
 """The 40 cards in index order."""
-_BY_KEY = {(card.rank, card.suit): card for card in ALL_CARDS}
+_BY_KEY.update({(card.rank, card.suit): card for card in ALL_CARDS})
 _BY_TEXT = {str(card): card for card in ALL_CARDS}
 
 
@@ -218,12 +269,23 @@ def envido_points_of(cards: Sequence[Card], count_three: bool) -> int:
     return best
 
 
+def _shared_cards(cards: tuple[Card, ...], what: str) -> tuple[Card, ...]:
+    """*cards*, each the shared instance (the engine removes a played card by identity); a forged card
+    (``object.__new__``, no fields) is a :class:`NotationError`."""
+    for card in cards:
+        if shared_card(card) is not card:
+            raise NotationError(f"not {what}: {quoted(card)} is not one of the 40 cards (made without Card(...))")
+    return cards
+
+
 def _as_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return sequence_of(cards, Card, "a hand", "expected a sequence of cards; Hand.parse reads text")
+    found = sequence_of(cards, Card, "a hand", "expected a sequence of cards; Hand.parse reads text")
+    return _shared_cards(found, "a hand")
 
 
 def _as_deck(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return sequence_of(cards, Card, "a deck", "expected a sequence of cards; Hand.parse reads text")
+    found = sequence_of(cards, Card, "a deck", "expected a sequence of cards; Hand.parse reads text")
+    return _shared_cards(found, "a deck")
 
 
 @attrs.frozen(repr=False)
@@ -326,9 +388,8 @@ class Deck:
     @classmethod
     def shuffled(cls, rng: random.Random | None = None) -> Deck:
         """A new deck in random order."""
-        source = random_source(rng)
         cards = list(ALL_CARDS)
-        source.shuffle(cards)
+        shuffle_checked(random_source(rng), cards)
         return cls(tuple(cards))
 
     def deal(self, players: int) -> tuple[Hand, ...]:
@@ -360,6 +421,27 @@ def random_source(rng: random.Random | None) -> random.Random:
     if not isinstance(rng, random.Random):
         raise SetupError(f"a random source must be a random.Random or None, not {quoted(rng)}")
     return rng
+
+
+def draw_below(source: random.Random, n: int) -> int:
+    """``source.randrange(n)``, checked: a whole number from 0 to *n* - 1, or :class:`SetupError` (a
+    ``random.Random`` subclass may return anything).
+
+    >>> draw_below(random.Random(1), 2) in (0, 1)
+    True
+    """
+    value = source.randrange(n)
+    if value.__class__ is not int or not 0 <= value < n:
+        raise SetupError(f"the random source gave {quoted(value)} for a number from 0 to {n - 1}")
+    return value
+
+
+def shuffle_checked(source: random.Random, items: list[_T]) -> None:
+    """Shuffle *items* in place as :meth:`random.Random.shuffle` does (the same draws, so a seed gives the same
+    order), every draw checked with :func:`draw_below`."""
+    for i in reversed(range(1, len(items))):
+        j = draw_below(source, i + 1)
+        items[i], items[j] = items[j], items[i]
 
 
 def _three_card_table() -> None:

@@ -63,6 +63,21 @@ def _add_replay_and_play(commands: argparse._SubParsersAction[argparse.ArgumentP
     p_play.add_argument("--record", default=None, help="write the game record to this file at the end")
 
 
+MAX_BENCH_SECONDS = 3600.0
+"""``pytruco bench --seconds`` takes at most this (an hour per figure)."""
+
+
+def _seconds(text: str) -> float:
+    """A ``--seconds`` value: a finite number of seconds above zero (nan, infinite or negative never end)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {quoted(text)}") from None
+    if not 0 < value <= MAX_BENCH_SECONDS:  # also false for nan
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most {MAX_BENCH_SECONDS:g}, not {quoted(text)}")
+    return value
+
+
 def _add_random_and_bench(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``pytruco random`` and ``pytruco bench``."""
     p_random = commands.add_parser(
@@ -77,7 +92,7 @@ def _add_random_and_bench(commands: argparse._SubParsersAction[argparse.Argument
 
     p_bench = commands.add_parser("bench", help="measure random playouts and replays per second")
     p_bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
-    p_bench.add_argument("--seconds", type=float, default=2.0, help="time per figure (default: %(default)s)")
+    p_bench.add_argument("--seconds", type=_seconds, default=2.0, help="time per figure (default: %(default)s)")
     p_bench.add_argument(
         "--repeats", type=int, default=5, help="report the best of this many runs (default: %(default)s)"
     )

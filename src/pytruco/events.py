@@ -20,7 +20,8 @@ from typing import Any, NamedTuple
 
 from .actions import Kind
 from .cards import Card
-from .errors import EventError, NotationError
+from .errors import EventError, NotationError, quoted
+from .rules import MAX_OPTION
 
 __all__ = ["EVENT_FORMAT", "Event", "EventError", "EventKind"]
 
@@ -31,6 +32,17 @@ EVENT_FORMAT = "truco-event/1"
 >>> from pytruco.schema import schema
 >>> schema("event")["description"].startswith(EVENT_FORMAT)
 True
+"""
+
+
+MAX_EVENT_POINTS = 4 * MAX_OPTION
+"""The most points one event may carry in :meth:`Event.from_json`: more than any hand can score with the
+largest target a :class:`~pytruco.RuleSet` allows (a falta is at most the target), so the engine's own
+events always read back.
+
+>>> from pytruco.events import MAX_EVENT_POINTS
+>>> MAX_EVENT_POINTS
+3999999996
 """
 
 
@@ -168,7 +180,11 @@ class Event(NamedTuple):
                 raise EventError(f"member {name!r} must be null or a {name} number, not {_short(value)}")
             out.append(value)
         points = data.get("points", 0)
-        if not isinstance(points, int) or isinstance(points, bool) or not -(10**6) < points < 10**6:
+        if (
+            not isinstance(points, int)
+            or isinstance(points, bool)
+            or not -MAX_EVENT_POINTS <= points <= MAX_EVENT_POINTS
+        ):
             raise EventError(f"member 'points' must be a whole number, not {_short(points)}")
         out.append(points)
         card = data.get("card")
@@ -213,8 +229,7 @@ _SENTENCES: dict[EventKind, str] = {
 
 
 def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:40] + "…"
+    return quoted(value, 40)  # safe for any value: a 5,000-digit number is named, not written out
 
 
 # --- for the engine: events are built positionally on the hot path ---------

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from .cards import ALL_CARDS, Card, random_source
+from .cards import ALL_CARDS, Card, random_source, shuffle_checked
 from .errors import SetupError, quoted
 
 __all__ = ["TirarReyes", "tirar_reyes"]
@@ -77,7 +77,7 @@ def tirar_reyes(players: Sequence[str], rng: random.Random | None = None) -> Tir
         raise SetupError(f"tirar reyes needs 4 or 6 distinct player names, not {quoted(list(names))}")
     source = random_source(rng)
     deck = list(ALL_CARDS)
-    source.shuffle(deck)
+    shuffle_checked(source, deck)
     half = len(names) // 2
     kings: list[str] = []
     dealt: list[tuple[str, Card]] = []

@@ -19,9 +19,10 @@ from __future__ import annotations
 import math
 import os
 import random
+import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -234,9 +235,14 @@ class Summary:
         return "\n".join(lines)
 
 
-def _chunks(games: int, parts: int) -> list[list[int]]:
-    size = max(1, min(50, math.ceil(games / max(1, parts * 4))))
-    return [list(range(start, min(games, start + size))) for start in range(0, games, size)]
+def _chunk_size(games: int, parts: int) -> int:
+    """Games per task: about four tasks per worker, at most 50 games each."""
+    return max(1, min(50, math.ceil(games / max(1, parts * 4))))
+
+
+def _chunks(games: int, size: int) -> Iterator[range]:
+    """The games' indices in tasks of *size*, made one at a time (10**7 games are not listed up front)."""
+    return (range(start, min(games, start + size)) for start in range(0, games, size))
 
 
 def _check_arguments(bots: object, games: object, seed: object, workers: object, backend: object) -> None:
@@ -295,7 +301,10 @@ def simulate(
     master = seed if seed is not None else random.SystemRandom().randrange(2**32)
     started = time.perf_counter()
     report = progress if progress is not None else (lambda _n: None)
-    chunks = _chunks(games, workers)
+    size = _chunk_size(games, workers)
+    chunks = _chunks(games, size)
+    if backend == "local":
+        workers = min(workers, math.ceil(games / size))  # no more processes than tasks: one game, no fork
     results: list[GameResult] = []
     if backend == "ray":
         results = _run_ray(specs, rule_set, master, chunks, report)
@@ -310,24 +319,63 @@ def simulate(
     return Summary(specs, rule_set, master, tuple(results), elapsed, workers, backend)
 
 
+def _ignore_sigint() -> None:
+    """Worker processes leave Ctrl-C to the parent, which stops them (no traceback from each worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_processes(
     specs: tuple[str, str],
     rules: RuleSet,
     seed: int,
-    chunks: Iterable[list[int]],
+    chunks: Iterable[Sequence[int]],
     workers: int,
     report: Callable[[int], None],
 ) -> list[GameResult]:
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    """Play the chunks in *workers* processes. At most two tasks per worker are submitted at a time, so memory
+    does not grow with the number of games; Ctrl-C (or any error) cancels what is queued and stops the workers
+    at once instead of waiting for every game."""
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     results: list[GameResult] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_chunk, specs, rules, seed, chunk) for chunk in chunks]
-        for future in as_completed(futures):
-            done = future.result()
-            results.extend(done)
-            report(len(done))
+    running: set[Future[list[GameResult]]] = set()
+
+    def collect(block: bool) -> None:
+        nonlocal running
+        done, running = wait(running, return_when=FIRST_COMPLETED) if block else (set(), running)
+        for future in done:
+            finished = future.result()
+            results.extend(finished)
+            report(len(finished))
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    try:
+        for chunk in chunks:
+            if len(running) >= 2 * workers:
+                collect(True)
+            running.add(pool.submit(_play_chunk, specs, rules, seed, chunk))
+        while running:
+            collect(True)
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
     return results
+
+
+def _stop(pool: Any) -> None:
+    """Cancel the queued tasks and end the worker processes now (a game in progress is abandoned)."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):  # earlier Pythons: no public way
+        process.terminate()
+
+
+_RAY_IN_FLIGHT = 256
+"""Ray tasks submitted and not yet collected, at most."""
 
 
 class RayMissingError(ImportError):
@@ -338,7 +386,7 @@ def _run_ray(
     specs: tuple[str, str],
     rules: RuleSet,
     seed: int,
-    chunks: Iterable[list[int]],
+    chunks: Iterable[Sequence[int]],
     report: Callable[[int], None],
 ) -> list[GameResult]:
     try:
@@ -349,15 +397,21 @@ def _run_ray(
         address = os.environ.get("RAY_ADDRESS")
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     remote = ray.remote(_play_chunk)
-    pending = [remote.remote(specs, rules, seed, chunk) for chunk in chunks]
+    queued = iter(chunks)
+    pending: list[Any] = []
     results: list[GameResult] = []
-    while pending:
+    while True:
+        for chunk in queued:  # a bounded number of tasks in flight: memory does not grow with the games
+            pending.append(remote.remote(specs, rules, seed, chunk))
+            if len(pending) >= _RAY_IN_FLIGHT:
+                break
+        if not pending:
+            return results
         ready, pending = ray.wait(pending, num_returns=1)
         for ref in ready:
             done = ray.get(ref)
             results.extend(done)
             report(len(done))
-    return results
 
 
 def progress_bar(total: int) -> tuple[Callable[[int], None], Callable[[], None]]:

@@ -9,25 +9,27 @@ views and records genuinely read of the engine's internals (docs/internals.md, "
   the flor chain's ``flor_stakes`` and the truco ladder ``TRUCO_VALUE`` (what answering a call is worth), what
   the round waits for (``awaiting``, and its ``AWAIT_FLOR`` and ``AWAIT_FLOR_CALL``: the engine's one answer,
   which the views show), and ``require_state`` (also ``frontend``);
-- ``records``: ``RecordHand`` (public too), ``MAX_ACTIONS``, and the record's text checks ``all_text``,
-  ``as_tuple``.
+- ``records``: ``RecordHand`` (public too), ``MAX_ACTIONS`` and ``MAX_HANDS`` (the limits a record and the
+  engine share), the record's text checks ``all_text``, ``as_tuple``, and ``is_made`` (a State built by the
+  engine, not forged with ``object.__new__``).
 """
 
 from __future__ import annotations
 
 from .envido import FALTA, accepted_value, falta_value, leader_falta, refused_value
 from .flor import flor_stakes
-from .history import MAX_ACTIONS, RecordHand, all_text, as_tuple
+from .history import MAX_ACTIONS, MAX_HANDS, RecordHand, all_text, as_tuple
 from .reducer import apply, check, is_legal, legal_actions, new_game, random_deal
 from .round import awaiting
 from .stages import AWAIT_FLOR, AWAIT_FLOR_CALL, TRUCO_VALUE, Trick
-from .state import Phase, Round, State, require_state
+from .state import Phase, Round, State, is_made, require_state
 
 __all__ = [
     "AWAIT_FLOR",
     "AWAIT_FLOR_CALL",
     "FALTA",
     "MAX_ACTIONS",
+    "MAX_HANDS",
     "TRUCO_VALUE",
     "Phase",
     "RecordHand",
@@ -43,6 +45,7 @@ __all__ = [
     "falta_value",
     "flor_stakes",
     "is_legal",
+    "is_made",
     "leader_falta",
     "legal_actions",
     "new_game",

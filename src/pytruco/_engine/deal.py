@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 
 from ..actions import Deal
-from ..cards import ALL_CARDS, Card, Hand, points_of, random_source
+from ..cards import ALL_CARDS, Card, Hand, points_of, random_source, shared_card
+from ..errors import SetupError, quoted
 from ..events import Event, EventKind, new_event
 from ..rules import RuleSet, Scoring
-from .history import deal_entry
+from .history import MAX_HANDS, deal_entry
 from .refusals import Refusal, error
 from .stages import DECL_NONE, ENV_NONE, FLOR_NONE
 from .state import Phase, Round, State, require_state
@@ -22,20 +23,27 @@ def random_deal(state: State, rng: random.Random | None = None) -> Deal:
     *rng* is the caller's random source; without one an unpredictable system
     source shuffles, which is what an online table must use.
 
+    Raises:
+        SetupError: *rng* is not a random source, or its ``random()`` gave a
+            number outside [0, 1) (each draw is checked).
+
     >>> import random
     >>> from pytruco import new_game
     >>> deal = random_deal(new_game("default", first_mano=0), random.Random(1))
     >>> len(deal.hands)
     2
     """
-    if state.__class__ is not State:
+    if state.__class__ is not State or not hasattr(state, "_rules"):
         require_state(state, "random_deal")
     uniform = random_source(rng).random
     n = state._rules.players
     # A partial Fisher-Yates shuffle of the 40 cards: the first 3n are dealt.
     cards = _ALL_CARDS.copy()
     for i in range(3 * n):
-        j = i + int(uniform() * (40 - i))
+        u = uniform()
+        if u.__class__ is not float or not 0.0 <= u < 1.0:  # a random.Random subclass may return anything
+            raise SetupError(f"the random source's random() gave {quoted(u)}, not a number in [0, 1)")
+        j = i + int(u * (40 - i))
         cards[i], cards[j] = cards[j], cards[i]
     of = Hand._of
     if n == 2:
@@ -49,15 +57,23 @@ _ALL_CARDS = list(ALL_CARDS)
 def deal_problem(st: State, deal: Deal) -> str | None:
     """What is wrong with *deal* for the table of *st* (seats, three cards each, no card twice), or ``None``."""
     n = st._rules.players
-    hands = deal.hands
+    hands = getattr(deal, "hands", None)  # a Deal made by object.__new__ has none
+    if not isinstance(hands, tuple) or not all(hand.__class__ is Hand for hand in hands):
+        return "the deal has no tuple of Hands (it was made without its constructor)"
     if len(hands) != n:
         return f"the deal gives cards to {len(hands)} seats, the table has {n}"
     seen = 0
     for seat, hand in enumerate(hands):
-        if len(hand.cards) != 3:
-            return f"seat {seat} is dealt {len(hand.cards)} cards, not 3"
-        for card in hand.cards:
-            bit = 1 << card.index
+        cards = getattr(hand, "cards", None)
+        if not isinstance(cards, tuple):
+            return f"seat {seat}'s hand has no cards (it was made without its constructor)"
+        if len(cards) != 3:
+            return f"seat {seat} is dealt {len(cards)} cards, not 3"
+        for card in cards:
+            shared = shared_card(card)
+            if shared is not card or shared is None:
+                return f"seat {seat} is dealt {quoted(card)}, which is not one of the 40 cards"
+            bit = 1 << shared.index
             if seen & bit:
                 return f"card {card} is dealt twice"
             seen |= bit
@@ -72,8 +88,10 @@ def deal_refusal(state: State, deal: Deal) -> Refusal | None:
         if phase is Phase.OVER:
             return Refusal("deal-after-match", {})
         return Refusal("deal-not-now", {"phase": phase.value})
+    if state._hands_dealt >= MAX_HANDS:  # a record lists at most MAX_HANDS hands: keep the game recordable
+        return Refusal("record-hands-full", {"limit": MAX_HANDS})
     # A deal made by random_deal has distinct cards by construction.
-    if deal._checked and len(deal.hands) == state._rules.players:
+    if getattr(deal, "_checked", False) is True and len(deal.hands) == state._rules.players:
         return None
     problem = deal_problem(state, deal)
     return None if problem is None else Refusal("bad-deal", {"problem": problem})

@@ -29,7 +29,7 @@ import attrs
 from ..actions import Action, Deal
 from ..errors import RecordError, quoted
 
-__all__ = ["MAX_ACTIONS", "RecordHand"]
+__all__ = ["MAX_ACTIONS", "MAX_HANDS", "RecordHand"]
 
 
 def _bad(message: str) -> RecordError:
@@ -39,10 +39,31 @@ def _bad(message: str) -> RecordError:
 MAX_ACTIONS = 10_000
 """The most actions one hand, or ``pre``, may list (a real hand has fewer than 100).
 
+:func:`pytruco.apply` keeps every game recordable: once a hand (or the draw before the first deal) holds
+``MAX_ACTIONS - 1`` actions, only ``rendirse`` is accepted there (refusal code ``record-full``).
+
 >>> from pytruco.records import MAX_ACTIONS
 >>> MAX_ACTIONS
 10000
 """
+
+MAX_HANDS = 50_000
+"""The most hands a record may list (a real match has a few hundred at most).
+
+:func:`pytruco.apply` refuses the deal of hand ``MAX_HANDS + 1`` (refusal code ``record-hands-full``); only
+``rendirse`` ends such a match.
+
+>>> from pytruco.records import MAX_HANDS
+>>> MAX_HANDS
+50000
+"""
+
+
+def actions_in_part(node: Any) -> int:
+    """How many actions the record lists in the part that *node* ends: the current hand's actions after its
+    deal, or, before the first deal, the ``pre`` actions (constant time: the sizes are in the nodes)."""
+    entry = node[3]
+    return int(node[2] if entry is None else node[2] - entry[1][2] - 1)
 
 
 def _as_deal_texts(deal: Any) -> Any:
@@ -169,13 +190,15 @@ def finished_hands(entry: HandEntry) -> tuple[RecordHand, ...]:
     while cursor[0] is not None and cursor[2][0] is None:
         todo.append(cursor)
         cursor = cursor[0]
-    done: tuple[RecordHand, ...] = cursor[2][0] or ()  # the first hand's entry has nothing before it
+    known_before: tuple[RecordHand, ...] = cursor[2][0] or ()  # the first hand's entry has nothing before it
     if todo:
         cursor[2][0] = None
+    done = list(known_before)  # one list, extended: linear in the hands, never a tuple rebuilt per hand
     for later in reversed(todo):
         cell = later[2]
         if cell[1] is None:
             cell[1] = record_hand(later[1])
-        done = (*done, cell[1])
-    memo[0] = done
-    return done
+        done.append(cell[1])
+    found = tuple(done)
+    memo[0] = found
+    return found

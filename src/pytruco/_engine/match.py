@@ -13,6 +13,7 @@ from ..actions import Action, Deal, Kind, Rps
 from ..errors import quoted
 from ..events import EventKind, EventLog, new_event
 from .deal import deal_refusal
+from .history import MAX_ACTIONS, actions_in_part
 from .refusals import Refusal
 from .state import Phase, State
 
@@ -81,6 +82,10 @@ def table_refusal(state: State, action: object) -> Refusal | None:
         return None
     if phase is Phase.DEAL:
         return Refusal("before-deal", _params(action, n))
+    count = actions_in_part(state._history)
+    if count >= MAX_ACTIONS - 1:  # RECORDS limits: the last place of a hand (or the draw) is rendirse's
+        part = "hand" if state._history[3] is not None else "draw"
+        return Refusal("record-full", {**_params(action, n), "part": part, "count": count, "limit": MAX_ACTIONS})
     if phase is Phase.RPS:
         if kind is not Kind.RPS and kind is not Kind.TIMEOUT:
             return Refusal("rps-before-deal", _params(action, n))

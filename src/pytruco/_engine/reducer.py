@@ -34,46 +34,40 @@ from ..actions import (
     Kind,
     action_problem,
 )
-from ..cards import Card, random_source
+from ..cards import Card, draw_below, random_source
 from ..errors import ArgumentError, RuleSetError, quoted
 from ..events import Event, EventLog
 from ..rules import RuleSet, check_start
-from .awaiting import answerers, own_pending, seats_of, waiting
+from .awaiting import own_pending, waiting
 from .deal import apply_deal, deal_refusal, random_deal
-from .declarations import answer_refusal, declaration_actions, declaration_refusal, declare
-from .envido import answer_envido, envido_refusal, envido_window, open_chain, opening_actions, raise_actions
+from .declarations import answer_refusal, declaration_refusal, declare
+from .envido import answer_envido, envido_refusal, open_chain
 from .flor import (
-    SING_MUST,
     answer_first_flor,
     answer_flor_call,
-    first_flor_menu,
     flor_answer_refusal,
-    flor_call_menu,
     flor_call_refusal,
-    flor_option,
     flor_refusal,
     must_sing,
     sing_flor,
 )
 from .history import ROOT
 from .match import RPS_ACTIONS, rps, surrender, table_refusal
-from .mazo import fold, may_fold, mazo_refusal
+from .mazo import fold, mazo_refusal
+from .menus import compute_legal
 from .refusals import Refusal, error
 from .round import awaiting
 from .stages import (
-    AWAIT_DECLARING,
     AWAIT_ENVIDO,
     AWAIT_FLOR,
     AWAIT_FLOR_CALL,
     AWAIT_TRUCO,
-    AWAIT_TURN,
-    ENV_NONE,
     Awaiting,
 )
 from .state import Phase, Round, State, require_state
 from .timeout import timeout, timeout_refusal
-from .tricks import play_actions, play_card, play_refusal
-from .truco import answer_truco, call_truco, holds_quiero, next_truco_call, truco_refusal
+from .tricks import play_card, play_refusal
+from .truco import answer_truco, call_truco, holds_quiero, truco_refusal
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "random_deal"]
 
@@ -82,6 +76,7 @@ _QUIERO, _NO_QUIERO, _MAZO = Kind.QUIERO, Kind.NO_QUIERO, Kind.MAZO
 _TIMEOUT, _RENDIRSE, _PLAYK = Kind.TIMEOUT, Kind.RENDIRSE, Kind.PLAY
 _ANSWERS = (_QUIERO, _NO_QUIERO)
 _FLOR_CALLS = (_CONTRAFLOR, _CFAR, _ACHICO)
+"""Ordinary actions stop when a hand (or the draw) lists this many: the last place is rendirse's (RECORDS limits)."""
 _RPS_CACHE = {(a.seat, a.choice): a for seats in RPS_ACTIONS for a in seats}
 
 
@@ -140,11 +135,11 @@ def new_game(
         st._mano = 0
     else:
         if first_mano is None:
-            first_mano = random_source(rng).randrange(n)
+            first_mano = draw_below(random_source(rng), n)
         st._phase = Phase.DEAL
         st._mano = first_mano
     st._start = (None if st._phase is Phase.RPS else st._mano, score, chicos)
-    _compute_legal(st)
+    compute_legal(st)
     return st
 
 
@@ -187,7 +182,11 @@ def legal_actions(state: State, seat: int | None = None, *, meta: bool = False) 
     """
     if state.__class__ is not State:
         require_state(state, "legal_actions")
-    legal = state._legal
+    try:
+        legal = state._legal
+    except AttributeError:
+        require_state(state, "legal_actions")  # a State made without new_game: ArgumentError
+        raise
     if meta:
         legal = legal + _meta_actions(state)
     if seat is None:
@@ -222,14 +221,25 @@ def is_legal(state: State, action: Action | Deal) -> bool:
     """
     if state.__class__ is not State:
         require_state(state, "is_legal")
+    try:
+        return _is_legal(state, action)
+    except AttributeError:
+        require_state(state, "is_legal")  # a State made without new_game: ArgumentError
+        raise
+
+
+def _is_legal(state: State, action: Action | Deal) -> bool:
     if isinstance(action, Deal):
         return deal_refusal(state, action) is None
     if not isinstance(action, Action):
         return False
+    for candidate in state._legal:  # the shared instances: the usual case, an identity test
+        if candidate is action:
+            return True
+    if action_problem(action) is not None:  # stray or missing fields (an Action made by object.__new__)
+        return False
     kind = action.kind
     if kind is _RENDIRSE or kind is _TIMEOUT:
-        if action_problem(action) is not None:
-            return False
         if kind is _RENDIRSE:
             return state._phase is not Phase.OVER and 0 <= action.seat < state._rules.players
         return state._phase is not Phase.OVER and action.seat in state.to_act
@@ -370,109 +380,6 @@ def _turn_refusal(state: State, r: Round, action: Action) -> Refusal | None:
     return Refusal("not-your-turn", params)
 
 
-def _compute_legal(st: State) -> None:
-    """Fill the state's legal actions and seats to act: every state the reducer returns has them."""
-    phase = st._phase
-    acts: list[Action] = []
-    to_act: tuple[int, ...] = ()
-    if phase is Phase.PLAY:
-        r = st._round
-        assert r is not None
-        to_act = _round_legal(st._rules, r, acts)
-    elif phase is Phase.RPS:
-        to_act = tuple(s for s in (0, 1) if st._rps[s] is None)
-        for s in to_act:
-            acts.extend(RPS_ACTIONS[s])
-    st._to_act = to_act
-    st._legal = tuple(acts)
-
-
-def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
-    """Compose the rule families' actions for what the round waits for; returns the seats that may act."""
-    waits = awaiting(r)
-    if waits is AWAIT_TURN:
-        return _turn_legal(rules, r, acts)
-    if waits is AWAIT_TRUCO:
-        return _answer_menu(rules, r, answerers(r, r._truco_caller), acts, waits)
-    if waits is AWAIT_ENVIDO:
-        return _answer_menu(rules, r, answerers(r, r._env_caller), acts, waits)
-    if waits is AWAIT_DECLARING:
-        return declaration_actions(rules, r, acts)
-    if waits is AWAIT_FLOR:
-        return _flor_menu(rules, r, seats_of(r._flor_answerers, r._n), first_flor_menu(rules), acts, waits)
-    if waits is AWAIT_FLOR_CALL:
-        return _flor_menu(rules, r, answerers(r, r._flor_caller), flor_call_menu(rules, r._flor_call), acts, waits)
-    return ()
-
-
-def _flor_menu(
-    rules: RuleSet, r: Round, seats: tuple[int, ...], kinds: tuple[Kind, ...], acts: list[Action], waits: Awaiting
-) -> tuple[int, ...]:
-    """The answers to a first flor or a flor-chain call, seat by seat: an unsung mandatory flor first and alone
-    (§8.6), else the flor family's answers and the mazo where folding answers."""
-    fold = may_fold(rules, r, -1, waits)
-    for a in seats:
-        p = CALL_ACTIONS[a]
-        if waits is AWAIT_FLOR_CALL and must_sing(rules, r, a):
-            acts.append(p[_FLOR])
-            continue
-        acts.extend([p[kind] for kind in kinds])
-        if fold:
-            acts.append(p[_MAZO])
-    return seats
-
-
-def _answer_menu(
-    rules: RuleSet, r: Round, seats: tuple[int, ...], acts: list[Action], waits: Awaiting
-) -> tuple[int, ...]:
-    """The answers to a pending envido or truco call, for every seat that may answer: an unsung mandatory flor
-    first and alone (§8.6); else quiero, no quiero, the family's raises (the next envido calls; the next truco
-    level and, envido primero, an envido), an optional flor (§8.7) and the mazo where folding answers."""
-    fold = may_fold(rules, r, -1, waits)
-    for a in seats:
-        p = CALL_ACTIONS[a]
-        flor = r._flor_pts[a] is not None and flor_option(rules, r, a)
-        if flor == SING_MUST:
-            acts.append(p[_FLOR])
-            continue
-        acts.append(p[_QUIERO])
-        acts.append(p[_NO_QUIERO])
-        if waits is AWAIT_ENVIDO:
-            acts.extend(raise_actions(rules, r, a))
-        else:
-            nxt = next_truco_call(r, a)
-            if nxt is not None:
-                acts.append(p[nxt])
-            if envido_window(rules, r, a) is None:
-                acts.extend(opening_actions(rules, a))
-        if flor:
-            acts.append(p[_FLOR])
-        if fold:
-            acts.append(p[_MAZO])
-    return seats
-
-
-def _turn_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
-    """Nothing is pending: the seat whose turn it is plays, calls or folds."""
-    t = r._turn
-    p = CALL_ACTIONS[t]
-    flor = r._flor_pts[t] is not None and flor_option(rules, r, t)
-    if flor == SING_MUST:
-        acts.append(p[_FLOR])
-        return (t,)
-    play_actions(r, t, acts)
-    nxt = next_truco_call(r, t)
-    if nxt is not None:
-        acts.append(p[nxt])
-    if r._env_state is ENV_NONE and envido_window(rules, r, t) is None:
-        acts.extend(opening_actions(rules, t))
-    if flor:
-        acts.append(p[_FLOR])
-    if may_fold(rules, r, t, AWAIT_TURN):
-        acts.append(p[_MAZO])
-    return (t,)
-
-
 # --- apply -----------------------------------------------------------------
 def apply(state: State, action: Action | Deal | str) -> tuple[State, tuple[Event, ...]]:
     """Apply *action* to *state*: the new state and the events that happened.
@@ -494,28 +401,32 @@ def apply(state: State, action: Action | Deal | str) -> tuple[State, tuple[Event
     """
     if state.__class__ is not State:
         require_state(state, "apply")
+    try:
+        return _apply(state, action)
+    except AttributeError:
+        require_state(state, "apply")  # a State made without new_game: ArgumentError
+        raise
+
+
+def _apply(state: State, action: Action | Deal | str) -> tuple[State, tuple[Event, ...]]:
     if action.__class__ is not Action:
         if isinstance(action, str):
             return apply(state, Action.parse(action))
         if isinstance(action, Deal):
             st, dealt = apply_deal(state, action)
-            _compute_legal(st)
+            compute_legal(st)
             return st, dealt
         if not isinstance(action, Action):
             raise error(Refusal("not-an-action", {"action": quoted(action)}))
-    kind = action.kind
-    if kind is _RENDIRSE or kind is _TIMEOUT:
-        if not is_legal(state, action):
-            _refuse(state, action)
-        action = _canonical(action)  # the shared instance goes into the history
+    # Legal actions are shared instances, and so are the ones Action.parse and legal_actions give, so an
+    # identity test usually suffices; any other action (timeout and rendirse, which are never listed, included)
+    # is checked and mapped to its shared instance.
+    for candidate in state._legal:
+        if candidate is action:
+            break
     else:
-        # Legal actions are shared instances, and so are the ones Action.parse and legal_actions give, so an
-        # identity test usually suffices; any other equal action is first mapped to its shared instance.
-        for candidate in state._legal:
-            if candidate is action:
-                break
-        else:
-            action = _shared_legal(state, action)
+        action = _shared_legal(state, action)
+    kind = action.kind
     st = state._copy()
     history = state._history
     st._history = (action, history, history[2] + 1, history[3])
@@ -532,22 +443,26 @@ def apply(state: State, action: Action | Deal | str) -> tuple[State, tuple[Event
         st._round = r
         r._acted |= 1 << s
         _act(st, r, s, action, events)
-    _compute_legal(st)
+    compute_legal(st)
     return st, tuple(events)
 
 
 def _shared_legal(state: State, action: Action) -> Action:
-    """The shared legal instance equal to *action*; refuses it when there is none or it has stray fields."""
+    """The shared legal instance equal to *action*; refuses it when there is none or it has stray or missing
+    fields (choice on a play, an Action made by object.__new__)."""
+    problem = action_problem(action)
+    if problem is not None:
+        raise error(Refusal("not-an-action", {"action": problem}))
+    kind = action.kind
+    if kind is _RENDIRSE or kind is _TIMEOUT:
+        if not is_legal(state, action):
+            _refuse(state, action)
+        return _canonical(action)  # the shared instance goes into the history
     canonical = _canonical(action)
     for candidate in state._legal:
         if candidate is canonical:
-            break
-    else:
-        _refuse(state, action)
-    problem = action_problem(action)  # not a shared instance: refuse stray fields (choice on a play, ...)
-    if problem is not None:
-        raise error(Refusal("not-an-action", {"action": problem}))
-    return canonical  # the shared, well-formed instance goes into the history
+            return canonical  # the shared, well-formed instance goes into the history
+    _refuse(state, action)
 
 
 def _refuse(state: State, action: Action) -> NoReturn:

@@ -55,6 +55,10 @@ MESSAGES: dict[str, str] = {
     "rps-before-deal": "rock-paper-scissors decides the first mano before the deal: {text!r} is not allowed",
     "rps-already-chosen": "seat {seat} has already chosen in this round of rock-paper-scissors",
     "rps-after-deal": "rock-paper-scissors is only played before the first deal",
+    "record-full": "the record of this {part} is full: it lists {count} actions and holds at most {limit}, "
+    "so only rendirse can end the match",
+    "record-hands-full": "the record is full: it lists {limit} hands, the most it holds, "
+    "so no more deals (only rendirse can end the match)",
     # Turns: who may act.
     "waits-for-duel": "seat {seat} waits for its duel: this is duel {duel} of the pica hand, "
     "seat {duel} against seat {opponent}",

@@ -20,6 +20,7 @@ from ..actions import Action, Deal
 from ..errors import ArgumentError, require
 from ..rules import RuleSet
 from .history import (
+    MAX_HANDS,
     ROOT,
     RecordHand,
     deal_entry,
@@ -275,8 +276,9 @@ class State:
 
     @property
     def is_chance(self) -> bool:
-        """The next action is a :class:`pytruco.Deal`."""
-        return self._phase is Phase.DEAL
+        """The next action is a :class:`pytruco.Deal` (not once the record holds :data:`~pytruco.records.MAX_HANDS`
+        hands: then only ``rendirse`` is accepted)."""
+        return self._phase is Phase.DEAL and self._hands_dealt < MAX_HANDS
 
     @property
     def history(self) -> tuple[Action | Deal, ...]:
@@ -325,7 +327,7 @@ class State:
         node = self._history
         if node[3] is None:
             return ()
-        return (*finished_hands(node[3]), record_hand(node))
+        return finished_hands(node[3]) + (record_hand(node),)  # noqa: RUF005 - concatenation copies at C speed
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -364,3 +366,11 @@ def require_state(value: object, where: str) -> None:
     view needs a State, not None
     """
     require(value, State, where, "a State")
+    if not is_made(value):  # made by object.__new__, not new_game
+        raise ArgumentError(f"{where} needs a State made by new_game or apply, not one without its fields")
+
+
+def is_made(state: object) -> bool:
+    """Whether *state* was made by :func:`pytruco.new_game`, :func:`pytruco.apply` or unpickling, which set its
+    history first and its legal actions last (``object.__new__(State)`` has neither): two cheap tests."""
+    return hasattr(state, "_history") and hasattr(state, "_legal")

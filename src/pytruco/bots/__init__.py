@@ -95,6 +95,12 @@ def load_bot(spec: str) -> Bot:
     ``path/to/file.py:Class`` (a Python file, loaded as a module; relative to the working directory).
     The class is called without arguments.
 
+    A ``module:Class`` spec runs code: the module is imported (its top-level
+    code runs) and the class is called, so load only specs you trust. The
+    named attribute must be a class with an ``act`` method; anything else
+    (a function such as ``os:abort``, a value, a class that is no bot) is
+    refused before it is called.
+
     Raises:
         ArgumentError: not a name, no such bot, or the object has no ``act`` method.
 
@@ -122,7 +128,16 @@ def load_bot(spec: str) -> Bot:
         factory = getattr(module, attribute)
     except (ImportError, AttributeError, OSError, SyntaxError) as error:
         raise ArgumentError(f"cannot load bot {quoted(spec)}: {str(error)[:QUOTE_LIMIT]}") from None
-    bot = factory()
+    # Only a class with an act method is called: a spec such as os:abort or sys:exit names a function that
+    # would run here (importing the module already ran its top-level code).
+    if not isinstance(factory, type):
+        raise ArgumentError(f"bot {quoted(spec)} is not a class (module:Class names a class with an act method)")
+    if not callable(getattr(factory, "act", None)):
+        raise ArgumentError(f"bot {quoted(spec)} has no act(view, rng) method")
+    try:
+        bot = factory()
+    except TypeError as error:  # a constructor that needs arguments
+        raise ArgumentError(f"cannot make bot {quoted(spec)}: {str(error)[:QUOTE_LIMIT]}") from None
     if not callable(getattr(bot, "act", None)):
         raise ArgumentError(f"bot {quoted(spec)} has no act(view, rng) method")
     return bot  # type: ignore[no-any-return]

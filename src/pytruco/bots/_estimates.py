@@ -36,7 +36,9 @@ def _prob_below(strength: int, order: int, pool: Sequence[int], drawn: int) -> f
     above = sum(1 for s in pool if s > strength)
 
     def at_most(count: int) -> float:
-        return sum(math.comb(count, j) * math.comb(n - count, drawn - j) for j in range(order)) / total
+        # j of the drawn cards at least as strong: never more than drawn (the seat may hold more cards than the
+        # other side has left, at six seats)
+        return sum(math.comb(count, j) * math.comb(n - count, drawn - j) for j in range(min(order, drawn + 1))) / total
 
     return 0.5 * (at_most(at_least) + at_most(above))
 

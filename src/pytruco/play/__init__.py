@@ -78,7 +78,7 @@ class _Table:
                     word = " o " if s.lang == "es" else " or "
                     s.say(t["which_card"].format(cards=word.join(s.card(card, long=True) for card in which)))
                 else:
-                    s.say(t["unknown"].format(text=text))
+                    s.say(t["unknown"].format(text=text if len(text) <= 40 else text[:40] + "…"))
                 continue
             try:
                 check(self.state, action)
@@ -135,12 +135,17 @@ def play_terminal(
     >>> "quit" in out.getvalue().lower() or "bye" in out.getvalue().lower()
     True
     """
-    inp = stdin if stdin is not None else sys.stdin
-    out = stdout if stdout is not None else sys.stdout
+    inp = stdin if stdin is not None else _tolerant(sys.stdin)
+    out = stdout if stdout is not None else _tolerant(sys.stdout)
     language = lang if lang in SENTENCES else detect_lang()
     chosen = _rules_and_bot(out, language, preset, target, flor, players, seat, bot)
     if chosen is None:
         return 1
+    if record_path:  # refused now, not after the match (when the game would be lost)
+        problem = _record_path_problem(record_path)
+        if problem is not None:
+            out.write(SENTENCES[language]["record_bad"].format(path=record_path, why=problem) + "\n")
+            return 1
     rules, opponent = chosen
     if color is None:
         color = bool(getattr(out, "isatty", lambda: False)()) and "NO_COLOR" not in os.environ
@@ -157,11 +162,40 @@ def play_terminal(
         screen.say(screen.t["bye"])
         return 130
     _last_words(screen, table.state, left)
-    if record_path:
+    return _write_record(screen, table.state, record_path) if record_path else 0
+
+
+def _write_record(screen: Screen, state: State, record_path: str) -> int:
+    """Write the match's record to *record_path*; the exit status (1 when the write fails)."""
+    try:
         with open(record_path, "w", encoding="utf-8") as handle:
-            handle.write(Record.from_state(table.state).dumps(indent=1) + "\n")
-        screen.say(screen.t["record"].format(path=record_path))
+            handle.write(Record.from_state(state).dumps(indent=1) + "\n")
+    except OSError as error:  # the disk filled up, or the folder went away during the match
+        screen.say(screen.t["record_bad"].format(path=record_path, why=error.strerror or type(error).__name__))
+        return 1
+    screen.say(screen.t["record"].format(path=record_path))
     return 0
+
+
+def _tolerant(stream: TextIO) -> TextIO:
+    """*stream* (standard input or output) with what its encoding cannot hold replaced, not an error: with
+    ``PYTHONIOENCODING=ascii`` the game's Spanish words and dashes show as ``?``."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
+    return stream
+
+
+def _record_path_problem(path: str) -> str | None:
+    """Why the record cannot be written to *path* at the end of the match, or ``None`` (checked before it)."""
+    if os.path.isdir(path):
+        return "it is a folder"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"there is no folder {folder}"
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        return "permission denied"
+    return None
 
 
 def _rules_and_bot(

@@ -17,6 +17,7 @@ import unicodedata
 from ..actions import Action, Kind, Rps
 from ..bots import dealt_cards
 from ..cards import Card, Hand, Suit
+from ..errors import TrucoError
 from ..views import SeatView
 
 __all__ = ["asks_help", "leaves", "menu", "parse_answer", "same_rank", "true_declarations"]
@@ -86,7 +87,7 @@ def _cards_from_words(words: list[str], hand: tuple[Card, ...]) -> list[Card]:
     for word in words:
         if word in _FILLER:
             continue
-        if word.isdigit() and int(word) in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12) and rank is None:
+        if word.isdigit() and len(word) <= 2 and int(word) in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12) and rank is None:
             rank = int(word)
         elif word in _RANK_WORDS and rank is None:
             rank = _RANK_WORDS[word]
@@ -116,6 +117,10 @@ def same_rank(text: str, seen: SeatView) -> tuple[Card, ...]:
     return tuple(cards) if len(cards) > 1 else ()
 
 
+MAX_ANSWER = 200
+"""Longer typed lines are not understood (the longest phrase has a few dozen characters)."""
+
+
 def parse_answer(text: str, seen: SeatView) -> Action | None:
     """The action that *text* means for *seen*'s seat (a menu number, a
     word, a phrase in Spanish or English, a card, ``tengo N``), or ``None``.
@@ -135,8 +140,17 @@ def parse_answer(text: str, seen: SeatView) -> Action | None:
     seat = seen.seat
     if seat is None:
         return None  # a spectator says nothing
-    options = menu(seen)
     stripped = text.strip()
+    if len(stripped) > MAX_ANSWER:  # no answer is that long (and a 5,000-digit number is not one Python converts)
+        return None
+    try:
+        return _answer(stripped, seen, seat)
+    except TrucoError:  # "tengo" and 70 nines: not points any action holds
+        return None
+
+
+def _answer(stripped: str, seen: SeatView, seat: int) -> Action | None:
+    options = menu(seen)
     if stripped.isdigit() and stripped.isascii() and 1 <= int(stripped) <= len(options):
         return options[int(stripped) - 1]
     words = _plain(stripped)

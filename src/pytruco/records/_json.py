@@ -91,9 +91,29 @@ class FrozenMeta(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._items)
 
+    def __eq__(self, other: object) -> bool:
+        """Equal when written the same: JSON types stay distinct (``1``, ``1.0`` and ``true`` differ, as do
+        ``0.0`` and ``-0.0``) and so does the order of members, as :meth:`pytruco.Record.dumps` keeps it.
+
+        >>> freeze_meta({"n": 1}) == freeze_meta({"n": 1.0}), freeze_meta({"n": 1}) == {"n": 1}
+        (False, True)
+        """
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        if not isinstance(other, FrozenMeta):
+            try:
+                other = freeze_meta(other)
+            except RecordError:
+                return False
+        return bool(_canonical(self) == _canonical(other))
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
     def __hash__(self) -> int:
         if self._hash is None:
-            self._hash = hash(frozenset(self._items.items()))
+            self._hash = hash(_canonical(self))
         return self._hash
 
     def __repr__(self) -> str:
@@ -106,6 +126,17 @@ class FrozenMeta(Mapping[str, Any]):
         {'players': ['Ana', 'Beto']}
         """
         return {key: _thaw(value) for key, value in self._items.items()}
+
+
+def _canonical(value: Any) -> Any:
+    """*value* (frozen meta) as nested tuples that tell JSON types apart: equal exactly when written the same."""
+    if isinstance(value, FrozenMeta):
+        return (dict, tuple((key, _canonical(item)) for key, item in value._items.items()))
+    if isinstance(value, tuple):
+        return (list, tuple(_canonical(item) for item in value))
+    if isinstance(value, float):
+        return (float, repr(value))  # json.dumps writes float.__repr__: 0.0 and -0.0 differ
+    return (value.__class__, value)
 
 
 def _thaw(value: Any) -> Any:
@@ -134,16 +165,18 @@ def freeze_meta(meta: Any) -> FrozenMeta:
 
 def _freeze(value: Any, depth: int) -> Any:
     # Recursion is bounded by MAX_JSON_DEPTH, far below Python's limit.
-    if value is None or isinstance(value, (bool, str)):
+    if value is None or value.__class__ is bool:
         return value
+    if isinstance(value, str):
+        return str(value)  # a str subclass is written as text: keep the text
     if isinstance(value, int):
         if value.bit_length() > _MAX_DIGITS * 3:
             raise bad_record(f"'meta' holds a number of more than {_MAX_DIGITS} digits")
-        return value
+        return int(value)  # an int subclass (an IntEnum) is written as its number
     if isinstance(value, float):
         if not math.isfinite(value):
             raise bad_record(f"'meta' holds {value!r}, which JSON cannot represent")
-        return value
+        return float(value)
     if depth > MAX_JSON_DEPTH:
         raise bad_record(f"'meta' is nested deeper than {MAX_JSON_DEPTH} levels")
     if isinstance(value, Mapping):

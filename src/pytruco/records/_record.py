@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from .._engine import MAX_ACTIONS, Phase, RecordHand, State, all_text, as_tuple
+from .._engine import MAX_ACTIONS, MAX_HANDS, Phase, RecordHand, State, all_text, as_tuple, is_made
 from ..errors import RecordError, RuleSetError, TrucoError, quoted
 from ..rules import RuleSet, check_start
 from ._json import FrozenMeta, bad_record, freeze_meta, read_record_json
@@ -35,14 +35,6 @@ FORMAT = "truco-record/1"
 'truco-record/1'
 >>> Record.from_state(new_game("default", first_mano=0)).to_dict()["format"] == FORMAT
 True
-"""
-
-MAX_HANDS = 50_000
-"""The most hands a record may list (a real match has a few hundred at most).
-
->>> from pytruco.records import MAX_HANDS
->>> MAX_HANDS
-50000
 """
 
 
@@ -172,22 +164,29 @@ class Record:
             RecordError: ``bad-record`` when *state* is not a :class:`~pytruco.State`
                 or *meta* is not a JSON object.
         """
-        if not isinstance(state, State):
-            raise bad_record(f"Record.from_state needs a State, not {quoted(state)}")
+        if not isinstance(state, State) or not is_made(state):
+            raise bad_record(f"Record.from_state needs a State made by new_game or apply, not {quoted(state)}")
         # The state keeps its finished hands' record data, so this costs the current hand only.
         pre = tuple(str(action) for action in state.opening_actions)
         # The first mano is written unless rock-paper-scissors chooses (or is choosing) it.
         by_rps = state.rules.rps_first_mano and (bool(pre) or state.phase is Phase.RPS)
         first_mano = None if by_rps else state.first_mano
-        return cls(
+        hands = state.record_hands
+        if len(hands) > MAX_HANDS:  # apply refuses the deal past the limit; a forged state may not have
+            raise bad_record(f"the state has {len(hands)} hands, more than a record holds ({MAX_HANDS})")
+        record = cls(
             state.rules,
             first_mano,
             state.starting_score,
             state.starting_chicos,
             pre,
-            state.record_hands,
+            (),
             meta if meta is not None else {},
         )
+        # The state's record hands were each checked when made (once per hand, and kept): the hands are not
+        # checked again, so that a record after every action costs the same at hand 10 and hand 10,000.
+        object.__setattr__(record, "hands", hands)
+        return record
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON-ready object."""

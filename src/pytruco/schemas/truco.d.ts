@@ -94,7 +94,7 @@ export interface TrucoRecord {
   score?: TrucoRecordPair;
   chicos?: TrucoRecordPair;
   pre?: Array<TrucoRecordAction>;
-  hands?: Array<{
+  hands: Array<{
   deal: Array<[TrucoRecordCard, TrucoRecordCard, TrucoRecordCard]>;
   actions: Array<TrucoRecordAction>;
 }>;

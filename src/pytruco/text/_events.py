@@ -16,7 +16,8 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from ..actions import Kind
-from ..errors import require
+from ..cards import shared_card
+from ..errors import ArgumentError, quoted, require
 from ..events import Event, EventKind
 from ._words import Lang, Names, call_name, card_with_article, check_lang, kind_of, seat_name, team_name
 
@@ -175,6 +176,20 @@ _SENTENCES: dict[EventKind, Callable[[_Said], str]] = {
 }
 
 
+def _event_problem(event: Event) -> str | None:
+    """What is wrong with a hand-made *event* (an Event is a NamedTuple: its constructor checks nothing)."""
+    if event.kind.__class__ is not EventKind:
+        return f"kind is an EventKind, not {quoted(event.kind)}"
+    if event.points.__class__ is not int:
+        return f"points are a whole number, not {quoted(event.points)}"
+    if not isinstance(event.detail, str):
+        return f"detail is text, not {quoted(event.detail)}"
+    card = event.card
+    if (card is not None or event.kind is EventKind.CARD_PLAYED) and (card is None or shared_card(card) is not card):
+        return f"card is a Card, not {quoted(card)}"
+    return None
+
+
 def describe_event(event: Event, lang: Lang = "es", names: Names = None) -> str:
     """A sentence for *event*, in the past: "Ana cantó envido" / "Ana called envido".
 
@@ -186,6 +201,9 @@ def describe_event(event: Event, lang: Lang = "es", names: Names = None) -> str:
     'Ana scored 2 points for the envido'
     """
     require(event, Event, "describe_event", "an Event")
+    problem = _event_problem(event)
+    if problem is not None:
+        raise ArgumentError(f"describe_event needs an Event whose {problem}")
     check_lang(lang)
     who, team = seat_name(event.seat, lang, names), team_name(event.team, lang, names)
     said = _Said(event, lang == "es", lang, who, team, _members(event.team, names) > 1)

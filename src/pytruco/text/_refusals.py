@@ -28,6 +28,14 @@ _REFUSALS: dict[str, tuple[str, str]] = {
     "deal-not-now": ("Ahora no se reparte.", "This is not the time to deal."),
     "bad-deal": ("El reparto no vale ({problem}).", "That deal is not valid ({problem})."),
     "match-over": ("El partido ya terminó.", "The match is over."),
+    "record-full": (
+        "El registro de la partida está lleno ({count} jugadas): solo podés rendirte.",
+        "The game's record is full ({count} actions): you can only concede.",
+    ),
+    "record-hands-full": (
+        "El registro de la partida está lleno ({limit} manos): no se reparte más, solo queda rendirse.",
+        "The game's record is full ({limit} hands): no more deals, only conceding is left.",
+    ),
     "no-such-seat": ("No hay asiento {seat} en esta mesa.", "There is no seat {seat} at this table."),
     "cannot-concede": ("Ahora no te podés rendir.", "You cannot concede now."),
     "before-deal": ("Todavía no se repartió.", "The cards have not been dealt yet."),

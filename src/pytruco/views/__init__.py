@@ -124,8 +124,22 @@ def _pie(mano: int, seats: tuple[int, ...], n: int) -> tuple[int, int]:
 
 
 def _hand_history(state: State) -> list[Action | Deal]:
-    """The items of the current hand, from its deal (or the whole draw before the first deal)."""
-    return list(state.round_history)
+    """The items of the current hand, from its deal; before the first deal, the draw being played and the
+    pair of choices before it (a tie, or the winning pair), so that a long draw gives a view of the same size."""
+    if state.round is not None:
+        return list(state.round_history)
+    node = state._history  # walked back a few steps only: a draw of 5,000 ties is not read
+    chosen = sum(choice is not None for choice in state._rps)  # choices of the draw being played
+    wanted = chosen + 2 if chosen < 2 else 4  # ... plus the pair before it (or the winning pair and the one before)
+    found: list[Action | Deal] = []
+    seen = 0
+    while node[2] and seen < wanted:
+        item = node[0]
+        found.append(item)
+        seen += item.kind is Kind.RPS
+        node = node[1]
+    found.reverse()
+    return found
 
 
 def _public_history(items: list[Action | Deal], seat: int | None) -> tuple[str, ...]:

@@ -39,8 +39,18 @@ __all__ = ["SeatView"]
 
 
 # Strict readers of a view's JSON members: each raises ViewError naming the member.
+MAX_VIEW_NUMBER = 10**12
+"""Every number of a view read by :meth:`SeatView.from_json` is within this (scores and points stay below
+four times a RuleSet's largest option; seats and counts far below)."""
+
+_ENVIDO_STAGES = frozenset({"none", "pending", "declaring", "settled", "void"})
+_FLOR_STAGES = frozenset({"none", "answer", "call", "declaring", "done"})
+_MAX_HISTORY = 20_000  # a hand's public history: its actions (at most MAX_ACTIONS) and the deal
+_MAX_TEXT = 200  # one history entry ("deal 10E 11B 12C" is the longest)
+
+
 def _int(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not isinstance(value, int) or isinstance(value, bool) or not -MAX_VIEW_NUMBER <= value <= MAX_VIEW_NUMBER:
         raise ViewError(f"member {name!r} must be a whole number, not {quoted(value, 40)}")
     return value
 
@@ -393,7 +403,9 @@ def _view_from_json(data: Any) -> SeatView:
     history = data["history"]
     if not isinstance(history, list) or any(not isinstance(h, str) for h in history):
         raise ViewError("history must be a list of texts")
-    return SeatView(
+    if len(history) > _MAX_HISTORY or any(len(h) > _MAX_TEXT for h in history):
+        raise ViewError(f"history must list at most {_MAX_HISTORY} texts of at most {_MAX_TEXT} characters")
+    seen = SeatView(
         seat=_opt_int(data["seat"], "seat"),
         rules=rules,
         phase=Phase(data["phase"]),
@@ -430,3 +442,92 @@ def _view_from_json(data: Any) -> SeatView:
         legal=legal,
         history=tuple(history),
     )
+    problem = _view_problem(seen)
+    if problem is not None:
+        raise ViewError(f"not a view a table can show: {problem}")
+    return seen
+
+
+def _seats_problem(name: str, seats: Any, n: int) -> str | None:
+    for seat in seats:
+        if seat is not None and not 0 <= seat < n:
+            return f"{name} names seat {seat}, and the table has seats 0 to {n - 1}"
+    return None
+
+
+def _cards_problem(name: str, cards: tuple[Card, ...], most: int) -> str | None:
+    if len(cards) > most:
+        return f"{name} lists {len(cards)} cards, more than {most}"
+    if len(set(cards)) != len(cards):
+        return f"{name} lists a card twice"
+    return None
+
+
+def _plays_problem(name: str, plays: tuple[tuple[int, Card], ...], n: int) -> str | None:
+    seats = [seat for seat, _ in plays]
+    if len(set(seats)) != len(seats):
+        return f"{name} has two cards of one seat"
+    return _seats_problem(name, seats, n) or _cards_problem(name, tuple(card for _, card in plays), n)
+
+
+def _chain_problem(name: str, chain: ChainView, stages: frozenset[str], n: int) -> str | None:
+    if chain.stage not in stages:
+        return f"{name}.stage is not one of {', '.join(sorted(stages))}"
+    seats = [call.seat for call in chain.calls] + [d.seat for d in chain.declarations] + [chain.winner]
+    if any(d.points is not None and not 0 <= d.points <= 99 for d in chain.declarations):
+        return f"{name} declares points that are not 0-99"
+    return _seats_problem(name, [*seats, *chain.sung], n)
+
+
+def _view_problem(seen: SeatView) -> str | None:
+    """What no table could show in *seen* (ranges and consistency), or ``None``; what the library's consumers of
+    a view (table_svg, hand_win_chance, the bots, the text helpers) rely on."""
+    n = seen.rules.players
+    seat = seen.seat
+    teams = (tuple(range(0, n, 2)), tuple(range(1, n, 2)))
+    checks: list[str | None] = [
+        _seats_problem("seat", [seat, seen.mano, seen.duel_mano], n),
+        None if seen.teams == teams else f"teams must be {[list(t) for t in teams]} at a table of {n}",
+        _seats_problem("pie", [p for p in seen.pie if p != -1], n),
+        _seats_problem("to_act", seen.to_act, n) or _seats_problem("folded", seen.folded, n),
+        None if len(seen.cards_left) == n else f"cards_left must list one count per seat ({n})",
+        None if all(0 <= c <= 3 for c in seen.cards_left) else "cards_left must be counts from 0 to 3",
+        _cards_problem("hand", seen.hand, 3),
+        _plays_problem("current_trick", seen.current_trick, n),
+        None if len(seen.tricks) <= 3 else "a hand has at most three tricks",
+        None if seen.winner in (None, 0, 1) else "winner must be null, 0 or 1",
+        None if seen.truco.level in (0, 1, 2, 3) else "truco.level must be 0 to 3",
+        None if seen.truco.quiero_team in (None, 0, 1) else "truco.quiero_team must be null, 0 or 1",
+        _seats_problem("truco.calls", [c.seat for c in seen.truco.calls], n),
+        _chain_problem("envido", seen.envido, _ENVIDO_STAGES, n),
+        _chain_problem("flor", seen.flor, _FLOR_STAGES, n),
+        None if seen.duel is None or 0 <= seen.duel < n // 2 else f"duel must be null or 0 to {n // 2 - 1}",
+        None if 0 <= seen.rounds_dealt <= 50_000 else "hand_number must be 0 to 50,000 (a record's hands)",
+        None if min(*seen.score, *seen.chicos, *seen.hand_points) >= 0 else "scores and points are never negative",
+        None
+        if all(u[0] in (0, 1) and u[1] >= 0 for u in seen.unscored)
+        else "unscored lists a team or points that cannot be",
+        None
+        if all(0 <= p <= 99 for p in (seen.envido_points, seen.flor_points) if p is not None)
+        else "points must be 0-99",
+    ]
+    if seen.pending is not None:
+        checks.append(_seats_problem("pending", [seen.pending.seat, *seen.pending.answerers], n))
+    for trick in seen.tricks:
+        checks.append(_plays_problem("tricks", trick.plays, n) or _seats_problem("tricks", [trick.seat], n))
+        checks.append(None if trick.team in (None, 0, 1) else "a trick's team must be null, 0 or 1")
+    if seat is None:
+        checks.append(
+            None
+            if not seen.legal and not seen.hand and not seen.partners
+            else "a spectator has no cards, partners or actions"
+        )
+    else:
+        partners = tuple(s for s in teams[seat & 1] if s != seat)
+        checks.append(None if seen.partners == partners else f"seat {seat}'s partners are {list(partners)}")
+        checks.append(None if all(a.seat == seat for a in seen.legal) else "legal lists another seat's action")
+        if seat in seen.to_act and not seen.legal:
+            checks.append(f"seat {seat} is to act and has no legal action")
+        if seat not in seen.to_act and seen.legal:
+            checks.append(f"seat {seat} is not to act and has legal actions")
+    return next((problem for problem in checks if problem is not None), None)

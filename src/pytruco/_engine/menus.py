@@ -1,0 +1,143 @@
+"""What each seat may do now: the legal menus that every state the reducer returns carries.
+
+:func:`compute_legal` asks what the round waits for (:func:`~pytruco._engine.round.awaiting`), then the rule
+families in a fixed order, which is the order :func:`pytruco.legal_actions` lists; the reducer's ``check``
+holds every action outside these menus to its family's refusal.
+"""
+
+from __future__ import annotations
+
+from ..actions import CALL_ACTIONS, Action, Kind
+from ..rules import RuleSet
+from .awaiting import answerers, seats_of
+from .declarations import declaration_actions
+from .envido import envido_window, opening_actions, raise_actions
+from .flor import SING_MUST, first_flor_menu, flor_call_menu, flor_option, must_sing
+from .history import MAX_ACTIONS, actions_in_part
+from .match import RPS_ACTIONS
+from .mazo import may_fold
+from .round import awaiting
+from .stages import (
+    AWAIT_DECLARING,
+    AWAIT_ENVIDO,
+    AWAIT_FLOR,
+    AWAIT_FLOR_CALL,
+    AWAIT_TRUCO,
+    AWAIT_TURN,
+    ENV_NONE,
+    Awaiting,
+)
+from .state import Phase, Round, State
+from .tricks import play_actions
+from .truco import next_truco_call
+
+__all__ = ["compute_legal"]
+
+_FLOR, _QUIERO, _NO_QUIERO, _MAZO = Kind.FLOR, Kind.QUIERO, Kind.NO_QUIERO, Kind.MAZO
+_RECORD_ROOM = MAX_ACTIONS - 1  # RECORDS limits: a hand (or the draw) lists at most MAX_ACTIONS actions
+
+
+def compute_legal(st: State) -> None:
+    """Fill the state's legal actions and seats to act: every state the reducer returns has them."""
+    phase = st._phase
+    acts: list[Action] = []
+    to_act: tuple[int, ...] = ()
+    if phase is Phase.PLAY:
+        r = st._round
+        assert r is not None
+        to_act = _round_legal(st._rules, r, acts)
+    elif phase is Phase.RPS:
+        to_act = tuple(s for s in (0, 1) if st._rps[s] is None)
+        for s in to_act:
+            acts.extend(RPS_ACTIONS[s])
+    if st._history[2] >= _RECORD_ROOM and actions_in_part(st._history) >= _RECORD_ROOM:
+        # The record of this hand (or of the draw) holds one more action: only rendirse (never listed) fits.
+        to_act, acts = (), []
+    st._to_act = to_act
+    st._legal = tuple(acts)
+
+
+def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
+    """Compose the rule families' actions for what the round waits for; returns the seats that may act."""
+    waits = awaiting(r)
+    if waits is AWAIT_TURN:
+        return _turn_legal(rules, r, acts)
+    if waits is AWAIT_TRUCO:
+        return _answer_menu(rules, r, answerers(r, r._truco_caller), acts, waits)
+    if waits is AWAIT_ENVIDO:
+        return _answer_menu(rules, r, answerers(r, r._env_caller), acts, waits)
+    if waits is AWAIT_DECLARING:
+        return declaration_actions(rules, r, acts)
+    if waits is AWAIT_FLOR:
+        return _flor_menu(rules, r, seats_of(r._flor_answerers, r._n), first_flor_menu(rules), acts, waits)
+    if waits is AWAIT_FLOR_CALL:
+        return _flor_menu(rules, r, answerers(r, r._flor_caller), flor_call_menu(rules, r._flor_call), acts, waits)
+    return ()
+
+
+def _flor_menu(
+    rules: RuleSet, r: Round, seats: tuple[int, ...], kinds: tuple[Kind, ...], acts: list[Action], waits: Awaiting
+) -> tuple[int, ...]:
+    """The answers to a first flor or a flor-chain call, seat by seat: an unsung mandatory flor first and alone
+    (§8.6), else the flor family's answers and the mazo where folding answers."""
+    fold = may_fold(rules, r, -1, waits)
+    for a in seats:
+        p = CALL_ACTIONS[a]
+        if waits is AWAIT_FLOR_CALL and must_sing(rules, r, a):
+            acts.append(p[_FLOR])
+            continue
+        acts.extend([p[kind] for kind in kinds])
+        if fold:
+            acts.append(p[_MAZO])
+    return seats
+
+
+def _answer_menu(
+    rules: RuleSet, r: Round, seats: tuple[int, ...], acts: list[Action], waits: Awaiting
+) -> tuple[int, ...]:
+    """The answers to a pending envido or truco call, for every seat that may answer: an unsung mandatory flor
+    first and alone (§8.6); else quiero, no quiero, the family's raises (the next envido calls; the next truco
+    level and, envido primero, an envido), an optional flor (§8.7) and the mazo where folding answers."""
+    fold = may_fold(rules, r, -1, waits)
+    for a in seats:
+        p = CALL_ACTIONS[a]
+        flor = r._flor_pts[a] is not None and flor_option(rules, r, a)
+        if flor == SING_MUST:
+            acts.append(p[_FLOR])
+            continue
+        acts.append(p[_QUIERO])
+        acts.append(p[_NO_QUIERO])
+        if waits is AWAIT_ENVIDO:
+            acts.extend(raise_actions(rules, r, a))
+        else:
+            nxt = next_truco_call(r, a)
+            if nxt is not None:
+                acts.append(p[nxt])
+            if envido_window(rules, r, a) is None:
+                acts.extend(opening_actions(rules, a))
+        if flor:
+            acts.append(p[_FLOR])
+        if fold:
+            acts.append(p[_MAZO])
+    return seats
+
+
+def _turn_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
+    """Nothing is pending: the seat whose turn it is plays, calls or folds."""
+    t = r._turn
+    p = CALL_ACTIONS[t]
+    flor = r._flor_pts[t] is not None and flor_option(rules, r, t)
+    if flor == SING_MUST:
+        acts.append(p[_FLOR])
+        return (t,)
+    play_actions(r, t, acts)
+    nxt = next_truco_call(r, t)
+    if nxt is not None:
+        acts.append(p[nxt])
+    if r._env_state is ENV_NONE and envido_window(rules, r, t) is None:
+        acts.extend(opening_actions(rules, t))
+    if flor:
+        acts.append(p[_FLOR])
+    if may_fold(rules, r, t, AWAIT_TURN):
+        acts.append(p[_MAZO])
+    return (t,)
