@@ -287,7 +287,7 @@ def test_action_notation_errors_quote_the_text(text):
 # --- errors ---------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("error", [NotationError, IllegalActionError, RuleSetError, RecordError, SetupError])
 def test_error_hierarchy(error):
-    """STYLE.md and issue 9: one TrucoError root, itself a ValueError, so every error is a ValueError."""
+    """STYLE.md (errors): one TrucoError root, itself a ValueError, so every error is a ValueError."""
     assert issubclass(error, TrucoError)
     assert issubclass(error, ValueError)
     assert issubclass(TrucoError, ValueError)

@@ -159,7 +159,8 @@ def test_pica_pica_needs_six_players() -> None:
 
 
 def test_tirar_reyes_seats_king_holders_as_partners() -> None:
-    """Issue 3: tirar reyes deals one card at a time until the kings appear; their holders are partners."""
+    """PRESETS.md (tirar reyes): tirar reyes deals one card at a time until the kings appear; their holders are
+    partners."""
     for seed in range(20):
         names = ["a", "b", "c", "d", "e", "f"]
         result = tirar_reyes(names, random.Random(seed))

@@ -1,4 +1,4 @@
-"""The reference web table (examples/web_table) in a real headless browser (issue 12).
+"""The reference web table (examples/web_table) in a real headless browser.
 
 Debian's chromium driven by Playwright (``executable_path``; never ``playwright install``).
 Two browser contexts play a whole game by clicking; the server is killed and restarted
