@@ -291,3 +291,20 @@ def test_error_hierarchy(error):
     assert issubclass(error, TrucoError)
     assert issubclass(error, ValueError)
     assert issubclass(TrucoError, ValueError)
+
+
+@pytest.mark.parametrize("rank", [0, 8, 9, 13, -1])
+def test_a_card_of_no_rank_is_refused(rank):
+    """PRESETS.md §1: the Spanish deck of 40 cards has ranks 1-7 and 10-12; Card refuses any other int."""
+    with pytest.raises(NotationError, match="rank must be 1-7, 10, 11 or 12"):
+        Card(rank, Suit.ESPADAS)
+
+
+def test_hand_text_length_limit_is_exact():
+    """Hand.parse reads at most MAX_HAND_TEXT (1000) characters: one more is refused before any card is read."""
+    from pytruco.cards import MAX_HAND_TEXT
+
+    assert MAX_HAND_TEXT == 1000
+    assert Hand.parse("1E" + " " * 998) == Hand.parse("1E")
+    with pytest.raises(NotationError, match="longer than 1000 characters"):
+        Hand.parse("1E" + " " * 999)

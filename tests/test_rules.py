@@ -219,3 +219,31 @@ def test_new_game_refuses_impossible_starts():
         new_game("default", first_mano=0, score=(30, 0))
     with pytest.raises(ValueError, match="target"):
         new_game(RuleSet.preset("default", target=15), first_mano=0, score=(0, 15))
+
+
+@pytest.mark.parametrize(
+    "targets",
+    [(), (0,), (30, -1), tuple(range(1, 102)), (30, "15"), (30, True), (30, 1.5), 30, (30, 10**9)],
+    ids=repr,
+)
+def test_bad_targets_refused(targets):
+    """PRESETS.md preamble and §2 "target": `targets` lists 1 to 100 whole targets from 1 up; anything else is
+    refused naming the option."""
+    with pytest.raises(RuleSetError, match="option 'targets'"):
+        RuleSet.preset("default", targets=targets, target=30)
+
+
+def test_targets_at_their_limits_accepted():
+    """PRESETS.md §2 "target": 100 targets, the smallest target 1 and the largest option value are allowed."""
+    from pytruco.rules import MAX_OPTION
+
+    assert len(RuleSet.preset("default", targets=tuple(range(1, 101)), target=1).targets) == 100
+    assert RuleSet.preset("default", targets=(MAX_OPTION,), target=MAX_OPTION).target == MAX_OPTION
+
+
+@pytest.mark.parametrize("option", ["parda", "scoring", "envido_style", "envido_window", "falta", "cfar"])
+@pytest.mark.parametrize("value", [5, None, "nope"], ids=repr)
+def test_enum_options_refuse_other_values(option, value):
+    """PRESETS.md preamble: an option with named values refuses anything else, listing the names."""
+    with pytest.raises(RuleSetError, match=f"option '{option}': must be one of '"):
+        RuleSet.preset("default", **{option: value})
