@@ -308,3 +308,21 @@ def test_hand_text_length_limit_is_exact():
     assert Hand.parse("1E" + " " * 998) == Hand.parse("1E")
     with pytest.raises(NotationError, match="longer than 1000 characters"):
         Hand.parse("1E" + " " * 999)
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("8E", "rank must be 1-7, 10, 11 or 12"),
+        ("100E", "rank must be 1-7, 10, 11 or 12"),
+        ("E", "rank must be 1-7, 10, 11 or 12"),
+        ("1X", "suit must be E, B, O or C"),
+        ("10", "suit must be E, B, O or C"),
+        ("", "empty"),
+    ],
+)
+def test_a_bad_card_text_says_which_part_is_wrong(text, why):
+    """RECORDS.md card notation (rank then suit letter): the message names the part that is wrong."""
+    with pytest.raises(NotationError) as info:
+        Card.parse(text)
+    assert str(info.value) == f"not a card: {text!r} ({why})"

@@ -575,3 +575,20 @@ def test_envido_points_score_before_hand_and_not_a_phase_change():
     assert state.phase is Phase.PLAY
     assert state.to_act == (0,)
     assert state.round.points == (1, 0)
+
+
+def test_the_points_table_agrees_with_the_rule_for_every_three_card_holding():
+    """PRESETS.md §1 envido and flor points: the table built at import for all 9,880 three-card holdings gives
+    what the rule gives (two of a suit: 20 + both values, else the best value; all three: 20 + the best two, or
+    + all three) and the number of suits, in any order of the cards."""
+    from itertools import combinations
+
+    from pytruco.cards import ALL_CARDS, envido_points_of, points_of
+
+    checked = 0
+    for cards in combinations(ALL_CARDS, 3):
+        expected = (envido_points_of(cards, False), envido_points_of(cards, True), len({c.suit for c in cards}))
+        assert points_of(cards) == expected, cards
+        assert points_of(cards[::-1]) == expected, cards
+        checked += 1
+    assert checked == 9880

@@ -445,3 +445,19 @@ def test_rendirse_mid_hand_ends_the_round():
     state = play("default", DEAL, "0 truco", "1 rendirse")
     assert state.round.ended
     assert state.round.pending is None
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_events_of_a_mazo_and_of_a_timeout_that_folds(seat):
+    """PRESETS.md §7: a mazo says who folded (seat and team), then the hand's end; a timeout that becomes a mazo
+    says timed-out instead of folded. The other team scores the truco value (1) and, in default, the envido
+    penalty (§8.20), before the hand ends."""
+    from pytruco import apply
+
+    state = play("default", DEAL, "0 1E") if seat == 1 else play("default", DEAL)
+    other = 1 - seat
+    tail = [("hand-won", None, other), ("points", None, other), ("points", None, other), ("hand-ended", None, None)]
+    _, events = apply(state, Action.parse(f"{seat} mazo"))
+    assert [(e.kind.value, e.seat, e.team) for e in events] == [("folded", seat, seat), *tail]
+    _, events = apply(state, Action.parse(f"{seat} timeout"))
+    assert [(e.kind.value, e.seat, e.team) for e in events] == [("timed-out", seat, seat), *tail]

@@ -247,3 +247,10 @@ def test_enum_options_refuse_other_values(option, value):
     """PRESETS.md preamble: an option with named values refuses anything else, listing the names."""
     with pytest.raises(RuleSetError, match=f"option '{option}': must be one of '"):
         RuleSet.preset("default", **{option: value})
+
+
+def test_a_match_needs_at_least_one_chico():
+    """PRESETS.md §2 "match": a partido is won by winning chicos; no chico at all is refused."""
+    with pytest.raises(RuleSetError, match="option 'chicos_to_win': must be at least 1, not 0"):
+        RuleSet.preset("reglamento", chicos_to_win=0)
+    assert RuleSet.preset("reglamento", chicos_to_win=1).chicos_to_win == 1

@@ -13,14 +13,16 @@ Docstrings, annotations, ``__all__`` and the text of error messages (f-strings) 
 sampled with a seed; each is written into a temporary copy of ``src/`` and the fast rules selection (``FAST`` below,
 also ``tools/mutate.py --list-fast``) runs against it, in a subprocess with a timeout. A mutant is *killed* when a
 test fails (or the run times out, or the package no longer imports), and *survives* when the selection passes.
-Known equivalent mutants (argued in ``tools/mutation-equivalents.json``) are reported apart.
+Known equivalent mutants (argued in ``tools/mutation-equivalents.json``, matched by id and description) are
+reported apart and not run.
 
 Usage (from the repository root; the machine is shared, so one worker, niced)::
 
     nice .venv/bin/python tools/mutate.py --sample 200 --seed 17 --out /tmp/mutation
     .venv/bin/python tools/mutate.py --list --module flor.py      # the mutants, without running them
     .venv/bin/python tools/mutate.py --show flor.py:constant:12   # one mutant's diff
-    .venv/bin/python tools/mutate.py --ids flor.py:compare:3,truco.py:drop:7 --out /tmp/again
+    .venv/bin/python tools/mutate.py --ids flor.py:compare:3,truco.py:drop:7 --out /tmp/some
+    nice .venv/bin/python tools/mutate.py --again /tmp/mutation/mutation.json --out /tmp/after  # survivors only
 
 The results go to ``<out>/mutation.json`` (one entry per mutant, written as the run goes, so an interrupted run
 keeps what it did) and ``<out>/mutation.md`` (the summary by operator and by module, and the survivors' diffs).
@@ -313,11 +315,13 @@ class Result:
     diff: str
 
 
-def _equivalents() -> dict[str, str]:
+def _equivalents() -> dict[tuple[str, str], str]:
+    """The argued equivalent mutants, by (id, description): an id whose description changed (the module was
+    edited, the numbering moved) is not taken for equivalent."""
     if not EQUIVALENTS.exists():
         return {}
     data = json.loads(EQUIVALENTS.read_text(encoding="utf-8"))
-    return {entry["id"]: entry["why"] for entry in data}
+    return {(entry["id"], entry["description"]): entry["why"] for entry in data}
 
 
 def _first_failure(output: str) -> str:
@@ -463,6 +467,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--module", action="append", help="only these modules (repeatable)")
     parser.add_argument("--operator", action="append", choices=OPERATORS, help="only these operators")
     parser.add_argument("--ids", help="comma-separated mutant ids to run (instead of a sample)")
+    parser.add_argument(
+        "--again",
+        type=Path,
+        help="a previous mutation.json: run its survivors again (after new tests), keep its other results",
+    )
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per mutant's test run")
     parser.add_argument("--out", type=Path, default=Path("mutation-results"))
     parser.add_argument("--list", action="store_true", help="list the sampled mutants and stop")
@@ -481,7 +490,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.show:
         print(diff(by_id[args.show]), end="")
         return 0
-    if args.ids:
+    kept: dict[str, Result] = {}
+    if args.again:
+        previous = [Result(**entry) for entry in json.loads(args.again.read_text(encoding="utf-8"))]
+        chosen = [by_id[r.id] for r in previous if r.outcome in ("survived", "equivalent")]
+        kept = {r.id: r for r in previous if r.outcome not in ("survived", "equivalent")}
+        order = [r.id for r in previous]
+    elif args.ids:
         chosen = [by_id[i] for i in args.ids.split(",") if i]
     else:
         rng = random.Random(args.seed)
@@ -506,10 +521,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"baseline: deselected (fails without a mutant): {node}")
         print(f"baseline: the fast selection passes in {time.monotonic() - started:.1f} s")
         for number, site in enumerate(chosen, 1):
-            if site.id in equivalent:
+            why = equivalent.get((site.id, site.description))
+            if why is not None:
                 result = Result(
-                    site.id, site.module, site.operator, site.line, site.description, "equivalent", 0.0,
-                    equivalent[site.id], diff(site),
+                    site.id, site.module, site.operator, site.line, site.description, "equivalent", 0.0, why,
+                    diff(site),
                 )  # fmt: skip
             else:
                 result = run_one(site, work, fast, args.timeout, args.python)
@@ -519,7 +535,10 @@ def main(argv: list[str] | None = None) -> int:
             (args.out / "mutation.json").write_text(
                 json.dumps([asdict(r) for r in results], indent=1) + "\n", encoding="utf-8"
             )
-    text = summary(results, args.seed, len(chosen), len(population))
+    if args.again:
+        fresh = {r.id: r for r in results}
+        results = [fresh.get(i) or kept[i] for i in order]
+    text = summary(results, args.seed, len(results), len(population))
     (args.out / "mutation.md").write_text(text, encoding="utf-8")
     print(text.split("## By operator")[0])
     return 0
