@@ -54,7 +54,7 @@ def game(request: pytest.FixtureRequest) -> tuple[dict[str, Any], list[tuple[Sta
 
 def _fail(golden: dict[str, Any], index: int, what: str, lines: list[str]) -> None:
     after = golden["states"][index]["after"]
-    head = f"{golden['game']} state {index} (after {after!r}), {what} differs from the golden file:"
+    head = f"{golden['game']} state {index} (after {after!r}): {what} not as in the golden file:"
     pytest.fail("\n  ".join([head, *lines]), pytrace=False)
 
 

@@ -254,3 +254,14 @@ def test_a_match_needs_at_least_one_chico():
     with pytest.raises(RuleSetError, match="option 'chicos_to_win': must be at least 1, not 0"):
         RuleSet.preset("reglamento", chicos_to_win=0)
     assert RuleSet.preset("reglamento", chicos_to_win=1).chicos_to_win == 1
+
+
+@pytest.mark.parametrize("name", sorted(PRESET_NAMES))
+def test_every_table_has_two_teams(name):
+    """PRESETS.md §2 "seats": two teams at every table size, seat s on team s mod 2."""
+    for players in (2, 4, 6):
+        try:
+            rules = RuleSet.preset(name, players=players)
+        except RuleSetError:
+            continue
+        assert rules.teams == 2
