@@ -265,3 +265,13 @@ def test_every_table_has_two_teams(name):
         except RuleSetError:
             continue
         assert rules.teams == 2
+
+
+def test_to_dict_writes_changed_options_as_plain_json():
+    """RECORDS.md "rules": the preset and only the options that differ from it, as JSON values (a list of
+    targets, an enum option by its name)."""
+    rules = RuleSet.preset("default", targets=(30, 15, 40), target=40, parda="next-trick")
+    data = rules.to_dict()
+    assert data == {"preset": "default", "targets": [30, 15, 40], "target": 40, "parda": "next-trick"}
+    assert type(data["targets"]) is list
+    assert RuleSet.from_dict(data) == rules

@@ -477,11 +477,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the sampled mutants and stop")
     parser.add_argument("--list-fast", action="store_true", help="print the fast rules selection and stop")
     parser.add_argument("--show", help="print one mutant's diff and stop")
+    parser.add_argument(
+        "--summarize", type=Path, help="write the Markdown summary of a mutation.json (an interrupted run)"
+    )
     parser.add_argument("--python", default=sys.executable)
     args = parser.parse_args(argv)
 
     if args.list_fast:
         print(" ".join(FAST))
+        return 0
+    if args.summarize:
+        done = [Result(**entry) for entry in json.loads(args.summarize.read_text(encoding="utf-8"))]
+        total = sum(len(sites(module)) for module in MODULES)
+        text = summary(done, args.seed, len(done), total)
+        args.summarize.with_suffix(".md").write_text(text, encoding="utf-8")
+        print(text.split("## By operator")[0])
         return 0
     population = [site for module in args.module or MODULES for site in sites(module)]
     if args.operator:
