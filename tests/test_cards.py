@@ -326,3 +326,20 @@ def test_a_bad_card_text_says_which_part_is_wrong(text, why):
     with pytest.raises(NotationError) as info:
         Card.parse(text)
     assert str(info.value) == f"not a card: {text!r} ({why})"
+
+
+@pytest.mark.parametrize("players", [1, 2, 13])
+def test_a_deck_deals_three_cards_to_one_to_thirteen_seats(players):
+    """PRESETS.md §1 (40 cards, three each): Deck.deal serves 1 to 13 seats, one card at a time."""
+    deck = Deck(tuple(Card.parse(f"{rank}{suit}") for suit in "EBOC" for rank in RANKS))
+    hands = deck.deal(players)
+    assert [len(hand.cards) for hand in hands] == [3] * players
+    assert hands[0].cards[1] == deck.cards[players]  # the second round of dealing
+
+
+@pytest.mark.parametrize("players", [0, 14, True, "2"], ids=repr)
+def test_a_deck_refuses_to_deal_to_no_seat_or_too_many(players):
+    """PRESETS.md §1: no seat, or more seats than a third of the deck, is a SetupError."""
+    deck = Deck(tuple(Card.parse(f"{rank}{suit}") for suit in "EBOC" for rank in RANKS))
+    with pytest.raises(SetupError, match="cannot deal three cards to"):
+        deck.deal(players)

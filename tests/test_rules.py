@@ -275,3 +275,20 @@ def test_to_dict_writes_changed_options_as_plain_json():
     assert data == {"preset": "default", "targets": [30, 15, 40], "target": 40, "parda": "next-trick"}
     assert type(data["targets"]) is list
     assert RuleSet.from_dict(data) == rules
+
+
+@pytest.mark.parametrize("member", ["score", "chicos"])
+@pytest.mark.parametrize("value", [(1, 2, 3), (0,), (-1, 0), (0, 1.0), "00", None, (0, True)], ids=repr)
+def test_new_game_refuses_a_start_that_is_not_two_whole_numbers(member, value):
+    """RECORDS.md "score", "chicos": a starting score or chicos is two whole numbers >= 0, one per team."""
+    from pytruco import SetupError
+
+    with pytest.raises(SetupError, match=f"{member} must be two whole numbers >= 0"):
+        new_game("reglamento", first_mano=0, **{member: value})
+
+
+@pytest.mark.parametrize("data", [5, None, ["default"], b"default"], ids=repr)
+def test_rules_that_are_neither_a_name_nor_an_object_are_refused(data):
+    """RECORDS.md "rules": a preset name or an object with "preset"; anything else is a RuleSetError."""
+    with pytest.raises(RuleSetError, match="rules must be a preset name or an object"):
+        RuleSet.from_dict(data)
