@@ -244,9 +244,12 @@ def test_targets_at_their_limits_accepted():
 @pytest.mark.parametrize("option", ["parda", "scoring", "envido_style", "envido_window", "falta", "cfar"])
 @pytest.mark.parametrize("value", [5, None, "nope"], ids=repr)
 def test_enum_options_refuse_other_values(option, value):
-    """PRESETS.md preamble: an option with named values refuses anything else, listing the names."""
+    """PRESETS.md preamble: an option with named values refuses anything else, listing the names, whether the
+    RuleSet comes from a preset or is made field by field (attrs.evolve runs the field validators)."""
     with pytest.raises(RuleSetError, match=f"option '{option}': must be one of '"):
         RuleSet.preset("default", **{option: value})
+    with pytest.raises(RuleSetError, match=f"option '{option}': must be one of '"):
+        attrs.evolve(RuleSet.preset("default"), **{option: value})
 
 
 def test_a_match_needs_at_least_one_chico():
