@@ -595,3 +595,17 @@ def test_a_flor_sung_after_its_team_lost_one_scores_for_the_other_team():
     state = play("reglamento", deal, "0 flor", "0 mazo", "1 3E", players=4)
     state, events = apply(state, Action.parse("2 flor"))
     assert _flor_moves(events) == [(1, 3, "flor lost by folding")]
+
+
+def test_reglamento_an_unsung_flor_is_lost_by_a_timeout_answering_a_second_flor():
+    """PRESETS.md §8.20 (and §8.25): seat 2 sings flor, seat 1 answers with a second flor (a call in
+    reglamento); seat 0 holds an unsung flor and times out instead of answering: its flor is lost, so on its
+    turn it may play, fold or call truco but no longer sing flor."""
+    deal = [["1O", "2O", "3O"], ["4C", "5C", "6C"], ["7B", "5B", "12B"], ["1E", "10B", "4O"]]
+    state = play("reglamento", deal, "2 flor", "1 flor", players=4, first_mano=2)
+    assert "0 flor" in legal(state)
+    state = act(state, "0 timeout", "2 7B", "3 4O")
+    assert legal(state) == ["0 1O", "0 2O", "0 3O", "0 mazo", "0 truco"]
+    with pytest.raises(IllegalActionError) as info:
+        act(state, "0 flor")
+    assert info.value.code == "flor-no-longer"
