@@ -548,6 +548,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.again:
         fresh = {r.id: r for r in results}
         results = [fresh.get(i) or kept[i] for i in order]
+        (args.out / "mutation.json").write_text(
+            json.dumps([asdict(r) for r in results], indent=1) + "\n", encoding="utf-8"
+        )
     text = summary(results, args.seed, len(results), len(population))
     (args.out / "mutation.md").write_text(text, encoding="utf-8")
     print(text.split("## By operator")[0])
