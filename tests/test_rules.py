@@ -295,3 +295,15 @@ def test_rules_that_are_neither_a_name_nor_an_object_are_refused(data):
     """RECORDS.md "rules": a preset name or an object with "preset"; anything else is a RuleSetError."""
     with pytest.raises(RuleSetError, match="rules must be a preset name or an object"):
         RuleSet.from_dict(data)
+
+
+def test_the_largest_start_is_refused_for_the_rule_it_breaks():
+    """RECORDS.md "score", "chicos": the largest whole number is a well-formed start, so it is refused for what
+    it breaks (the target, the partido), not as malformed."""
+    from pytruco import SetupError
+    from pytruco.rules import MAX_OPTION
+
+    with pytest.raises(SetupError, match=r"starting score \[999999999, 0\] already reaches the target 30"):
+        new_game("default", first_mano=0, score=(MAX_OPTION, 0))
+    with pytest.raises(SetupError, match=r"starting chicos \[999999999, 0\] already win the match"):
+        new_game("reglamento", first_mano=0, chicos=(MAX_OPTION, 0))
