@@ -1,16 +1,22 @@
-"""Golden playthroughs (OpenSpiel's idea): fixed games written out state by state.
+"""Propose golden playthroughs (OpenSpiel's idea): seeded games written out action by action.
 
-For each game in :data:`GAMES`, every state lists the legal actions (sorted notation), the refusal of a few
-illegal actions (message, code and params) and, in a separate member, each seat's ``view(state, seat).to_json()``.
-``tests/test_golden.py`` replays the same games and compares, so a change of behaviour shows up as a diff.
+This is a **tool**, never run by the tests. ``tests/test_golden.py`` reads the files it wrote
+(``tests/golden/playthroughs/*.json``) as fixed records: it replays each file's actions one by one and compares
+what the engine under test does with what the file says. A golden file holds, for its game:
 
-Regenerate everything (after a rule change made on purpose; say why in the commit)::
+- ``rules`` and ``first_mano`` (``null`` when rock-paper-scissors decides it): how the game starts;
+- ``states``: for every state, ``after`` (the action or deal that led to it, in record notation; ``null`` for the
+  first), ``events`` (each event of that action: kind, seat, team, points, card, detail), ``phase``, ``score``,
+  ``duel``, ``to_act``, ``legal`` (sorted notation) and ``refusals`` (a few illegal actions with the message,
+  code and params of their refusal);
+- ``views``: for every state, each seat's ``view(state, seat).to_json()``.
 
-    .venv/bin/python tests/golden_gen.py
+A new golden file, or a rule changed on purpose, is proposed with::
 
-or only the ``views`` members (after a change of the view JSON), keeping the rest checked::
+    .venv/bin/python tests/golden_gen.py NAME...     # or no name: every game of GAMES
 
-    .venv/bin/python tests/golden_gen.py --views
+and then **read** before it is committed (``git diff tests/golden``): the diff is the behaviour that changed, and
+the commit says why. Nothing regenerates the files behind the tests' back.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from typing import Any
 from pytruco import (
     Action,
     Deal,
+    Event,
     IllegalActionError,
     Kind,
     RuleSet,
@@ -69,24 +76,69 @@ MAZO_ODDS = 0.1
 REFUSALS_PER_STATE = 3
 
 
-def refusal(state: State, action: Action | Deal) -> dict[str, Any]:
-    """The refusal of *action* as the golden file keeps it."""
+# ---------------------------------------------------------------------------------------------------------------
+# What a golden file records of a state: shared by the proposer and by tests/test_golden.py (which reads the
+# engine through these functions and compares with the file; it never chooses an action with them).
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def text(item: Action | Deal) -> str:
+    """*item* in the notation of a golden file's ``after`` and ``refusals[].action``."""
+    if isinstance(item, Deal):
+        return "deal " + " | ".join(" ".join(str(card) for card in hand) for hand in item.hands)
+    return str(item)
+
+
+def parse(notation: str) -> Action | Deal:
+    """The action or deal written as *notation* by :func:`text`."""
+    if notation.startswith("deal "):
+        return Deal.parse([hand.split() for hand in notation[len("deal ") :].split(" | ")])
+    return Action.parse(notation)
+
+
+def refusal(state: State, item: Action | Deal) -> dict[str, Any]:
+    """The refusal of *item* as a golden file keeps it (``legal: true`` when the engine accepts it)."""
     try:
-        check(state, action)
+        check(state, item)
     except IllegalActionError as error:
-        out: dict[str, Any] = {"action": _text(action), "message": str(error)}
+        out: dict[str, Any] = {"action": text(item), "message": str(error)}
         code = getattr(error, "code", None)
         if code is not None:
             out["code"] = code
             out["params"] = error.params
         return out
-    raise AssertionError(f"{action} is legal")
+    return {"action": text(item), "legal": True}
 
 
-def _text(item: Action | Deal) -> str:
-    if isinstance(item, Deal):
-        return "deal " + " | ".join(" ".join(str(card) for card in hand) for hand in item.hands)
-    return str(item)
+def events(emitted: tuple[Event, ...] | list[Event]) -> list[dict[str, Any]]:
+    """The events of one action, every member (``Event.to_json``)."""
+    return [event.to_json() for event in emitted]
+
+
+def observe(state: State) -> dict[str, Any]:
+    """The members of a golden state read from the engine (all but ``after``, ``events`` and ``refusals``)."""
+    return {
+        "phase": state.phase.value,
+        "score": list(state.score),
+        "duel": state.duel,
+        "to_act": list(state.to_act),
+        "legal": sorted(str(a) for a in legal_actions(state)),
+    }
+
+
+def views(state: State) -> list[dict[str, Any]]:
+    """Each seat's view of *state* as JSON."""
+    return [view(state, seat).to_json() for seat in range(state.rules.players)]
+
+
+def start(rules: RuleSet, first_mano: int | None) -> State:
+    """The first state of a golden game."""
+    return new_game(rules) if first_mano is None else new_game(rules, first_mano=first_mano)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The proposer: plays a seeded game and writes what the engine does now.
+# ---------------------------------------------------------------------------------------------------------------
 
 
 def _candidates(state: State) -> list[Action]:
@@ -110,36 +162,30 @@ def _candidates(state: State) -> list[Action]:
     return out
 
 
-def _snapshot(state: State, chooser: random.Random) -> dict[str, Any]:
+def _refusals(state: State, chooser: random.Random) -> list[dict[str, Any]]:
     illegal = [a for a in _candidates(state) if not is_legal(state, a)]
     picked = chooser.sample(illegal, min(REFUSALS_PER_STATE, len(illegal)))
-    refusals = [refusal(state, a) for a in sorted(picked, key=str)]
+    out = [refusal(state, a) for a in sorted(picked, key=str)]
     if not state.is_chance and state.rules.players == 2:
-        refusals.append(refusal(state, Deal.parse([["1E", "2E", "3E"], ["4E", "5E", "6E"]])))
-    return {
-        "phase": state.phase.value,
-        "score": list(state.score),
-        "duel": state.duel,
-        "to_act": list(state.to_act),
-        "legal": sorted(str(a) for a in legal_actions(state)),
-        "refusals": refusals,
-    }
+        out.append(refusal(state, Deal.parse([["1E", "2E", "3E"], ["4E", "5E", "6E"]])))
+    return out
 
 
 def play(name: str) -> dict[str, Any]:
-    """The golden record of game *name*: its states and views."""
+    """Propose the golden record of game *name*: its actions, states, events and views as the engine gives them."""
     preset, options, seed, hands = GAMES[name]
     rules = RuleSet.preset(preset, **options)
     rng = random.Random(seed)
     chooser = random.Random(seed * 1000)  # picks the refusals; never steers the game
-    state = new_game(rules) if rules.rps_first_mano else new_game(rules, first_mano=seed % rules.players)
-    states = []
-    views = []
+    first_mano = None if rules.rps_first_mano else seed % rules.players
+    state = start(rules, first_mano)
+    states: list[dict[str, Any]] = []
+    seen: list[list[dict[str, Any]]] = []
     applied: str | None = None
+    emitted: list[dict[str, Any]] = []
     while True:
-        snap = _snapshot(state, chooser)
-        states.append({"after": applied, **snap})
-        views.append([view(state, seat).to_json() for seat in range(rules.players)])
+        states.append({"after": applied, "events": emitted, **observe(state), "refusals": _refusals(state, chooser)})
+        seen.append(views(state))
         if state.is_over or (state.is_chance and state.rounds_dealt == hands):
             break
         if state.is_chance:
@@ -154,40 +200,35 @@ def play(name: str) -> dict[str, Any]:
             if rng.random() >= MAZO_ODDS:
                 legal = tuple(a for a in legal if a.kind is not Kind.MAZO) or legal
             item = legal[rng.randrange(len(legal))]
-        state, _ = apply(state, item)
-        applied = _text(item)
+        state, out = apply(state, item)
+        applied = text(item)
+        emitted = events(out)
     return {
         "game": name,
         "rules": rules.to_dict(),
-        "seed": seed,
-        "hands": hands,
+        "first_mano": first_mano,
+        "proposed_by": f"tests/golden_gen.py (seed {seed}, {hands} hands)",
         "states": states,
-        "views": views,
+        "views": seen,
     }
 
 
 def path(name: str) -> Path:
+    """The golden file of game *name*."""
     return DIR / f"{name}.json"
 
 
 def dump(data: dict[str, Any]) -> str:
+    """A golden file's text."""
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
 def main(argv: list[str]) -> int:
-    views_only = "--views" in argv
     DIR.mkdir(parents=True, exist_ok=True)
-    for name in GAMES:
+    for name in argv or list(GAMES):
         fresh = play(name)
-        if views_only and path(name).exists():
-            old = json.loads(path(name).read_text())
-            old["views"] = fresh["views"]
-            fresh = old
-        path(name).write_text(dump(fresh))
-        print(
-            f"{path(name).relative_to(Path.cwd()) if path(name).is_relative_to(Path.cwd()) else path(name)}: "
-            f"{len(fresh['states'])} states"
-        )
+        path(name).write_text(dump(fresh), encoding="utf-8")
+        print(f"proposed {path(name)}: {len(fresh['states'])} states; read `git diff` before committing")
     return 0
 
 

@@ -126,3 +126,49 @@ def record_result(
     record.setdefault("first_mano", 0)
     record["hands"] = [{"deal": [list(s) for s in deal], "actions": list(actions)} for deal, actions in hands]
     return replay(record).to_json()
+
+
+def differences(expected: Any, got: Any, where: str = "", limit: int = 8) -> list[str]:
+    """Where two JSON values differ, one line per differing member (at most *limit*), for a readable failure.
+
+    >>> expected = {"score": [1, 2], "legal": ["0 truco"]}
+    >>> for line in differences(expected, {"score": [1, 3], "legal": ["0 mazo", "0 truco"]}):
+    ...     print(line)
+    score[1]: expected 2, got 3
+    legal: extra '0 mazo'
+    """
+    out: list[str] = []
+    _differ(expected, got, where, out)
+    return out[:limit] + ([f"... and {len(out) - limit} more"] if len(out) > limit else [])
+
+
+def _differ(expected: Any, got: Any, where: str, out: list[str]) -> None:
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for key in [*expected, *(k for k in got if k not in expected)]:
+            name = f"{where}.{key}" if where else str(key)
+            if key not in got:
+                out.append(f"{name}: missing (expected {expected[key]!r})")
+            elif key not in expected:
+                out.append(f"{name}: unexpected member ({got[key]!r})")
+            else:
+                _differ(expected[key], got[key], name, out)
+    elif (
+        isinstance(expected, list)
+        and isinstance(got, list)
+        and all(isinstance(x, str) for x in [*expected, *got])
+        and expected != got
+        and sorted(expected) == expected
+        and sorted(got) == got
+    ):
+        # A sorted list of names (the legal actions): say which are missing and which are extra.
+        missing = [x for x in expected if x not in got]
+        extra = [x for x in got if x not in expected]
+        out.extend(f"{where}: missing {x!r}" for x in missing)
+        out.extend(f"{where}: extra {x!r}" for x in extra)
+    elif isinstance(expected, list) and isinstance(got, list):
+        for index, (a, b) in enumerate(zip(expected, got, strict=False)):
+            _differ(a, b, f"{where}[{index}]", out)
+        if len(expected) != len(got):
+            out.append(f"{where}: expected {len(expected)} items, got {len(got)}")
+    elif expected != got or type(expected) is not type(got):
+        out.append(f"{where}: expected {expected!r}, got {got!r}")

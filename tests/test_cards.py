@@ -287,7 +287,7 @@ def test_action_notation_errors_quote_the_text(text):
 # --- errors ---------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("error", [NotationError, IllegalActionError, RuleSetError, RecordError, SetupError])
 def test_error_hierarchy(error):
-    """STYLE.md and issue 9: one TrucoError root, itself a ValueError, so every error is a ValueError."""
+    """STYLE.md (errors): one TrucoError root, itself a ValueError, so every error is a ValueError."""
     assert issubclass(error, TrucoError)
     assert issubclass(error, ValueError)
     assert issubclass(TrucoError, ValueError)
@@ -378,3 +378,55 @@ def test_checked_shuffles_draw_as_random_shuffle_does():
     expected = list(Deck().cards)
     random.Random(7).shuffle(expected)
     assert list(Deck.shuffled(random.Random(7)).cards) == expected
+
+
+@pytest.mark.parametrize("rank", [0, 8, 9, 13, -1])
+def test_a_card_of_no_rank_is_refused(rank):
+    """PRESETS.md §1: the Spanish deck of 40 cards has ranks 1-7 and 10-12; Card refuses any other int."""
+    with pytest.raises(NotationError, match="rank must be 1-7, 10, 11 or 12"):
+        Card(rank, Suit.ESPADAS)
+
+
+def test_hand_text_length_limit_is_exact():
+    """Hand.parse reads at most MAX_HAND_TEXT (1000) characters: one more is refused before any card is read."""
+    from pytruco.cards import MAX_HAND_TEXT
+
+    assert MAX_HAND_TEXT == 1000
+    assert Hand.parse("1E" + " " * 998) == Hand.parse("1E")
+    with pytest.raises(NotationError, match="longer than 1000 characters"):
+        Hand.parse("1E" + " " * 999)
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("8E", "rank must be 1-7, 10, 11 or 12"),
+        ("100E", "rank must be 1-7, 10, 11 or 12"),
+        ("E", "rank must be 1-7, 10, 11 or 12"),
+        ("1X", "suit must be E, B, O or C"),
+        ("10", "suit must be E, B, O or C"),
+        ("", "empty"),
+    ],
+)
+def test_a_bad_card_text_says_which_part_is_wrong(text, why):
+    """RECORDS.md card notation (rank then suit letter): the message names the part that is wrong."""
+    with pytest.raises(NotationError) as info:
+        Card.parse(text)
+    assert str(info.value) == f"not a card: {text!r} ({why})"
+
+
+@pytest.mark.parametrize("players", [1, 2, 13])
+def test_a_deck_deals_three_cards_to_one_to_thirteen_seats(players):
+    """PRESETS.md §1 (40 cards, three each): Deck.deal serves 1 to 13 seats, one card at a time."""
+    deck = Deck(tuple(Card.parse(f"{rank}{suit}") for suit in "EBOC" for rank in RANKS))
+    hands = deck.deal(players)
+    assert [len(hand.cards) for hand in hands] == [3] * players
+    assert hands[0].cards[1] == deck.cards[players]  # the second round of dealing
+
+
+@pytest.mark.parametrize("players", [0, 14, True, "2"], ids=repr)
+def test_a_deck_refuses_to_deal_to_no_seat_or_too_many(players):
+    """PRESETS.md §1: no seat, or more seats than a third of the deck, is a SetupError."""
+    deck = Deck(tuple(Card.parse(f"{rank}{suit}") for suit in "EBOC" for rank in RANKS))
+    with pytest.raises(SetupError, match="cannot deal three cards to"):
+        deck.deal(players)

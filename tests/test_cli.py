@@ -229,7 +229,7 @@ def test_random_prints_a_record_that_replays(tmp_path: Path, capsys: pytest.Capt
 
 
 def test_bench_json_has_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 4: `pytruco bench --json` prints one object with hands per second per preset, 2v2 and replays.
+    """docs/cli.md (bench): `pytruco bench --json` prints one object with hands per second per preset, 2v2 and replays.
     Only the shape is checked: speed is never asserted by a test."""
     assert main(["bench", "--json", "--seconds", "0.02"]) == 0
     figures = json.loads(capsys.readouterr().out)

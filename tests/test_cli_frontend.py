@@ -1,4 +1,5 @@
-"""`pytruco view`, `pytruco events` and `pytruco schema` (issue 12): what a client would receive, from a record."""
+"""`pytruco view`, `pytruco events` and `pytruco schema` (RECORDS.md views and events): what a client would receive,
+from a record."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 9: the real `pytruco` command never prints a traceback.
+"""The project's standard (TEAM.md): the real `pytruco` command never prints a traceback.
 
 For a corpus of bad records and files, `pytruco replay FILE` (and `--trace`) exits with status 1, prints one JSON
 error object on standard output (after any trace lines) and one line on standard error, and what it echoes of the
@@ -101,7 +101,7 @@ def corpus_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, boo
     ("name", "trace"), [(name, False) for name in CORPUS] + [(name, True) for name in TRACED], ids=str
 )
 def test_bad_record_gives_one_json_error_and_no_traceback(corpus_runs, name, trace):
-    """Issue 9 / RECORDS.md: exit 1, {"error": ...} last on stdout, one stderr line, bounded output."""
+    """RECORDS.md (errors): exit 1, {"error": ...} last on stdout, one stderr line, bounded output."""
     run = corpus_runs[name, trace]
     assert run.returncode == 1, run.stderr
     assert "Traceback" not in run.stderr and "Traceback" not in run.stdout
@@ -114,7 +114,8 @@ def test_bad_record_gives_one_json_error_and_no_traceback(corpus_runs, name, tra
 
 
 def test_ten_megabyte_action_is_echoed_in_a_few_hundred_bytes(corpus_runs):
-    """Issue 9: a 10 MB action text put 31 MB on stdout; now the text member is cut to ~80 characters."""
+    """Bounded output (STYLE.md errors quote the input): a 10 MB action text once put 31 MB on stdout; the text
+    member is cut to ~80 characters."""
     run = corpus_runs["ten-megabyte-action", False]
     assert len(run.stdout) < 500
     assert json.loads(run.stdout)["error"]["text"].endswith("…")
@@ -130,7 +131,7 @@ def test_ten_megabyte_action_is_echoed_in_a_few_hundred_bytes(corpus_runs):
     ids=["players-3", "long-preset", "online-4"],
 )
 def test_random_refuses_bad_options_without_a_traceback(args):
-    """Issue 9: `pytruco random` with impossible options exits 1 with one line on standard error."""
+    """No traceback (TEAM.md): `pytruco random` with impossible options exits 1 with one line on standard error."""
     run = subprocess.run([*command(), *args], capture_output=True, text=True, timeout=60, check=False)
     assert run.returncode == 1
     assert "Traceback" not in run.stderr

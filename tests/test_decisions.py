@@ -1,4 +1,4 @@
-"""The decisions of PRESETS.md §8.23 and §8.25-8.32 (issue 7), one test or more for each.
+"""The decisions of PRESETS.md §8.23 and §8.25-8.32, one test or more for each.
 
 The records here are small and worked by hand; the comments say why each expected figure is what it is.
 """
@@ -150,7 +150,7 @@ def test_contraflor_al_resto_ending_the_chico_adds_nothing_else_of_the_hand() ->
 def test_contraflor_al_resto_ending_the_chico_in_a_pica_hand_drops_the_earlier_duels() -> None:
     """§8.26 in a pica hand (§8.23: `reglamento` adds the duels' points when the pica hand ends): team 1's
     refused truco of duel 0 (+1) is never added; team 0's 11 is raised to 30 (+19) by seat 4's best flor.
-    The project reads "no other point of that hand" as the whole pica hand (see the issue note)."""
+    The project reads "no other point of that hand" as the whole pica hand (a decision of the project)."""
     deal = [["4E", "7B", "12O"], ["1C", "2C", "3C"], ["1E", "10B", "4O"], ["5E", "6O", "7O"], ["5B", "6B", "11B"]]
     deal.append(["4C", "5C", "12E"])
     actions = ["3 truco", "0 no-quiero", "1 flor", "4 contraflor-al-resto", "1 quiero", "1 tengo 26", "4 tengo 31"]

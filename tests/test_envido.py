@@ -575,3 +575,53 @@ def test_envido_points_score_before_hand_and_not_a_phase_change():
     assert state.phase is Phase.PLAY
     assert state.to_act == (0,)
     assert state.round.points == (1, 0)
+
+
+def test_the_points_table_agrees_with_the_rule_for_every_three_card_holding():
+    """PRESETS.md §1 envido and flor points: the table built at import for all 9,880 three-card holdings gives
+    what the rule gives (two of a suit: 20 + both values, else the best value; all three: 20 + the best two, or
+    + all three) and the number of suits, in any order of the cards."""
+    from itertools import combinations
+
+    from pytruco.cards import ALL_CARDS, envido_points_of, points_of
+
+    checked = 0
+    for cards in combinations(ALL_CARDS, 3):
+        expected = (envido_points_of(cards, False), envido_points_of(cards, True), len({c.suit for c in cards}))
+        assert points_of(cards) == expected, cards
+        assert points_of(cards[::-1]) == expected, cards
+        checked += 1
+    assert checked == 9880
+
+
+def test_the_envido_caller_is_the_seat_of_the_last_call():
+    """PRESETS.md §5: Round.envido_caller is None before any call, then the seat of the chain's last call."""
+    deal = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+    state = play("default", deal, first_mano=1)
+    assert state.round.envido_caller is None
+    state = play("default", deal, "1 envido", first_mano=1)
+    assert state.round.envido_caller == 1
+    state = play("default", deal, "1 envido", "0 real-envido", first_mano=1)
+    assert state.round.envido_caller == 0
+
+
+def test_an_envido_shown_at_the_end_that_reaches_the_target_ends_the_game_there():
+    """PRESETS.md §2 (default scores at once) with the show rule (§5, §8.12): the envido waits for the cards to
+    be shown at the end of the hand; when it then reaches the target, the game is over at once, with nothing after
+    chico-won and match-over (no hand-ended)."""
+    from pytruco import Action, RuleSet, apply
+
+    rules = RuleSet.preset("default", show_rule=True)
+    deal = [["5O", "4O", "3B"], ["7C", "6C", "1E"]]
+    actions = ["0 envido", "1 quiero", "0 tengo 29", "1 tengo 33", "0 3B", "1 1E", "1 7C"]
+    state = play(rules, deal, *actions, score=(0, 28))
+    assert state.score == (0, 28)  # the envido waits for the cards
+    state, events = apply(state, Action.parse("0 5O"))
+    assert [(e.kind.value, e.team, e.points, e.detail) for e in events[2:]] == [
+        ("hand-won", 1, 0, ""),
+        ("points", 1, 1, "truco"),
+        ("points", 1, 2, "envido"),
+        ("chico-won", 1, 0, ""),
+        ("match-over", 1, 0, ""),
+    ]
+    assert state.is_over and state.score == (0, 31)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from helpers import act, legal, play
-from pytruco import IllegalActionError
+from pytruco import Action, IllegalActionError, apply
+from pytruco.events import EventKind
 
 # Flor of copas: 31 on the best two (6 + 5), 35 on all three. Flor of bastos: 32 either way (12 counts 0).
 F0 = ["4C", "5C", "6C"]
@@ -539,3 +540,72 @@ def test_default_flor_option_uses_classic_payouts():
     actions = ["0 flor", "1 contraflor-al-resto", "0 quiero", "0 tengo 35", "1 son-buenas"]
     state = play("default", FLORES, *actions, flor=True, score=(10, 18))
     assert state.score == (22, 18)  # the falta: 30 - 18
+
+
+# --- who scores a refused first flor, and what a second fold moves ----------------------------------------
+@pytest.mark.parametrize("preset", OPTIONAL)
+@pytest.mark.parametrize("singer", [0, 1])
+def test_a_refused_first_flor_scores_for_the_singer_s_team(preset, singer):
+    """PRESETS.md §6 and §8.7 (online, ladder): no-quiero to the first flor gives the first singer's team +3,
+    whichever seat sang it (the mano here, seat 0 or seat 1)."""
+    other = 1 - singer
+    deal = [F0, F1] if singer == 0 else [F1, F0]
+    state = play(preset, deal, f"{singer} flor", first_mano=singer)
+    state, events = apply(state, Action.parse(f"{other} no-quiero"))
+    flor_points = [(e.team, e.points) for e in events if e.kind is EventKind.POINTS and e.detail == "flor"]
+    if preset == "online":  # points are scored when won
+        assert flor_points == [(singer, 3)]
+    state = act(state, f"{singer} 4C", f"{other} mazo")
+    expected = [0, 0]
+    expected[singer] = 3 + 1
+    assert state.round.points == tuple(expected)
+
+
+def _flor_moves(events):
+    return [(e.team, e.points, e.detail) for e in events if e.kind is EventKind.POINTS_MOVED]
+
+
+def test_reglamento_a_lost_flor_moves_once_when_the_partner_folds_too():
+    """PRESETS.md §8.22 and §8.29: seat 0 sang flor (+3 to team 0) and folds: the 3 move to team 1 (one
+    points-moved event); when its partner seat 2 folds too, nothing moves again (team 1: 3 + 1 for the hand)."""
+    deal = [["1O", "2O", "3O"], ["1C", "5B", "4E"], ["6E", "5E", "7B"], ["1E", "10B", "4O"]]
+    state = play("reglamento", deal, "0 flor", players=4)
+    state, events = apply(state, Action.parse("0 mazo"))
+    assert _flor_moves(events) == [(1, 3, "flor lost by folding")]
+    state, events = apply(act(state, "1 1C"), Action.parse("2 mazo"))
+    assert _flor_moves(events) == []
+    assert state.round.points == (0, 4)
+
+
+def test_reglamento_moved_flor_points_stay_when_the_other_team_folds():
+    """PRESETS.md §8.29: the 3 that team 1 collected from seat 0's lost flor are not team 1's flor points, so
+    they do not move back when seat 1 (team 1, no flor sung) folds; team 1 also wins the hand: 0-4."""
+    deal = [["1O", "2O", "3O"], ["1C", "5B", "4E"], ["6E", "5E", "7B"], ["1E", "10B", "4O"]]
+    state = play("reglamento", deal, "0 flor", "0 mazo", players=4)
+    state, events = apply(state, Action.parse("1 mazo"))
+    assert _flor_moves(events) == []
+    state = act(state, "2 7B", "3 1E", "3 4O", "2 6E", "2 5E", "3 10B")
+    assert state.round.ended and state.round.points == (0, 4)
+
+
+def test_a_flor_sung_after_its_team_lost_one_scores_for_the_other_team():
+    """PRESETS.md §8.22: after a fold loses its team's flor, the team's later flor points of that hand go to
+    the other team too, announced by a points-moved event."""
+    deal = [F0, ["3E", "2O", "5E"], ["7O", "6O", "4O"], ["4E", "6B", "7C"]]
+    state = play("reglamento", deal, "0 flor", "0 mazo", "1 3E", players=4)
+    state, events = apply(state, Action.parse("2 flor"))
+    assert _flor_moves(events) == [(1, 3, "flor lost by folding")]
+
+
+def test_reglamento_an_unsung_flor_is_lost_by_a_timeout_answering_a_second_flor():
+    """PRESETS.md §8.20 (and §8.25): seat 2 sings flor, seat 1 answers with a second flor (a call in
+    reglamento); seat 0 holds an unsung flor and times out instead of answering: its flor is lost, so on its
+    turn it may play, fold or call truco but no longer sing flor."""
+    deal = [["1O", "2O", "3O"], ["4C", "5C", "6C"], ["7B", "5B", "12B"], ["1E", "10B", "4O"]]
+    state = play("reglamento", deal, "2 flor", "1 flor", players=4, first_mano=2)
+    assert "0 flor" in legal(state)
+    state = act(state, "0 timeout", "2 7B", "3 4O")
+    assert legal(state) == ["0 1O", "0 2O", "0 3O", "0 mazo", "0 truco"]
+    with pytest.raises(IllegalActionError) as info:
+        act(state, "0 flor")
+    assert info.value.code == "flor-no-longer"

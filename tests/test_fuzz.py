@@ -1,4 +1,4 @@
-"""Issue 9: Hypothesis fuzzing of every parser and loader.
+"""STYLE.md (errors): Hypothesis fuzzing of every parser and loader.
 
 Random and mutated text, bytes, JSON and records, and typed misuse of the API: only the library's own errors
 (TrucoError subclasses) ever escape, records the library writes read back equal, and replay reports exactly
@@ -266,7 +266,8 @@ def random_rulesets(draw: st.DrawFn) -> RuleSet:
 @examples(60)
 @given(random_rulesets(), st.integers(0, 2**32 - 1))
 def test_records_round_trip_over_random_rule_options(rules, seed):
-    """Issue 9: records the library writes, it reads back equal and with the same hash, for any rule options
+    """RECORDS.md (round trip): records the library writes, it reads back equal and with the same hash, for any rule
+    options
     (chicos_to_win and targets included), and they replay to the same score."""
     record = game_record(seed, rules, hands=2)
     again = Record.from_json(record.dumps())

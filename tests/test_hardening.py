@@ -1,4 +1,5 @@
-"""Issue 9 (hardening): one regression test per defect found by fuzzing the public API.
+"""Bad input gets a clear library error and changes nothing (STYLE.md "Errors are values"): one regression test
+per defect found by fuzzing the public API.
 
 Hostile or careless input (Unicode digits, huge numbers, wrong types, malformed actions, strict JSON, limits)
 gets a clear TrucoError that quotes a bounded part of the input, and records the library writes read back equal.
@@ -60,7 +61,7 @@ def replay_error(data: Any) -> RecordError:
 
 # --- the hierarchy and bounded messages --------------------------------------------------------------------
 def test_every_error_is_a_value_error():
-    """Issue 9: TrucoError itself is a ValueError, so `except ValueError` catches every library error."""
+    """STYLE.md (errors): TrucoError itself is a ValueError, so `except ValueError` catches every library error."""
     assert issubclass(TrucoError, ValueError)
     with pytest.raises(ValueError):
         Card.parse("8E")
@@ -68,7 +69,7 @@ def test_every_error_is_a_value_error():
 
 @pytest.mark.parametrize("parse", [Card.parse, Action.parse, Hand.parse])
 def test_messages_quote_a_bounded_part_of_the_input(parse):
-    """Issue 9: a 10 MB text is quoted in at most ~80 characters, with an ellipsis."""
+    """STYLE.md (errors): a 10 MB text is quoted in at most ~80 characters, with an ellipsis."""
     with pytest.raises(NotationError) as info:
         parse("x" * 10_000_000)
     assert len(str(info.value)) < 200
@@ -78,20 +79,20 @@ def test_messages_quote_a_bounded_part_of_the_input(parse):
 # --- Unicode digits and numbers of more than 4,300 digits -------------------------------------------------
 @pytest.mark.parametrize("text", ["²E", "፩B", "\u0661\u0662C", "\U0001d7d5O", "\u2166O"])
 def test_card_parse_refuses_unicode_digits(text):
-    """Issue 9: "²E" passes str.isdigit() but is no rank; Card.parse raised a plain ValueError from int()."""
+    """STYLE.md (errors): "²E" passes str.isdigit() but is no rank; Card.parse raised a plain ValueError from int()."""
     with pytest.raises(NotationError, match="not a card"):
         Card.parse(text)
 
 
 @pytest.mark.parametrize("text", ["0 ²E", "0 ፩B", "² mazo", "0 tengo ²", "0 tengo ፩"])
 def test_action_parse_refuses_unicode_digits(text):
-    """Issue 9: the same through Action.parse (a card, a seat and tengo's points)."""
+    """STYLE.md (errors): the same through Action.parse (a card, a seat and tengo's points)."""
     with pytest.raises(NotationError, match="not an action"):
         Action.parse(text)
 
 
 def test_hand_and_deal_parse_refuse_unicode_digits():
-    """Issue 9: the same through Hand.parse and Deal.parse."""
+    """STYLE.md (errors): the same through Hand.parse and Deal.parse."""
     with pytest.raises(NotationError):
         Hand.parse("1E ²E 3E")
     with pytest.raises(NotationError):
@@ -99,7 +100,7 @@ def test_hand_and_deal_parse_refuse_unicode_digits():
 
 
 def test_record_with_unicode_digits_is_a_bad_deal_or_bad_notation():
-    """Issue 9 / RECORDS.md: in a record the same texts are bad-deal and bad-notation at their place."""
+    """RECORDS.md (bad-deal, bad-notation): in a record the same texts are bad-deal and bad-notation at their place."""
     error = replay_error(base_record(hands=[{"deal": [["7C", "6C", "²E"], ["5O", "4O", "3B"]], "actions": []}]))
     assert (error.kind, error.hand, error.action) == ("bad-deal", 0, None)
     error = replay_error(base_record(hands=[{"deal": DEAL, "actions": ["0 ፩B"]}]))
@@ -108,7 +109,8 @@ def test_record_with_unicode_digits_is_a_bad_deal_or_bad_notation():
 
 @pytest.mark.parametrize("text", [f"{HUGE} mazo", f"0 tengo {HUGE}", f"0 {HUGE}E", f"{HUGE}E"])
 def test_numbers_of_more_than_4300_digits(text):
-    """Issue 9: int() of more than 4,300 digits raises a plain ValueError; the parsers refuse such text first."""
+    """STYLE.md (errors): int() of more than 4,300 digits raises a plain ValueError; the parsers refuse such text
+    first."""
     parse = Card.parse if " " not in text else Action.parse
     with pytest.raises(NotationError) as info:
         parse(text)
@@ -126,7 +128,7 @@ def test_long_seat_numbers_within_the_text_limit_are_illegal_not_notation():
 # --- None and wrong types ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("value", [None, 5, b"1E", ["1E"], object()])
 def test_parsers_refuse_wrong_types(value):
-    """Issue 9: Card/Hand/Action.parse of None (or another non-text) raised AttributeError or TypeError."""
+    """STYLE.md (errors): Card/Hand/Action.parse of None (or another non-text) raised AttributeError or TypeError."""
     for parse in (Card.parse, Hand.parse, Action.parse):
         if parse is Hand.parse and isinstance(value, list):
             continue
@@ -136,13 +138,13 @@ def test_parsers_refuse_wrong_types(value):
 
 @pytest.mark.parametrize("value", [None, 5, "7C 6C 1E", [None], [["7C", 5]], [[["7C"]]], [("7C", "6C", "1E"), "x"]])
 def test_deal_parse_refuses_wrong_shapes(value):
-    """Issue 9: Deal.parse(None) raised TypeError."""
+    """STYLE.md (errors): Deal.parse(None) raised TypeError."""
     with pytest.raises(NotationError, match="not a deal"):
         Deal.parse(value)
 
 
 def test_typed_constructors_refuse_wrong_types():
-    """Issue 9: Card(True, ...), Hand(["1E"]) and Deal(["x"]) were accepted or raised TypeError."""
+    """STYLE.md (errors): Card(True, ...), Hand(["1E"]) and Deal(["x"]) were accepted or raised TypeError."""
     with pytest.raises(NotationError):
         Card(True, Suit.ESPADAS)
     with pytest.raises(NotationError):
@@ -177,7 +179,7 @@ def test_typed_constructors_refuse_wrong_types():
     ],
 )
 def test_action_constructor_refuses_malformed_fields(fields):
-    """Issue 9: a server that builds actions from JSON gets a NotationError, not an action recorded as
+    """STYLE.md (errors): a server that builds actions from JSON gets a NotationError, not an action recorded as
     "True envido"."""
     with pytest.raises(NotationError, match="not an action"):
         Action(**fields)
@@ -186,7 +188,8 @@ def test_action_constructor_refuses_malformed_fields(fields):
 
 
 def test_action_factories_refuse_what_the_constructor_refuses():
-    """Issue 9: Action.call(0, Kind.PLAY) raised a plain ValueError; Action.play(True, ...) gave seat 1's action."""
+    """STYLE.md (errors): Action.call(0, Kind.PLAY) raised a plain ValueError; Action.play(True, ...) gave seat 1's
+    action."""
     card = Card.parse("7C")
     with pytest.raises(NotationError, match="needs an argument"):
         Action.call(0, Kind.PLAY)
@@ -220,13 +223,13 @@ def test_action_factories_refuse_what_the_constructor_refuses():
     ],
 )
 def test_new_game_refuses_impossible_setups(kwargs):
-    """Issue 9: new_game raised plain ValueError (bad seat, score, chicos) or TypeError (score=None)."""
+    """STYLE.md (errors): new_game raised plain ValueError (bad seat, score, chicos) or TypeError (score=None)."""
     with pytest.raises(SetupError):
         new_game("default", **kwargs)
 
 
 def test_new_game_refuses_chicos_that_already_win():
-    """Issue 9 / PRESETS.md (reglamento partido): starting chicos that win the match are refused."""
+    """PRESETS.md §2 (reglamento partido): starting chicos that win the match are refused."""
     with pytest.raises(SetupError, match="already win"):
         new_game("reglamento", first_mano=0, chicos=(2, 0))
     with pytest.raises(SetupError):
@@ -235,7 +238,7 @@ def test_new_game_refuses_chicos_that_already_win():
 
 @pytest.mark.parametrize("players", [0, 14, -1, "2", 2.0, None, True])
 def test_deck_deal_refuses_impossible_counts(players):
-    """Issue 9: Deck.deal raised a plain ValueError (or TypeError for a text)."""
+    """STYLE.md (errors): Deck.deal raised a plain ValueError (or TypeError for a text)."""
     with pytest.raises(SetupError):
         Deck().deal(players)
 
@@ -244,7 +247,7 @@ def test_deck_deal_refuses_impossible_counts(players):
     "players", [["a", "b"], ["a", "a", "b", "c"], "abcd", None, [1, 2, 3, 4], [["a"], "b", "c", "d"]]
 )
 def test_tirar_reyes_refuses_bad_players(players):
-    """Issue 9: tirar_reyes raised a plain ValueError (or TypeError for unhashable names)."""
+    """STYLE.md (errors): tirar_reyes raised a plain ValueError (or TypeError for unhashable names)."""
     with pytest.raises(SetupError):
         tirar_reyes(players)
 
@@ -275,7 +278,8 @@ def forged(seat: object, kind: object, card: object = None, points: object = Non
     ids=lambda a: f"{a.seat!r}-{getattr(a.kind, 'name', a.kind)!r}-{a.card or a.points!r}",
 )
 def test_apply_refuses_forged_actions(action):
-    """Issue 9: apply accepted seat True (recorded as "True envido") or raised TypeError/KeyError/AssertionError;
+    """STYLE.md (errors): apply accepted seat True (recorded as "True envido") or raised
+    TypeError/KeyError/AssertionError;
     now apply and check raise IllegalActionError, is_legal says False, and nothing changes."""
     state, _ = apply(new_game("default", first_mano=0), Deal.parse(DEAL))
     before = (state.history, legal_actions(state, meta=True), state.score)
@@ -288,7 +292,8 @@ def test_apply_refuses_forged_actions(action):
 
 
 def test_apply_records_the_shared_action():
-    """Issue 9: what goes into the history is the well-formed shared instance, so records always read back."""
+    """RECORDS.md (round trip): what goes into the history is the well-formed shared instance, so records always read
+    back."""
     start, _ = apply(new_game("default", first_mano=0), Deal.parse(DEAL))
     state, _ = apply(start, Action(0, Kind.ENVIDO))
     assert state.history[-1] is Action.call(0, Kind.ENVIDO)
@@ -299,8 +304,8 @@ def test_apply_records_the_shared_action():
 
 
 def test_apply_refuses_non_actions_with_a_bounded_message():
-    """Issue 9: anything that is not an Action, a Deal or action text is an IllegalActionError quoting at most ~80
-    characters; text that is not one action is a NotationError as short (apply reads text, issue 19)."""
+    """STYLE.md (errors): anything that is not an Action, a Deal or action text is an IllegalActionError quoting at
+    most ~80 characters; text that is not one action is a NotationError as short (apply reads text)."""
     state = new_game("default", first_mano=0)
     with pytest.raises(IllegalActionError) as info:
         apply(state, ["0 envido"] * 1000)  # type: ignore[arg-type]
@@ -312,7 +317,7 @@ def test_apply_refuses_non_actions_with_a_bounded_message():
 
 # --- rules: chicos_to_win and targets ----------------------------------------------------------------------
 def test_chicos_to_win_is_read_as_a_number():
-    """Issue 9: `chicos_to_win` was validated as a boolean, so every record with it was refused."""
+    """RECORDS.md (rules options): `chicos_to_win` was validated as a boolean, so every record with it was refused."""
     rules = RuleSet.preset("reglamento", chicos_to_win=3)
     record = Record(rules, first_mano=0)
     assert Record.from_json(record.dumps()) == record
@@ -323,7 +328,8 @@ def test_chicos_to_win_is_read_as_a_number():
 
 
 def test_targets_become_a_tuple():
-    """Issue 9: `targets` stayed a JSON list after loading: unequal, unhashable, and a frozen RuleSet could change."""
+    """RECORDS.md (rules options): `targets` stayed a JSON list after loading: unequal, unhashable, and a frozen
+    RuleSet could change."""
     rules = RuleSet.from_dict({"preset": "default", "targets": [30, 15, 40], "target": 40})
     assert rules.targets == (30, 15, 40)
     hash(rules)
@@ -349,7 +355,8 @@ def test_targets_become_a_tuple():
     ],
 )
 def test_bad_rule_options_are_bad_records(rules):
-    """Issue 9: {"preset": "default", "targets": 5} raised TypeError; every bad option is a bad-record."""
+    """RECORDS.md (rules options): {"preset": "default", "targets": 5} raised TypeError; every bad option is a
+    bad-record."""
     error = replay_error(base_record(rules=rules))
     assert (error.kind, error.hand, error.action) == ("bad-record", None, None)
 
@@ -364,7 +371,7 @@ def test_ruleset_refuses_a_preset_name_it_cannot_write():
 
 # --- Record: frozen, hashable, strict --------------------------------------------------------------------
 def test_record_meta_is_a_copy_and_the_record_is_hashable():
-    """Issue 9: Record.meta kept the caller's dict by reference and hash(Record) raised."""
+    """RECORDS.md (meta): Record.meta kept the caller's dict by reference and hash(Record) raised."""
     meta = {"players": ["Ana", "Beto"], "table": {"id": 17}}
     state = new_game("default", first_mano=0)
     record = Record.from_state(state, meta=meta)
@@ -379,7 +386,7 @@ def test_record_meta_is_a_copy_and_the_record_is_hashable():
 
 
 def test_record_output_is_unchanged_by_the_frozen_meta():
-    """Issue 9: to_dict/dumps give plain JSON objects and lists, exactly as before."""
+    """RECORDS.md (JSON form): to_dict/dumps give plain JSON objects and lists, exactly as before."""
     text = json.dumps(base_record(meta={"players": ["Ana", "Beto"], "when": {"day": 1, "x": [1.5, None, True]}}))
     record = Record.from_json(text)
     assert record.to_dict()["meta"] == {"players": ["Ana", "Beto"], "when": {"day": 1, "x": [1.5, None, True]}}
@@ -393,7 +400,7 @@ def test_record_output_is_unchanged_by_the_frozen_meta():
     ids=["nan", "inf", "int-key", "object", "set", "text", "list"],
 )
 def test_record_refuses_meta_that_is_not_json(meta):
-    """Issue 9: never write NaN/Infinity; meta must be a JSON object."""
+    """RECORDS.md (JSON form): never write NaN/Infinity; meta must be a JSON object."""
     with pytest.raises(RecordError):
         Record(RuleSet.preset("default"), first_mano=0, meta=meta)
 
@@ -433,13 +440,13 @@ def test_record_constructor_checks_its_fields():
     ids=["nan", "infinity", "minus-infinity", "overflow", "huge-int"],
 )
 def test_json_numbers_that_are_not_numbers_are_refused(text):
-    """Issue 9: NaN and Infinity are not JSON; Python's json accepted them."""
+    """RECORDS.md (JSON form): NaN and Infinity are not JSON; Python's json accepted them."""
     error = replay_error(text)
     assert error.kind == "bad-record" and "invalid JSON" in error.message
 
 
 def test_duplicate_members_are_a_bad_record():
-    """Issue 9 / docs/records.md: an object with the same member twice is an error, at any depth."""
+    """docs/records.md (JSON): an object with the same member twice is an error, at any depth."""
     text = '{"format": "truco-record/1", "rules": "default", "first_mano": 0, "first_mano": 1, "hands": []}'
     error = replay_error(text)
     assert error.kind == "bad-record" and "'first_mano' appears twice" in error.message
@@ -448,7 +455,7 @@ def test_duplicate_members_are_a_bad_record():
 
 
 def test_byte_order_mark_is_the_same_in_str_bytes_and_files(tmp_path):
-    """Issue 9: a UTF-8 byte-order mark was accepted in bytes but refused in str and files."""
+    """RECORDS.md (UTF-8 text): a UTF-8 byte-order mark was accepted in bytes but refused in str and files."""
     text = json.dumps(base_record())
     expected = replay(text).to_json()
     assert replay("\ufeff" + text).to_json() == expected
@@ -460,14 +467,15 @@ def test_byte_order_mark_is_the_same_in_str_bytes_and_files(tmp_path):
 
 
 def test_only_utf8_bytes_are_read():
-    """Issue 9: bytes are UTF-8 (json.loads also guessed UTF-16 and UTF-32); anything else is a bad-record."""
+    """RECORDS.md (UTF-8 text): bytes are UTF-8 (json.loads also guessed UTF-16 and UTF-32); anything else is a
+    bad-record."""
     text = json.dumps(base_record())
     for data in (text.encode("utf-16"), b"\xff\xfe\x00", b"\x80abc", bytes(range(256))):
         assert replay_error(data).kind == "bad-record"
 
 
 def test_deep_nesting_is_a_bad_record():
-    """Issue 9: Record.from_json of deeply nested JSON raised RecursionError."""
+    """STYLE.md (errors): Record.from_json of deeply nested JSON raised RecursionError."""
     for depth in (MAX_JSON_DEPTH, 5000, 200_000):
         text = (
             json.dumps(base_record()).replace('"meta"', '"m"')[:-1]
@@ -500,7 +508,7 @@ def test_size_limits_are_bad_records():
 
 
 def test_a_ten_megabyte_action_is_echoed_in_80_characters():
-    """Issue 9: a 10 MB action text put 31 MB on stdout; the error quotes about 80 characters of it."""
+    """STYLE.md (errors): a 10 MB action text put 31 MB on stdout; the error quotes about 80 characters of it."""
     error = replay_error(base_record(hands=[{"deal": DEAL, "actions": ["0 " + "envido" * 1_700_000]}]))
     assert (error.kind, error.hand, error.action) == ("bad-notation", 0, 0)
     assert len(json.dumps(error.to_json())) < 400
@@ -563,13 +571,14 @@ def test_wrong_json_types_are_bad_records():
 
 # --- randomness ------------------------------------------------------------------------------------------
 def test_bots_default_to_an_unpredictable_source():
-    """STYLE.md / issue 9: without a seed, a match's deals and bots use random.SystemRandom (like the deck)."""
+    """STYLE.md (randomness injected): without a seed, a match's deals and bots use random.SystemRandom (like the
+    deck)."""
     final = play_match(RuleSet.preset("default", target=15), [RandomBot(), RandomBot()])
     assert final.is_over
 
 
 def test_cli_random_without_seed_uses_the_system_source(monkeypatch, capsys):
-    """Issue 9: `pytruco random` without --seed used random.Random() (seeded from the clock)."""
+    """STYLE.md (randomness injected): `pytruco random` without --seed used random.Random() (seeded from the clock)."""
     from pytruco import cli
 
     made: list[random.Random] = []
@@ -586,7 +595,7 @@ def test_cli_random_without_seed_uses_the_system_source(monkeypatch, capsys):
 
 
 def test_misuse_of_other_public_functions_raises_truco_errors():
-    """Issue 9: wrong types elsewhere in the public API raise TrucoErrors too (they raised TypeError or
+    """STYLE.md (errors): wrong types elsewhere in the public API raise TrucoErrors too (they raised TypeError or
     AttributeError, or a ValueError from printing a 5,000-digit number)."""
     from pytruco import random_deal
 

@@ -1,4 +1,5 @@
-"""Hidden information stays hidden (issue 12): two states that differ only in cards a seat cannot see give that
+"""Hidden information stays hidden (STYLE.md, RECORDS.md views): two states that differ only in cards a seat cannot
+see give that
 seat identical views and identical per-seat events — over random playouts of every preset, 2, 4 and 6 seats,
 pica-pica included.
 

@@ -283,7 +283,8 @@ def _private_imports(path: Path) -> list[tuple[int, str]]:
 
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_no_private_name_crosses_modules(module: str) -> None:
-    """Issue 8: a module uses another's public names only; a helper two modules need is public in the lower one."""
+    """STYLE.md (small modules imported downward): a module uses another's public names only; a helper two modules
+    need is public in the lower one."""
     assert not _private_imports(PATHS[module])
 
 

@@ -502,3 +502,48 @@ def test_reglamento_rendirse_ends_the_partido():
     assert state.winner == 0
     assert state.chicos == (0, 1)
     assert state.score == (3, 20)
+
+
+# --- what a timeout and a surrender leave behind (events, declarations, the round) -----------------------
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_timeout_event_names_the_seat_and_its_team(seat):
+    """PRESETS.md §7: the timed-out seat and its team are in the event (seat 1's team is 1)."""
+    from pytruco import apply
+
+    state = play("default", DEAL, "0 truco") if seat == 1 else play("default", DEAL)
+    _, events = apply(state, Action.parse(f"{seat} timeout"))
+    assert (events[0].kind.value, events[0].seat, events[0].team) == ("timed-out", seat, seat)
+
+
+@pytest.mark.parametrize("preset", ALL)
+def test_declarations_made_by_a_timeout_say_so(preset):
+    """PRESETS.md §7: a declaration a timeout makes (the mano's true points, then son-buenas) is marked as made
+    by the timeout; a declaration the seat makes itself is not."""
+    deal = [["5O", "4O", "3B"], ["7C", "6C", "1E"]]
+    state = play(preset, deal, "0 envido", "1 quiero", "0 timeout", "1 timeout")
+    assert state.round.hand_declarations == (("envido", 0, 29, True), ("envido", 1, None, True))
+    state = play(preset, deal, "0 envido", "1 quiero", "0 tengo 29", "1 son-buenas")
+    assert state.round.hand_declarations == (("envido", 0, 29, False), ("envido", 1, None, False))
+
+
+def test_rendirse_mid_hand_ends_the_round():
+    """PRESETS.md §7: rendirse ends the match at once: the round in play is over and waits for nothing."""
+    state = play("default", DEAL, "0 truco", "1 rendirse")
+    assert state.round.ended
+    assert state.round.pending is None
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_events_of_a_mazo_and_of_a_timeout_that_folds(seat):
+    """PRESETS.md §7: a mazo says who folded (seat and team), then the hand's end; a timeout that becomes a mazo
+    says timed-out instead of folded. The other team scores the truco value (1) and, in default, the envido
+    penalty (§8.20), before the hand ends."""
+    from pytruco import apply
+
+    state = play("default", DEAL, "0 1E") if seat == 1 else play("default", DEAL)
+    other = 1 - seat
+    tail = [("hand-won", None, other), ("points", None, other), ("points", None, other), ("hand-ended", None, None)]
+    _, events = apply(state, Action.parse(f"{seat} mazo"))
+    assert [(e.kind.value, e.seat, e.team) for e in events] == [("folded", seat, seat), *tail]
+    _, events = apply(state, Action.parse(f"{seat} timeout"))
+    assert [(e.kind.value, e.seat, e.team) for e in events] == [("timed-out", seat, seat), *tail]

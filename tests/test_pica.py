@@ -159,7 +159,8 @@ def test_pica_pica_needs_six_players() -> None:
 
 
 def test_tirar_reyes_seats_king_holders_as_partners() -> None:
-    """Issue 3: tirar reyes deals one card at a time until the kings appear; their holders are partners."""
+    """PRESETS.md (tirar reyes): tirar reyes deals one card at a time until the kings appear; their holders are
+    partners."""
     for seed in range(20):
         names = ["a", "b", "c", "d", "e", "f"]
         result = tirar_reyes(names, random.Random(seed))
@@ -174,3 +175,19 @@ def test_tirar_reyes_seats_king_holders_as_partners() -> None:
             assert cards[-1].rank == 12
     with pytest.raises(ValueError):
         tirar_reyes(["a", "b", "c"])
+
+
+@pytest.mark.parametrize(("preset", "after_duel_0"), [("default", (1, 1)), ("classic", (1, 0))])
+def test_a_duel_scores_when_it_ends_where_points_are_scored_at_once(preset: str, after_duel_0: tuple[int, int]) -> None:
+    """§8.23: in a preset that scores at once, each duel's point is on the score as soon as the duel ends (duel 0:
+    seat 3 wins tricks 2 and 3, +1 to team 1); where points wait for the end of the hand, it waits for the whole
+    pica hand."""
+    state = new_game(RuleSet.preset(preset, players=6, pica_pica=True), first_mano=0)
+    state = apply(state, Deal.parse(NORMAL))[0]
+    for text in ["0 truco", "1 no-quiero"]:
+        state = apply(state, Action.parse(text))[0]
+    state = apply(state, Deal.parse(PICA))[0]
+    for text in PICA_ACTIONS[:6]:
+        state = apply(state, Action.parse(text))[0]
+    assert state.duel == 1
+    assert state.score == after_duel_0

@@ -1,4 +1,4 @@
-"""`pytruco play` driven through a real pseudo-terminal, as a person would play it (issue 10).
+"""`pytruco play` driven through a real pseudo-terminal, as a person would play it.
 
 Each test starts the installed command under a pty (standard library ``pty``), types seeded input, and
 reads what the terminal shows.

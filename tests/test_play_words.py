@@ -1,4 +1,4 @@
-"""What `pytruco play` says about the events of a hand, in both languages (issue 10): every score change
+"""What `pytruco play` says about the events of a hand, in both languages: every score change
 with its reason, names instead of seats, and natural phrases read as actions."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The README's frontend example (issue 12: a view and an event in Spanish) runs and prints what its comments say."""
+"""The README's frontend example (a view and an event in Spanish) runs and prints what its comments say."""
 
 from __future__ import annotations
 

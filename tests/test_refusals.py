@@ -221,3 +221,55 @@ def test_a_forged_state_is_an_argument_error_for_views_and_records() -> None:
         view(forged_state, 0)
     with pytest.raises(RecordError):
         Record.from_state(forged_state)
+
+
+def _codes(state, texts):  # type: ignore[no-untyped-def]
+    return {
+        text: (_refusal(state, Action.parse(text)).code, _refusal(state, Action.parse(text)).params) for text in texts
+    }
+
+
+def test_refusals_while_a_first_flor_waits_for_its_answer() -> None:
+    """PRESETS.md §6 (online): while seat 0's flor waits for seat 1's answer, every other action is refused with
+    the code that names the flor: a card or a truco call is blocked by it, the envido is gone, quiero is no
+    answer to it, the mazo waits (online keeps no mazo with a pending call), and seat 0 waits for seat 1."""
+    state = play("online", [["4C", "5C", "6C"], ["7B", "5B", "12B"]], "0 flor")
+    waiting = {"waiting": "answer", "waiting_seats": "1", "waiting_call": "flor"}
+    assert _codes(state, ["1 7B", "1 truco", "1 envido", "1 quiero", "1 tengo 30", "1 mazo", "0 truco"]) == {
+        "1 7B": ("play-while-pending", {"seat": 1, "card": "7B", "pending": "flor"}),
+        "1 truco": ("truco-while-pending", {"seat": 1, "call": "truco", "pending": "flor"}),
+        "1 envido": ("envido-after-flor", {"seat": 1, "call": "envido", "preset": "online"}),
+        "1 quiero": (
+            "not-a-flor-answer",
+            {"call": "quiero", "preset": "online", "answers": "contraflor,contraflor-al-resto,flor,no-quiero"},
+        ),
+        "1 tengo 30": ("no-declaration-due", {"seat": 1, "declared": 30}),
+        "1 mazo": ("mazo-with-pending", {"seat": 1, "preset": "online", "pending": "flor"}),
+        "0 truco": ("not-your-turn", {"seat": 0, "call": "truco", **waiting}),
+    }
+
+
+def test_a_folded_seat_is_refused_every_action_as_folded() -> None:
+    """PRESETS.md §7 (team play): a seat that went to the mazo is out of the hand; whatever it tries, even on
+    what would be its turn, the refusal is ``folded``."""
+    deal = [["7C", "6C", "1E"], ["5O", "4O", "3B"], ["12B", "2O", "1O"], ["4E", "5E", "6E"]]
+    state = play("default", deal, "0 mazo", players=4)
+    texts = ["0 7C", "0 truco", "0 envido", "0 quiero", "0 mazo", "0 tengo 33", "0 timeout"]
+    assert _codes(state, texts) == dict.fromkeys(texts, ("folded", {"seat": 0}))
+
+
+def test_apply_checks_every_deal_it_is_given() -> None:
+    """RECORDS.md (bad-deal): apply checks a deal against the table whoever made it: a deal from
+    ``random_deal`` of another table (trusted as distinct cards, but for four seats), a parsed deal that repeats
+    a card, or a seat given two cards."""
+    state = new_game("default", first_mano=0)
+    other = random_deal(new_game(RuleSet.preset("default", players=4), first_mano=0), random.Random(1))
+    cases = {
+        other: "the deal gives cards to 4 seats, the table has 2",
+        Deal.parse([["1E", "2E", "3E"], ["4E", "5E", "1E"]]): "card 1E is dealt twice",
+        Deal.parse([["1E", "2E"], ["4E", "5E", "6E"]]): "seat 0 is dealt 2 cards, not 3",
+    }
+    for deal, problem in cases.items():
+        with pytest.raises(IllegalActionError) as info:
+            apply(state, deal)
+        assert (info.value.code, info.value.params) == ("bad-deal", {"problem": problem})

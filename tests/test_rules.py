@@ -219,3 +219,91 @@ def test_new_game_refuses_impossible_starts():
         new_game("default", first_mano=0, score=(30, 0))
     with pytest.raises(ValueError, match="target"):
         new_game(RuleSet.preset("default", target=15), first_mano=0, score=(0, 15))
+
+
+@pytest.mark.parametrize(
+    "targets",
+    [(), (0,), (30, -1), tuple(range(1, 102)), (30, "15"), (30, True), (30, 1.5), 30, (30, 10**9)],
+    ids=repr,
+)
+def test_bad_targets_refused(targets):
+    """PRESETS.md preamble and §2 "target": `targets` lists 1 to 100 whole targets from 1 up; anything else is
+    refused naming the option."""
+    with pytest.raises(RuleSetError, match="option 'targets'"):
+        RuleSet.preset("default", targets=targets, target=30)
+
+
+def test_targets_at_their_limits_accepted():
+    """PRESETS.md §2 "target": 100 targets, the smallest target 1 and the largest option value are allowed."""
+    from pytruco.rules import MAX_OPTION
+
+    assert len(RuleSet.preset("default", targets=tuple(range(1, 101)), target=1).targets) == 100
+    assert RuleSet.preset("default", targets=(MAX_OPTION,), target=MAX_OPTION).target == MAX_OPTION
+
+
+@pytest.mark.parametrize("option", ["parda", "scoring", "envido_style", "envido_window", "falta", "cfar"])
+@pytest.mark.parametrize("value", [5, None, "nope"], ids=repr)
+def test_enum_options_refuse_other_values(option, value):
+    """PRESETS.md preamble: an option with named values refuses anything else, listing the names, whether the
+    RuleSet comes from a preset or is made field by field (attrs.evolve runs the field validators)."""
+    with pytest.raises(RuleSetError, match=f"option '{option}': must be one of '"):
+        RuleSet.preset("default", **{option: value})
+    with pytest.raises(RuleSetError, match=f"option '{option}': must be one of '"):
+        attrs.evolve(RuleSet.preset("default"), **{option: value})
+
+
+def test_a_match_needs_at_least_one_chico():
+    """PRESETS.md §2 "match": a partido is won by winning chicos; no chico at all is refused."""
+    with pytest.raises(RuleSetError, match="option 'chicos_to_win': must be at least 1, not 0"):
+        RuleSet.preset("reglamento", chicos_to_win=0)
+    assert RuleSet.preset("reglamento", chicos_to_win=1).chicos_to_win == 1
+
+
+@pytest.mark.parametrize("name", sorted(PRESET_NAMES))
+def test_every_table_has_two_teams(name):
+    """PRESETS.md §2 "seats": two teams at every table size, seat s on team s mod 2."""
+    for players in (2, 4, 6):
+        try:
+            rules = RuleSet.preset(name, players=players)
+        except RuleSetError:
+            continue
+        assert rules.teams == 2
+
+
+def test_to_dict_writes_changed_options_as_plain_json():
+    """RECORDS.md "rules": the preset and only the options that differ from it, as JSON values (a list of
+    targets, an enum option by its name)."""
+    rules = RuleSet.preset("default", targets=(30, 15, 40), target=40, parda="next-trick")
+    data = rules.to_dict()
+    assert data == {"preset": "default", "targets": [30, 15, 40], "target": 40, "parda": "next-trick"}
+    assert type(data["targets"]) is list
+    assert RuleSet.from_dict(data) == rules
+
+
+@pytest.mark.parametrize("member", ["score", "chicos"])
+@pytest.mark.parametrize("value", [(1, 2, 3), (0,), (-1, 0), (0, 1.0), "00", None, (0, True)], ids=repr)
+def test_new_game_refuses_a_start_that_is_not_two_whole_numbers(member, value):
+    """RECORDS.md "score", "chicos": a starting score or chicos is two whole numbers >= 0, one per team."""
+    from pytruco import SetupError
+
+    with pytest.raises(SetupError, match=f"{member} must be two whole numbers >= 0"):
+        new_game("reglamento", first_mano=0, **{member: value})
+
+
+@pytest.mark.parametrize("data", [5, None, ["default"], b"default"], ids=repr)
+def test_rules_that_are_neither_a_name_nor_an_object_are_refused(data):
+    """RECORDS.md "rules": a preset name or an object with "preset"; anything else is a RuleSetError."""
+    with pytest.raises(RuleSetError, match="rules must be a preset name or an object"):
+        RuleSet.from_dict(data)
+
+
+def test_the_largest_start_is_refused_for_the_rule_it_breaks():
+    """RECORDS.md "score", "chicos": the largest whole number is a well-formed start, so it is refused for what
+    it breaks (the target, the partido), not as malformed."""
+    from pytruco import SetupError
+    from pytruco.rules import MAX_OPTION
+
+    with pytest.raises(SetupError, match=r"starting score \[999999999, 0\] already reaches the target 30"):
+        new_game("default", first_mano=0, score=(MAX_OPTION, 0))
+    with pytest.raises(SetupError, match=r"starting chicos \[999999999, 0\] already win the match"):
+        new_game("reglamento", first_mano=0, chicos=(MAX_OPTION, 0))

@@ -1,4 +1,5 @@
-"""The JSON formats (issue 12): every view, event, action and record validates against its shipped schema,
+"""The JSON formats (RECORDS.md, the shipped schemas): every view, event, action and record validates against its
+shipped schema,
 JSON round trips are exact, the TypeScript declarations are current, and loaders raise only library errors."""
 
 from __future__ import annotations

@@ -179,3 +179,26 @@ def test_no_deal_after_the_match():
     state = play("default", DEAL, *ENVIDO, score=(28, 0))
     with pytest.raises(IllegalActionError, match="over"):
         act(state, OTHER_DEAL)
+
+
+@pytest.mark.parametrize(
+    ("preset", "events", "over"),
+    [
+        # default scores at once: the game ends with the truco point, before the penalty and the hand's end
+        ("default", [("chico-won", 1), ("match-over", 1)], True),
+        # end of hand: truco, then the penalty, the hand ends, then the chico (reglamento plays on: a partido)
+        ("classic", [("points", 1), ("hand-ended", None), ("chico-won", 1), ("match-over", 1)], True),
+        ("reglamento", [("points", 1), ("hand-ended", None), ("chico-won", 1)], False),
+    ],
+)
+def test_reaching_the_target_announces_the_chico_for_the_team_that_reached_it(preset, events, over):
+    """PRESETS.md §2 "points and the target" (and §8.14): at 0-29 seat 0's mazo gives team 1 the target; the
+    events say hand-won and truco point for team 1, then (in the preset's order) chico-won and match-over."""
+    from pytruco import Action, apply
+
+    state = play(preset, DEAL, score=(0, 29))
+    after, emitted = apply(state, Action.parse("0 mazo"))
+    got = [(e.kind.value, e.team) for e in emitted]
+    assert got == [("folded", 0), ("hand-won", 1), ("points", 1), *events]
+    assert (after.is_over, after.winner) == ((True, 1) if over else (False, None))
+    assert after.chicos == ((0, 0) if over else (0, 1))

@@ -1,4 +1,4 @@
-"""`pytruco simulate` and the bots behind it (issue 10): determinism, seats, summaries; never win rates."""
+"""`pytruco simulate` and the bots behind it: determinism, seats, summaries; never win rates."""
 
 from __future__ import annotations
 
@@ -37,13 +37,20 @@ def test_a_seed_repeats_and_another_seed_differs() -> None:
     assert first.results != simulate(["random", "random"], games=6, seed=2).results
 
 
-def test_pairs_of_games_share_the_deals_with_the_seats_swapped() -> None:
-    """Games 2k and 2k+1 deal the same first hand; bot 0 sits on team 0 in even games, team 1 in odd ones."""
+@pytest.mark.parametrize("seed", range(4))
+def test_pairs_of_games_share_the_deals_with_the_seats_swapped(seed: int) -> None:
+    """Games 2k and 2k+1 have the same deals and first mano, with the bots' seats swapped. With one deterministic
+    bot on both sides (truco-always ignores its random source) the two games are then the same game seen from the
+    other side: same hands and actions, the winner and the points swapped between the two bot labels. Different
+    deals would change the game; unswapped seats would keep the winner's label."""
     rules = RuleSet.preset("default")
-    even = play_game(["heuristic", "random"], rules, 3, 0)
-    odd = play_game(["heuristic", "random"], rules, 3, 1)
-    assert even.hands > 0 and odd.hands > 0
-    assert play_game(["heuristic", "random"], rules, 3, 0) == even
+    even = play_game(["truco-always", "truco-always"], rules, seed, 0)
+    odd = play_game(["truco-always", "truco-always"], rules, seed, 1)
+    assert even.winner is not None and odd.winner is not None
+    assert (odd.hands, odd.actions) == (even.hands, even.actions)
+    assert (odd.winner, odd.points) == (1 - even.winner, (even.points[1], even.points[0]))
+    later = play_game(["truco-always", "truco-always"], rules, seed, 2)  # the next pair deals anew
+    assert (later.points, later.actions) != (even.points, even.actions)
 
 
 def test_wilson_interval_contains_the_rate() -> None:

@@ -1,4 +1,4 @@
-"""Smaller pieces: no module of ``src/pytruco`` or its subpackages over 600 lines, no function over 60.
+"""Small modules (STYLE.md): no module of ``src/pytruco`` or its subpackages over 600 lines, no function over 60.
 
 A function's length is counted with :mod:`ast` as ``end_lineno - lineno + 1`` of its ``def`` (docstring included;
 decorators not). There is no allow-list: a piece over the limit is split before it lands.

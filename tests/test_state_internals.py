@@ -1,4 +1,4 @@
-"""What states share and remember, at any length of game (issue 9: immutability, copies, equality, cost).
+"""What states share and remember, at any length of game (STYLE.md: immutability, copies, equality, cost).
 
 None of these tests is timed (speed is reported by ``pytruco bench``); they pin the behaviour that makes the
 costs flat: a frozen Trick, a history that copies and pickles without recursion, equality that includes how the
@@ -48,7 +48,8 @@ def random_game(rules: RuleSet, seed: int, actions: int) -> list[State]:
 
 @pytest.fixture(scope="module")
 def long_state() -> State:
-    """A reglamento game of more than 3,000 history items: the target is raised (issue 9 "scale")."""
+    """A reglamento game of more than 3,000 history items: the target is raised (STYLE.md: no step slower as a game
+    grows)."""
     rules = RuleSet.preset("reglamento", targets=(30, 15, 1500), target=1500)
     rng = random.Random(5)
     state = new_game(rules, first_mano=0)
@@ -59,7 +60,7 @@ def long_state() -> State:
 
 
 def test_trick_is_immutable_and_shared_tricks_stay_put() -> None:
-    """Issue 9: assigning a Trick attribute raised nothing and rewrote every later state."""
+    """STYLE.md (immutable values): assigning a Trick attribute raised nothing and rewrote every later state."""
     state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 1E", "1 3B")
     later = act(state, "0 7C")
     trick = state.round.tricks[0]
@@ -74,7 +75,7 @@ def test_trick_is_immutable_and_shared_tricks_stay_put() -> None:
 
 
 def test_deepcopy_and_pickle_at_any_length(long_state: State) -> None:
-    """Issue 9: deepcopy raised RecursionError from ~330 history items, pickle from ~990."""
+    """STYLE.md (immutable values): deepcopy raised RecursionError from ~330 history items, pickle from ~990."""
     assert long_state.history_length >= 3000
     assert copy.deepcopy(long_state) is long_state  # an immutable value copies to itself
     assert copy.copy(long_state) is long_state
@@ -89,7 +90,8 @@ def test_deepcopy_and_pickle_at_any_length(long_state: State) -> None:
 
 
 def test_games_that_started_differently_differ_after_a_chico_reset() -> None:
-    """Issue 9: two reglamento games started at 29-0 and 28-0 both win the chico in the same hand; the
+    """STYLE.md (immutable values): two reglamento games started at 29-0 and 28-0 both win the chico in the same
+    hand; the
     next hand starts at 0-0 with chicos 1-0 in both, but they are different games (PRESETS.md §2, partido)."""
     deal = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
     moves = ("0 envido", "1 no-quiero", "0 truco", "1 no-quiero", [["1E", "2E", "3E"], ["4E", "5E", "6E"]])
@@ -114,7 +116,8 @@ def test_games_that_started_differently_differ_after_a_chico_reset() -> None:
 
 
 def test_hash_and_equality_cost_only_what_is_new(long_state: State) -> None:
-    """Issue 9: hash(state) walked the whole history each call, so a server that hashes every state was
+    """STYLE.md (no step slower as a game grows): hash(state) walked the whole history each call, so a server that
+    hashes every state was
     quadratic. The running hash is cached on the history nodes; equal states of separate games compare equal."""
     hash(long_state)
     assert long_state._hashed[1] == long_state.history_length  # the hash covers the whole history
@@ -134,9 +137,10 @@ def test_hash_and_equality_cost_only_what_is_new(long_state: State) -> None:
 
 
 def test_a_long_per_word_chain_is_a_count() -> None:
-    """Issue 9: with a raised target a reglamento envido chain grows without limit, and each raise copied the
-    whole chain (100,000 calls took 26 s). PRESETS.md §5 per-word: each envido adds 2 while within the target.
-    The chain stays below the record's MAX_ACTIONS per hand (apply keeps every game recordable)."""
+    """STYLE.md (no step slower as a game grows): with a raised target a reglamento envido chain grows without
+    limit, and each raise copied the whole chain (100,000 calls took 26 s). PRESETS.md §5 per-word: each envido
+    adds 2 while within the target. The chain stays below the record's MAX_ACTIONS per hand (apply keeps every
+    game recordable)."""
     calls = 9_000
     rules = RuleSet.preset("reglamento", targets=(30, 15, 2 * calls + 10), target=2 * calls + 10)
     state = start(rules)
@@ -160,7 +164,8 @@ def test_a_long_per_word_chain_is_a_count() -> None:
 
 @pytest.mark.parametrize("preset", ["online", "reglamento", "default"])
 def test_record_from_state_reuses_finished_hands(preset: str) -> None:
-    """Issue 9: Record.from_state re-read the whole history. The state keeps its finished hands' record data:
+    """STYLE.md (no step slower as a game grows): Record.from_state re-read the whole history. The state keeps its
+    finished hands' record data:
     records written after every action equal the record of the history, and finished hands are shared."""
     rules = RuleSet.preset(preset, players=4) if preset == "default" else RuleSet.preset(preset)
     states = random_game(rules, 3, 400)
@@ -186,7 +191,8 @@ def _record_hands_of(state: State) -> list[RecordHand]:
 
 
 def test_bench_reports_the_scale_figures() -> None:
-    """Issue 9 "scale": `pytruco bench` reports apply, hash, Record.from_state and view early in a match and after
+    """STYLE.md (performance is measured): `pytruco bench` reports apply, hash, Record.from_state and view early in a
+    match and after
     1,000 actions (only the shape is checked: speed is never asserted)."""
     from pytruco.bench import SECTIONS, scale_figures
 
@@ -199,7 +205,7 @@ def test_bench_reports_the_scale_figures() -> None:
 
 
 def test_state_and_round_draw_the_table() -> None:
-    """Issue 8: str(state) and str(round) show the table as text (like a python-chess Board)."""
+    """docs/internals.md (state): str(state) and str(round) show the table as text (like a python-chess Board)."""
     state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 1E", "1 envido")
     text = str(state)
     assert text.splitlines()[0] == "default 1v1 to 30: score 0-0, play, mano seat 0, to act: seat 0"
@@ -210,7 +216,8 @@ def test_state_and_round_draw_the_table() -> None:
 
 
 def test_no_public_minus_one() -> None:
-    """Issue 8: ``None``, not -1, on public surfaces: a falta chain's value (PRESETS.md §5), no winner yet, no
+    """docs/stability.md (public values): ``None``, not -1, on public surfaces: a falta chain's value (PRESETS.md
+    §5), no winner yet, no
     quiero, no first mano while rock-paper-scissors chooses."""
     rules = RuleSet.preset("default")
     assert accepted_value(rules, (Kind.ENVIDO, Kind.FALTA_ENVIDO)) is None

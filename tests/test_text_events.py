@@ -1,7 +1,7 @@
 """Every event kind's sentence, pinned in both languages and with four ways of naming the seats.
 
 The sentences were generated from ``pytruco.text.describe_event`` before it was split into one helper per event
-kind (issue 8), so the split is checked word for word. Each case covers one branch: every call word, every card
+kind, so the split is checked word for word. Each case covers one branch: every call word, every card
 article, every ``detail`` a kind reads, one and many points, a team named by one player or by two.
 """
 

@@ -223,3 +223,14 @@ def test_six_seat_partners_tie_and_lead():
     trick = state.round.tricks[0]
     assert (trick.team, trick.seat) == (1, 1)
     assert state.to_act == (1,)
+
+
+def test_a_parda_trick_is_announced_as_parda():
+    """PRESETS.md §3: equal best cards of both teams make a parda: the trick's event is trick-parda, with no
+    seat or team."""
+    from helpers import play as play_deal
+    from pytruco import Action, apply
+
+    state = play_deal("default", [["3E", "4C", "5C"], ["3B", "4O", "5O"]], "0 3E")
+    _, events = apply(state, Action.parse("1 3B"))
+    assert [(e.kind.value, e.seat, e.team) for e in events] == [("card-played", 1, None), ("trick-parda", None, None)]

@@ -171,3 +171,13 @@ def test_vale_cuatro_is_the_last_level():
     assert state.round.truco_level == 3
     assert state.to_act == (0,)
     assert legal(state) == ["0 1E", "0 4C", "0 7E", "0 mazo"]
+
+
+def test_a_refused_truco_leaves_no_call_waiting():
+    """PRESETS.md §4: no quiero ends the hand for the caller's team; the round then has no truco call waiting,
+    and its level stays the one accepted before the call."""
+    deal = [["1E", "7E", "4C"], ["1B", "3O", "3B"]]
+    state = play("default", deal, "0 truco")
+    assert state.round.truco_call is not None and state.round.truco_call[1] == 0
+    state = play("default", deal, "0 truco", "1 no-quiero")
+    assert (state.round.ended, state.round.truco_call, state.round.truco_level) == (True, None, 0)

@@ -138,7 +138,7 @@ def test_simple_bot_beats_random_bot_more_often_than_not() -> None:
     assert wins >= 18
 
 
-# --- issue 12: the complete view ------------------------------------------------
+# --- RECORDS.md views: the complete view ------------------------------------------------
 
 DEAL_2 = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
 
@@ -210,7 +210,7 @@ def test_view_teams_pie_and_partners_in_team_play() -> None:
 
 
 def test_view_rejects_bad_seats_with_a_library_error() -> None:
-    """Issue 9: a bad seat is a TrucoError (and a ValueError), never a TypeError."""
+    """STYLE.md (errors): a bad seat is a TrucoError (and a ValueError), never a TypeError."""
     state = new_game("default", first_mano=0)
     for bad in (2, -1, "0", True, 0.0, None.__class__):
         try:
@@ -243,7 +243,8 @@ def test_a_truco_waits_under_the_envido_primero() -> None:
 
 
 def test_a_view_reads_the_current_hand_only() -> None:
-    """Issue 9/12: a view's size (and work) does not grow with the match: late in a long match it carries the
+    """STYLE.md (no step slower as a game grows): a view's size (and work) does not grow with the match: late in a
+    long match it carries the
     current hand's history only (the bench reports the time, at hand 1 and hand 28)."""
     from pytruco.bench import match_positions
 

@@ -1,4 +1,4 @@
-"""``pytruco serve`` and its page in a real headless browser (issues 12 and 20).
+"""``pytruco serve`` and its page in a real headless browser.
 
 Debian's chromium driven by Playwright (``executable_path``; never ``playwright install``).
 Two browser contexts play a whole game by clicking; the server is killed and restarted
