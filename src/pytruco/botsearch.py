@@ -15,12 +15,13 @@ from .actions import Action, Deal, Kind
 from .botheuristic import HeuristicBot, TrucoAlwaysBot
 from .botprotocol import Bot
 from .botreading import round_actions, seat_of, unseen_cards
-from .cards import Card, Hand
+from .cards import Hand
 from .engine import apply, new_game
 from .errors import TrucoError
 from .rules import RuleSet
 from .state import Phase, State
 from .views import SeatView, view
+from .worlds import deal_world
 
 __all__ = ["SearchBot"]
 
@@ -170,7 +171,6 @@ class SearchBot:
         return weight
 
     def _world(self, seen: SeatView, rng: random.Random, model: Bot, mismatch: float) -> State | None:
-        n = seen.rules.players
         deal_line = next((t for t in reversed(seen.history) if t.startswith("deal ")), None)
         if deal_line is None:
             return None
@@ -179,47 +179,17 @@ class SearchBot:
         except TrucoError:
             return None
         mine = Hand.parse(deal_line[5:])
-        played: dict[int, list[Card]] = {s: [] for s in range(n)}
-        declared: dict[int, int] = {}
-        for action in actions:
-            if action.kind is Kind.PLAY and action.card is not None:
-                played[action.seat].append(action.card)
-            elif action.kind is Kind.TENGO and action.points is not None:
-                declared[action.seat] = action.points
-        pool = unseen_cards(seen)
         rules = seen.rules
-        sung = seen.flor_sung
-        for _ in range(20):
-            rng.shuffle(pool)
-            at = 0
-            hands: list[Hand] = []
-            ok = True
-            for seat in range(n):
-                if seat == seen.seat:
-                    hands.append(mine)
-                    continue
-                need = 3 - len(played[seat])
-                cards = (*played[seat], *pool[at : at + need])
-                at += need
-                hand = Hand(cards)
-                if (
-                    seat in declared
-                    and not rules.bluff
-                    and seat not in sung
-                    and hand.envido_points(rules.envido_count_three) != declared[seat]
-                ):
-                    ok = False
-                    break
-                if rules.flor and (seat in sung) != hand.has_flor and rules.flor_mandatory:
-                    ok = False
-                    break
-                hands.append(hand)
-            if not ok:
-                continue
-            found = _hand_start(rules, seen, Deal._of(tuple(hands)), actions)
-            if found is not None and (mismatch >= 1 or rng.random() < self._likely(seen, *found, model, mismatch)):
+
+        def build(deal: Deal) -> State | None:
+            found = _hand_start(rules, seen, deal, actions)
+            if found is None or found[0].to_act != seen.to_act:
+                return None  # the table would wait for other seats in this world (a flor that can answer)
+            if mismatch >= 1 or rng.random() < self._likely(seen, *found, model, mismatch):
                 return found[0]
-        return None
+            return None
+
+        return deal_world(rules, seat_of(seen), mine, actions, unseen_cards(seen), rng, build, 20)
 
     def _playout(self, start: State, action: Action, team: int, policies: tuple[Bot, Bot], rng: random.Random) -> float:
         before = start.score

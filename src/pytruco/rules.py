@@ -140,6 +140,9 @@ MAX_OPTION = 999_999_999
 """The largest value of a number option (points, target, chicos): far above
 any real game, and small enough that every record stays readable JSON."""
 
+NUM_ACTIONS = 96
+"""The size of the action space ``truco-actions/1`` (:data:`pytruco.actions.ACTION_SPACE`)."""
+
 _KNOWN_PRESETS = ("default", "online", "classic", "ladder", "reglamento")
 
 
@@ -218,6 +221,15 @@ class RuleSet:
     pica_pica_margin: int = attrs.field(default=5, validator=_positive_attr)
     """Pica hands are played while both teams are at least this far from the target."""
 
+    hands: int = 0
+    """Research: the match ends after this many hands (deals), won by the team ahead (on equal points, by the
+    team that won the last hand's truco points); 0, in every preset: no limit. ``hands=1`` is the one-hand
+    research game; with ``targets=(t,), target=t`` any target is allowed."""
+    answer_in_turn: bool = attrs.field(default=False, validator=_bool)
+    """Partners answer in turn order: when several seats of a team could answer (a call, a flor), only the first
+    of them in playing order after the seat that made it acts (one actor per decision, as OpenSpiel and
+    PettingZoo's AEC need). Off in every preset, where the first answer of any partner counts."""
+
     # --- tricks and truco ---------------------------------------------------
     parda: PardaRule = attrs.field(default=PardaRule.FIRST_DECISIVE, validator=_enum(PardaRule))
     """How tied tricks decide the hand."""
@@ -286,7 +298,7 @@ class RuleSet:
         name = self.preset_name
         if name not in _KNOWN_PRESETS:
             raise RuleSetError(f"unknown preset {quoted(name)} (known: {', '.join(_KNOWN_PRESETS)})")
-        for option in ("players", "max_players", "target", "chicos_to_win"):
+        for option in ("players", "max_players", "target", "chicos_to_win", "hands"):
             value = getattr(self, option)
             if not _is_whole(value):
                 raise RuleSetError(
@@ -315,6 +327,54 @@ class RuleSet:
             raise RuleSetError(f"option 'pica_pica': needs 6 players, not {self.players}")
         if self.rps_first_mano and self.players != 2:
             raise RuleSetError("option 'rps_first_mano': rock-paper-scissors is for 2 players")
+
+    # --- bounds (docs/stability.md) ------------------------------------
+    @property
+    def num_actions(self) -> int:
+        """The size of the seat-free action space (:data:`pytruco.actions.ACTION_SPACE`): every legal
+        action's :attr:`~pytruco.Action.index` is in ``range(rules.num_actions)``. 96 for every rule set.
+
+        >>> RuleSet.preset("reglamento").num_actions
+        96
+        """
+        return NUM_ACTIONS
+
+    @property
+    def max_hand_points(self) -> int:
+        """An upper bound on the points both teams together score in one hand (truco, envido or its falta,
+        flor and its calls, penalties).
+
+        >>> RuleSet.preset("default").max_hand_points
+        96
+        """
+        return 3 * self.target + 6 * max(self.flor_flor_value, self.contraflor_value, self.achico_value, 4) + 12
+
+    @property
+    def max_actions_per_hand(self) -> int:
+        """An upper bound on the actions of one hand (deal excluded; ``timeout`` and ``rendirse`` are meta
+        actions and not counted): every card, call, answer, declaration and fold of every seat, for each duel
+        of a pica hand. A per-word envido chain (``reglamento``) is bounded by the target.
+
+        >>> RuleSet.preset("default").max_actions_per_hand, RuleSet.preset("default", players=6).max_actions_per_hand
+        (34, 66)
+        """
+        chain = self.target // 2 + 2 if self.envido_style is EnvidoStyle.PER_WORD else 4
+        rounds, seats = (3, 2) if self.pica_pica else (1, self.players)
+        per_round = 8 * seats + 14 + chain
+        if self.pica_pica:  # the normal hands of a pica-pica game have all six seats
+            return max(rounds * per_round, 8 * self.players + 14 + chain)
+        return per_round
+
+    @property
+    def max_hands(self) -> int:
+        """An upper bound on the hands of a match: every hand scores at least one point, so a chico ends within
+        ``2 * target - 1`` hands, and a partido within ``2 * chicos_to_win - 1`` chicos (or :attr:`hands`).
+
+        >>> RuleSet.preset("classic", target=15).max_hands, RuleSet.preset("classic", hands=1).max_hands
+        (29, 1)
+        """
+        bound = (2 * self.target - 1) * (2 * self.chicos_to_win - 1)
+        return min(bound, self.hands) if self.hands else bound
 
     # ------------------------------------------------------------------
     @classmethod
