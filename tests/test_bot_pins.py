@@ -30,7 +30,7 @@ FACTORIES: dict[str, tuple[Callable[[], Bot], int]] = {
 PINNED = {
     "heuristic": "3eb20c898155164833270608822771669aaa5c17821bd2ae74933f20484c2f77",
     "random": "d409bb160b06da93433ef4cc893c048aad0822316ac58f852a2c950de00585de",
-    "search": "25a116d6cb87b1c8118ba2b33168c2c5314ad66d8aff603399d3a88412fb0201",
+    "search": "a780fed4f486fe21b126efe93f5f1594a262fd0bbef9955b2ce34c6ada3260e1",
     "search-default": "64569c258955456c01ea39246edfa7bb34c90c76330c62edeeba4ad4de627b40",
     "truco-always": "38008b023fd0be9a66c48f5566291dcbda1f470b00d70d116506b305590206a9",
 }

@@ -40,6 +40,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("clock",),
     ("match",),
     ("engine",),
+    ("encode", "worlds"),
     ("viewparts",),
     ("viewjson",),
     ("recordjson",),

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from .actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Kind
 from .botestimates import envido_chance, hand_win_chance
+from .botprotocol import OneHotPolicy
 from .botreading import dealt_cards, finished_tricks, pending_call, round_actions, seat_of
 from .cards import Hand, random_source
 from .views import SeatView
@@ -83,7 +84,7 @@ def _by_kind(legal: Sequence[Action]) -> dict[Kind, list[Action]]:
     return found
 
 
-class HeuristicBot:
+class HeuristicBot(OneHotPolicy):
     """A sensible player built from a few estimates of the table.
 
     It sings flor whenever it may; calls envido on good points (and now and

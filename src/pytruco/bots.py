@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 
 from .botestimates import hand_win_chance
 from .botheuristic import HeuristicBot, SimpleBot, TrucoAlwaysBot
-from .botprotocol import Bot, RandomBot
+from .botprotocol import Bot, OneHotPolicy, RandomBot, policy
 from .botprotocol import decide as decide  # noqa: PLC0414  (re-exported for simulate.py and play.py: mypy's form)
 from .botreading import finished_tricks as finished_tricks  # noqa: PLC0414  (re-exported for the terminal game)
 from .botreading import pending_call
@@ -53,6 +53,7 @@ __all__ = [
     "BOT_NAMES",
     "Bot",
     "HeuristicBot",
+    "OneHotPolicy",
     "RandomBot",
     "SearchBot",
     "SimpleBot",
@@ -61,6 +62,7 @@ __all__ = [
     "load_bot",
     "pending_call",
     "play_match",
+    "policy",
 ]
 
 
@@ -159,5 +161,6 @@ def play_match(
 
 # The bot classes are documented, imported and shown as pytruco.bots.X (where they lived first and are imported
 # from): keep that name, so reprs, tracebacks and pickles do not depend on the module that defines them.
+OneHotPolicy.__module__ = policy.__module__ = "pytruco.bots"
 Bot.__module__ = RandomBot.__module__ = HeuristicBot.__module__ = TrucoAlwaysBot.__module__ = "pytruco.bots"
 SearchBot.__module__ = "pytruco.bots"

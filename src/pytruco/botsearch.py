@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from .actions import Action, Deal, Kind
 from .botheuristic import HeuristicBot, TrucoAlwaysBot
-from .botprotocol import Bot
+from .botprotocol import Bot, OneHotPolicy
 from .botreading import round_actions, seat_of, unseen_cards
 from .cards import Hand
 from .engine import apply, new_game
@@ -55,7 +55,7 @@ def _hand_start(
     return None
 
 
-class SearchBot:
+class SearchBot(OneHotPolicy):
     """Tries each of its legal actions in sampled worlds and keeps the best.
 
     A world deals the unseen cards to the other seats consistently with the

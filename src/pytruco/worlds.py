@@ -21,12 +21,13 @@ exactly consistent with what the seat has seen (the cards played, a flor sung, t
 >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
 >>> state, _ = apply(state, Action.parse("0 envido"))
 >>> world = sample_world(state, 1, random.Random(2))
->>> world.round.hands[1] == state.round.hands[1], view(world, 1) == view(state, 1)
+>>> world.round.dealt[1] == state.round.dealt[1], view(world, 1) == view(state, 1)
 (True, True)
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -55,7 +56,7 @@ def chance_outcomes(state: State, dealt: Sequence[Card] = ()) -> tuple[tuple[Car
     >>> from pytruco import Card, new_game
     >>> outcomes = chance_outcomes(new_game("default", first_mano=0), [Card.parse("1E")])
     >>> len(outcomes), outcomes[0][0], outcomes[0][1] == 1 / 39
-    (39, Card('1B'), True)
+    (39, Card('2E'), True)
     """
     if state.__class__ is not State:
         require_state(state, "chance_outcomes")
@@ -144,7 +145,8 @@ def deal_world(
     *actions* (the hand's public actions) and *seat*'s own hand *mine*, until *build* accepts a deal (returns
     something else than ``None``) or *tries* deals have been refused. A deal is refused at once when a seat that
     sang flor holds none, or a true declaration (the rules have no bluff) of a seat that sang no flor differs from
-    its envido points. Each try shuffles *pool* once with *rng*.
+    its envido points; such seats draw among the completions that fit (every consistent deal stays as likely as
+    any other). Without such a seat, each try shuffles *pool* once with *rng*.
 
     >>> import random
     >>> from pytruco import Hand, RuleSet
@@ -167,28 +169,77 @@ def deal_world(
         elif action.kind is Kind.FLOR:
             sung |= 1 << action.seat
     count_three = rules.envido_count_three
+
+    def fits(s: int, hand: Hand) -> bool:
+        if sung >> s & 1:
+            return hand.has_flor
+        return s not in declared or rules.bluff or hand.envido_points(count_three) == declared[s]
+
+    others = [s for s in range(n) if s != seat]
+    constrained = [s for s in others if sung >> s & 1 or (s in declared and not rules.bluff)]
+    if not constrained:
+        for _ in range(tries):
+            rng.shuffle(pool)
+            at = 0
+            hands: list[Hand] = []
+            for s in range(n):
+                if s == seat:
+                    hands.append(mine)
+                    continue
+                need = 3 - len(played[s])
+                hands.append(Hand._of((*played[s], *pool[at : at + need])))
+                at += need
+            found = build(Deal._of(tuple(hands), checked=True))
+            if found is not None:
+                return found
+        return None
+    # Seats with a constraint draw their unseen cards from the completions that fit it (each equally likely; a
+    # draw whose completions overlap is refused), the others from what is left: every consistent deal is as
+    # likely as any other.
+    fitting: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
+    for s in constrained:
+        fitting[s] = [
+            (_bits(extra), extra)
+            for extra in itertools.combinations(pool, 3 - len(played[s]))
+            if fits(s, Hand._of((*played[s], *extra)))
+        ]
+        if not fitting[s]:
+            return None
     for _ in range(tries):
-        rng.shuffle(pool)
-        at = 0
-        hands: list[Hand] = []
-        for s in range(n):
-            if s == seat:
-                hands.append(mine)
-                continue
-            need = 3 - len(played[s])
-            hand = Hand._of((*played[s], *pool[at : at + need]))
-            at += need
-            if sung >> s & 1:
-                if not hand.has_flor:
-                    break
-            elif s in declared and not rules.bluff and hand.envido_points(count_three) != declared[s]:
+        taken = 0
+        chosen: dict[int, tuple[Card, ...]] = {}
+        for s in constrained:
+            bits, extra = rng.choice(fitting[s])
+            if taken & bits:
                 break
-            hands.append(hand)
+            taken |= bits
+            chosen[s] = extra
         else:
+            rest = [card for card in pool if not taken >> card.index & 1]
+            rng.shuffle(rest)
+            at = 0
+            hands = []
+            for s in range(n):
+                if s == seat:
+                    hands.append(mine)
+                    continue
+                if s in chosen:
+                    hands.append(Hand._of((*played[s], *chosen[s])))
+                    continue
+                need = 3 - len(played[s])
+                hands.append(Hand._of((*played[s], *rest[at : at + need])))
+                at += need
             found = build(Deal._of(tuple(hands), checked=True))
             if found is not None:
                 return found
     return None
+
+
+def _bits(cards: Sequence[Card]) -> int:
+    bits = 0
+    for card in cards:
+        bits |= 1 << card.index
+    return bits
 
 
 def sample_world(state: State, seat: int, rng: random.Random | None = None, *, tries: int = 100_000) -> State:
@@ -209,7 +260,7 @@ def sample_world(state: State, seat: int, rng: random.Random | None = None, *, t
     >>> state, _ = apply(new_game("classic", first_mano=0), Deal.parse([["1E", "7E", "4E"], ["1B", "3O", "3B"]]))
     >>> state, _ = apply(state, Action.parse("0 flor"))
     >>> world = sample_world(state, 1, random.Random(4))
-    >>> world.round.hands[0].has_flor, world.round.hands[1] == state.round.hands[1]
+    >>> world.round.dealt[0].has_flor, world.round.dealt[1] == state.round.dealt[1]
     (True, True)
     """
     if state.__class__ is not State:
@@ -241,7 +292,13 @@ def sample_world(state: State, seat: int, rng: random.Random | None = None, *, t
                 world, _ = apply(world, action)
         except TrucoError:
             return None
-        return world if world.to_act == to_act else None
+        if world.to_act != to_act or world.score != state.score or world.phase is not state.phase:
+            return None
+        # A flor that can answer makes the table wait (the one thing a view shows of a card it cannot see).
+        assert world.round is not None
+        if world.round.pending != r.pending or world.round.unscored != r.unscored:
+            return None
+        return world
 
     found = deal_world(state.rules, seat, mine, actions, pool, random_source(rng), build, tries)  # type: ignore[arg-type]
     if found is None:
