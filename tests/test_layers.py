@@ -51,6 +51,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("botheuristic",),
     ("botsearch",),
     ("bots", "frontend"),
+    ("openspiel", "pettingzoo"),
     ("playwords", "playinput"),
     ("playscreen",),
     ("playevents",),

@@ -8,8 +8,20 @@ from collections.abc import Iterator
 
 import pytest
 
-from pytruco import PRESET_NAMES, Action, ArgumentError, Deal, Kind, RuleSet, State, apply, legal_actions, new_game
-from pytruco import random_deal, view
+from pytruco import (
+    PRESET_NAMES,
+    Action,
+    ArgumentError,
+    Deal,
+    Kind,
+    RuleSet,
+    State,
+    apply,
+    legal_actions,
+    new_game,
+    random_deal,
+    view,
+)
 from pytruco.actions import ACTION_SPACE, NUM_ACTIONS
 from pytruco.bots import HeuristicBot, RandomBot
 from pytruco.encode import (
@@ -80,7 +92,7 @@ def test_the_documented_numbers() -> None:
 @pytest.mark.parametrize("text", ["0 timeout", "0 rendirse", "0 tengo 39"])
 def test_actions_outside_the_space_are_refused(text: str) -> None:
     with pytest.raises(ArgumentError):
-        Action.parse(text).index
+        _ = Action.parse(text).index
 
 
 @pytest.mark.parametrize("bad", [-1, 96, True, 1.0, "3"])
@@ -224,7 +236,8 @@ def test_answer_in_turn_gives_one_actor_per_decision(preset: str) -> None:
 
 def test_answer_in_turn_picks_the_first_seat_after_the_caller() -> None:
     state = new_game(RuleSet.preset("default", players=4, answer_in_turn=True), first_mano=0)
-    state, _ = apply(state, Deal.parse([["1E", "2E", "3E"], ["4E", "5E", "6E"], ["7E", "1B", "2B"], ["3B", "4B", "5B"]]))
+    deal = Deal.parse([["1E", "2E", "3E"], ["4E", "5E", "6E"], ["7E", "1B", "2B"], ["3B", "4B", "5B"]])
+    state, _ = apply(state, deal)
     state, _ = apply(state, Action.parse("0 truco"))
     assert state.to_act == (1,)
     state, _ = apply(state, Action.parse("1 retruco"))
