@@ -106,7 +106,7 @@ def rules_of(params: dict[str, Any]) -> tuple[RuleSet, str]:
     return rules, values["utility"]
 
 
-class TrucoGame(pyspiel.Game):  # type: ignore[misc]
+class TrucoGame(pyspiel.Game):
     """The OpenSpiel game of a rule set (see the module's parameters)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -142,7 +142,7 @@ class TrucoGame(pyspiel.Game):  # type: ignore[misc]
         return _Observer(self.rules, perfect_recall)
 
 
-class TrucoState(pyspiel.State):  # type: ignore[misc]
+class TrucoState(pyspiel.State):
     """A pytruco :class:`~pytruco.State` (:attr:`table`) with the cards of a deal being dealt."""
 
     def __init__(self, game: TrucoGame) -> None:
