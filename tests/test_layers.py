@@ -50,6 +50,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("botestimates",),
     ("botheuristic",),
     ("botsearch",),
+    ("botismcts",),
     ("bots", "frontend"),
     ("openspiel", "pettingzoo"),
     ("playwords", "playinput"),

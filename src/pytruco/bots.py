@@ -11,6 +11,8 @@ is passed in, so a seeded game is repeatable.
   expected value; bluffs now and then; wins tricks with its cheapest card.
 - :class:`SearchBot`: samples the unseen cards consistently with its view and
   plays each choice out many times with the engine (heuristic continuations).
+- :class:`ISMCTSBot`: information-set Monte Carlo tree search over the same exact worlds, with heuristic
+  playouts.
 - :class:`TrucoAlwaysBot`: calls truco at every chance and never folds (a
   bully, to check that the others are not bullied).
 
@@ -37,6 +39,7 @@ from collections.abc import Callable, Sequence
 
 from .botestimates import hand_win_chance
 from .botheuristic import HeuristicBot, SimpleBot, TrucoAlwaysBot
+from .botismcts import ISMCTSBot
 from .botprotocol import Bot, OneHotPolicy, RandomBot, policy
 from .botprotocol import decide as decide  # noqa: PLC0414  (re-exported for simulate.py and play.py: mypy's form)
 from .botreading import finished_tricks as finished_tricks  # noqa: PLC0414  (re-exported for the terminal game)
@@ -53,6 +56,7 @@ __all__ = [
     "BOT_NAMES",
     "Bot",
     "HeuristicBot",
+    "ISMCTSBot",
     "OneHotPolicy",
     "RandomBot",
     "SearchBot",
@@ -68,6 +72,7 @@ __all__ = [
 
 BOT_NAMES: dict[str, Callable[[], Bot]] = {
     "heuristic": HeuristicBot,
+    "ismcts": ISMCTSBot,
     "random": RandomBot,
     "search": SearchBot,
     "simple": HeuristicBot,
@@ -78,7 +83,7 @@ BOT_NAMES: dict[str, Callable[[], Bot]] = {
 
 >>> from pytruco.bots import BOT_NAMES
 >>> sorted(BOT_NAMES)
-['heuristic', 'random', 'search', 'simple', 'truco-always']
+['heuristic', 'ismcts', 'random', 'search', 'simple', 'truco-always']
 """
 
 
@@ -99,7 +104,7 @@ def load_bot(spec: str) -> Bot:
     ...     load_bot("nobody")
     ... except ArgumentError as error:
     ...     print(error)
-    unknown bot 'nobody' (known: heuristic, random, search, simple, truco-always, or module:Class)
+    unknown bot 'nobody' (known: heuristic, ismcts, random, search, simple, truco-always, or module:Class)
     """
     require(spec, str, "load_bot", "a bot name or module:Class")
     if spec in BOT_NAMES:
@@ -163,4 +168,4 @@ def play_match(
 # from): keep that name, so reprs, tracebacks and pickles do not depend on the module that defines them.
 OneHotPolicy.__module__ = policy.__module__ = "pytruco.bots"
 Bot.__module__ = RandomBot.__module__ = HeuristicBot.__module__ = TrucoAlwaysBot.__module__ = "pytruco.bots"
-SearchBot.__module__ = "pytruco.bots"
+SearchBot.__module__ = ISMCTSBot.__module__ = "pytruco.bots"

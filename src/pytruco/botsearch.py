@@ -29,7 +29,7 @@ _FIXED = random.Random(0)  # the opponent model's (unused) chance: it never bluf
 _PRIOR_RATES = (0.3, 0.25)  # an honest player's calls per hand, for players whose judgement we cannot see
 
 
-def _hand_start(
+def world_start(
     rules: RuleSet, seen: SeatView, deal: Deal, actions: Sequence[Action]
 ) -> tuple[State, tuple[int, int]] | None:
     """A state of the current hand built from *deal*, with the score the hand
@@ -182,7 +182,7 @@ class SearchBot(OneHotPolicy):
         rules = seen.rules
 
         def build(deal: Deal) -> State | None:
-            found = _hand_start(rules, seen, deal, actions)
+            found = world_start(rules, seen, deal, actions)
             if found is None or found[0].to_act != seen.to_act:
                 return None  # the table would wait for other seats in this world (a flor that can answer)
             if mismatch >= 1 or rng.random() < self._likely(seen, *found, model, mismatch):

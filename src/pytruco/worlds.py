@@ -27,6 +27,7 @@ exactly consistent with what the seat has seen (the cards played, a flor sung, t
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Sequence
@@ -170,11 +171,6 @@ def deal_world(
             sung |= 1 << action.seat
     count_three = rules.envido_count_three
 
-    def fits(s: int, hand: Hand) -> bool:
-        if sung >> s & 1:
-            return hand.has_flor
-        return s not in declared or rules.bluff or hand.envido_points(count_three) == declared[s]
-
     others = [s for s in range(n) if s != seat]
     constrained = [s for s in others if sung >> s & 1 or (s in declared and not rules.bluff)]
     if not constrained:
@@ -196,13 +192,12 @@ def deal_world(
     # Seats with a constraint draw their unseen cards from the completions that fit it (each equally likely; a
     # draw whose completions overlap is refused), the others from what is left: every consistent deal is as
     # likely as any other.
-    fitting: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
+    fitting: dict[int, tuple[tuple[int, tuple[Card, ...]], ...]] = {}
+    key = tuple(sorted(card.index for card in pool))
     for s in constrained:
-        fitting[s] = [
-            (_bits(extra), extra)
-            for extra in itertools.combinations(pool, 3 - len(played[s]))
-            if fits(s, Hand._of((*played[s], *extra)))
-        ]
+        flor = bool(sung >> s & 1)
+        wanted = -1 if flor or rules.bluff or s not in declared else declared[s]
+        fitting[s] = _fitting(key, tuple(card.index for card in played[s]), flor, wanted, count_three)
         if not fitting[s]:
             return None
     for _ in range(tries):
@@ -233,6 +228,22 @@ def deal_world(
             if found is not None:
                 return found
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _fitting(
+    pool: tuple[int, ...], played: tuple[int, ...], flor: bool, declared: int, count_three: bool
+) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """The completions of a seat's played cards from *pool* (card indices, in the deck's order) that hold a flor
+    (*flor*) or the *declared* envido points (-1: any), with their card bits; kept, as a search asks many times."""
+    cards = [ALL_CARDS[index] for index in pool]
+    held = tuple(ALL_CARDS[index] for index in played)
+    found = []
+    for extra in itertools.combinations(cards, 3 - len(held)):
+        hand = Hand._of((*held, *extra))
+        if hand.has_flor if flor else hand.envido_points(count_three) == declared or declared < 0:
+            found.append((_bits(extra), extra))
+    return tuple(found)
 
 
 def _bits(cards: Sequence[Card]) -> int:
