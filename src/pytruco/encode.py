@@ -33,13 +33,14 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 import attrs
 
 from .actions import ACTION_SPACE, MAX_DECLARED_POINTS, NUM_ACTIONS, TRUCO_CALLS, Action, Deal, Kind
 from .errors import ArgumentError, quoted
-from .rules import EnvidoStyle, RuleSet
+from .rules import PRESET_NAMES, EnvidoStyle, RuleSet
 from .state import Phase, State, require_state
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "observation",
     "observation_layout",
     "observation_string",
+    "research_rules",
 ]
 
 OBS_FORMAT = "truco-obs/1"
@@ -466,3 +468,31 @@ def observation_string(state: State, seat: int) -> str:
 
 def _number(value: float) -> str:
     return "1" if value == 1.0 else f"{value:.4g}"
+
+
+def research_rules(params: Mapping[str, Any]) -> tuple[RuleSet, str]:
+    """The rule set and the utility (``win`` or ``points``) of the research parameters of :mod:`pytruco.openspiel`
+    and :mod:`pytruco.pettingzoo`: ``preset``, ``players``, ``target`` (0: the preset's; any other: that target),
+    ``hands`` (0: a whole match) and ``utility``; partners answer in turn order (one actor per decision).
+
+    Raises:
+        ArgumentError: an unknown preset or utility, or an option the rules refuse.
+
+    >>> rules, utility = research_rules({"preset": "classic", "players": 4, "target": 9, "hands": 0, "utility": "win"})
+    >>> rules.players, rules.target, rules.answer_in_turn, utility
+    (4, 9, True, 'win')
+    """
+    values = {"preset": "default", "players": 2, "target": 0, "hands": 0, "utility": "win", **params}
+    if values["preset"] not in PRESET_NAMES:
+        raise ArgumentError(f"unknown preset {values['preset']!r} (known: {', '.join(PRESET_NAMES)})")
+    if values["utility"] not in ("win", "points"):
+        raise ArgumentError(f"utility must be 'win' or 'points', not {values['utility']!r}")
+    options: dict[str, Any] = {"players": values["players"], "hands": values["hands"], "answer_in_turn": True}
+    if values["target"]:
+        options["targets"] = (values["target"],)
+        options["target"] = values["target"]
+    try:
+        rules = RuleSet.preset(values["preset"], **options)
+    except ValueError as error:
+        raise ArgumentError(f"{error}") from None
+    return rules, values["utility"]

@@ -48,14 +48,14 @@ from .encode import (
     observation,
     observation_layout,
     observation_string,
+    research_rules,
 )
 from .engine import apply, legal_actions, new_game
-from .errors import ArgumentError
-from .rules import PRESET_NAMES, RuleSet
+from .rules import RuleSet
 from .state import State
 from .worlds import chance_outcomes, deal_from_cards, sample_world
 
-__all__ = ["GAME_NAME", "TrucoGame", "TrucoState", "resampler", "rules_of"]
+__all__ = ["GAME_NAME", "TrucoGame", "TrucoState", "resampled", "resampler"]
 
 GAME_NAME = "python_truco"
 """The name the game is registered under."""
@@ -80,37 +80,11 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-def rules_of(params: dict[str, Any]) -> tuple[RuleSet, str]:
-    """The rule set and the utility (``win`` or ``points``) of the game's parameters.
-
-    Raises:
-        ArgumentError: an unknown preset or utility, or an option the rules refuse.
-
-    >>> rules, utility = rules_of({"preset": "classic", "players": 4, "target": 9, "hands": 0, "utility": "win"})
-    >>> rules.players, rules.target, rules.answer_in_turn, utility
-    (4, 9, True, 'win')
-    """
-    values = {**_DEFAULTS, **params}
-    if values["preset"] not in PRESET_NAMES:
-        raise ArgumentError(f"python_truco: unknown preset {values['preset']!r} (known: {', '.join(PRESET_NAMES)})")
-    if values["utility"] not in ("win", "points"):
-        raise ArgumentError(f"python_truco: utility must be 'win' or 'points', not {values['utility']!r}")
-    options: dict[str, Any] = {"players": values["players"], "hands": values["hands"], "answer_in_turn": True}
-    if values["target"]:
-        options["targets"] = (values["target"],)
-        options["target"] = values["target"]
-    try:
-        rules = RuleSet.preset(values["preset"], **options)
-    except ValueError as error:
-        raise ArgumentError(f"python_truco: {error}") from None
-    return rules, values["utility"]
-
-
 class TrucoGame(pyspiel.Game):
     """The OpenSpiel game of a rule set (see the module's parameters)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        self.rules, self.utility = rules_of(dict(params or {}))
+        self.rules, self.utility = research_rules({**_DEFAULTS, **dict(params or {})})
         rules = self.rules
         n = rules.players
         length = rules.max_hands * (3 * n + rules.max_actions_per_hand)

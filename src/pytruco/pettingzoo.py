@@ -33,10 +33,9 @@ from pettingzoo.utils import wrappers
 
 from .actions import NUM_ACTIONS, Action
 from .bots import Bot, load_bot, policy
-from .encode import legal_mask, observation, observation_layout
+from .encode import legal_mask, observation, observation_layout, research_rules
 from .engine import apply, legal_actions, new_game, random_deal
 from .errors import ArgumentError, quoted
-from .openspiel import rules_of
 from .state import State
 from .views import view
 
@@ -76,7 +75,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.rules, self.utility = rules_of(
+        self.rules, self.utility = research_rules(
             {"preset": preset, "players": players, "target": target, "hands": hands, "utility": utility}
         )
         if render_mode not in (None, "ansi", "human"):
