@@ -36,6 +36,8 @@ PUBLIC_MODULES = (
     "pytruco.text",
     "pytruco.frontend",
     "pytruco.schema",
+    "pytruco.encode",
+    "pytruco.worlds",
 )
 
 

@@ -80,7 +80,10 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     """``pytruco simulate``."""
     p_sim = commands.add_parser("simulate", help="play many games between two bots and summarize them")
     p_sim.add_argument(
-        "bots", nargs=2, metavar="BOT", help="a bot name (heuristic, random, search, truco-always) or module:Class"
+        "bots",
+        nargs=2,
+        metavar="BOT",
+        help="a bot name (heuristic, ismcts, random, search, truco-always) or module:Class",
     )
     p_sim.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
     p_sim.add_argument("--seed", type=int, default=None, help="master seed (default: unpredictable, reported)")

@@ -58,9 +58,19 @@ __all__ = [
 ]
 
 OBS_FORMAT = "truco-obs/1"
-"""The version of the observation layout (docs/stability.md): a slice keeps its name, size and meaning within it."""
+"""The version of the observation layout (docs/stability.md): a slice keeps its name, size and meaning within it.
+
+>>> from pytruco import RuleSet
+>>> observation_layout(RuleSet.preset("default")).format == OBS_FORMAT
+True
+"""
 INFO_FORMAT = "truco-info/1"
-"""The version of the information-state tensor and string."""
+"""The version of the information-state tensor and string.
+
+>>> from pytruco import new_game
+>>> information_state_string(new_game("default", first_mano=0), 0).startswith(INFO_FORMAT)
+True
+"""
 
 _PHASES = (Phase.RPS, Phase.DEAL, Phase.PLAY, Phase.OVER)
 _ENVIDO_STAGES = ("none", "pending", "declaring", "settled", "void")
