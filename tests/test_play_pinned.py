@@ -75,7 +75,7 @@ DIGESTS = {
     "es-three-players": "435d9b430ac025b8b86ee0ec21c4868c9400599840d92cbcacb94c0d69ca5981",
     "en-no-such-seat": "8c43c4982fe736b27239ad614ca2406bc70addd294f284aaf42cf22bbbc71695",
     "es-bad-preset": "8a1493a10d3189bfff2c1de3c28935a8185228d66d9fb6bbf2efa56d4c79f093",
-    "en-bad-bot": "2ada76fdf35e7515bac02eda4784d31a87f359efa80143e162d289d412194ffa",
+    "en-bad-bot": "5c103577b9e28c6328e1ed6dc8151eaf5480eaf223cca1ea64f9d5ab75a4fe27",
     "en-bad-target": "a0cf8b25f8725bf187ccbc70cd7bd7922a1be5cda5b9411b76bfd4612d774522",
     "es-ctrl-c": "873610612d94bebdbf34655c5c3de6700e41657245787e467081da39bd94bb1a",
     "record-en": "e46b525cb3413e3986621d8de2f4bc09da3b829c9b840fece20aacb2efa234a1",

@@ -25,6 +25,7 @@ from pytruco import (
 from pytruco.actions import ACTION_SPACE, NUM_ACTIONS
 from pytruco.bots import HeuristicBot, RandomBot
 from pytruco.encode import (
+    bounds,
     information_state,
     information_state_layout,
     information_state_string,
@@ -132,10 +133,10 @@ def test_random_games_stay_within_the_documented_bounds(rules: RuleSet) -> None:
                 assert action.points is not None and action.points <= 38
             state, _ = apply(state, action)
             per_hand += 1
-            assert per_hand <= rules.max_actions_per_hand
+            assert per_hand <= bounds(rules).max_actions_per_hand
             if state.hand_over:
-                assert sum(state.hand_points) <= rules.max_hand_points
-        assert state.hands_dealt <= rules.max_hands
+                assert sum(state.hand_points) <= bounds(rules).max_hand_points
+        assert state.hands_dealt <= bounds(rules).max_hands
 
 
 # --- canonical deals and chance outcomes ------------------------------------------------------------------------
@@ -218,7 +219,7 @@ def test_equal_points_after_the_last_hand_go_to_the_last_truco_winner() -> None:
 def test_hands_option_is_validated() -> None:
     with pytest.raises(ValueError, match="hands"):
         RuleSet.preset("default", hands=-1)
-    assert RuleSet.preset("default", hands=3, targets=(9,), target=9).max_hands == 3
+    assert bounds(RuleSet.preset("default", hands=3, targets=(9,), target=9)).max_hands == 3
     assert all(RuleSet.preset(name).hands == 0 and not RuleSet.preset(name).answer_in_turn for name in PRESET_NAMES)
 
 

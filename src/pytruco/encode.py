@@ -41,13 +41,15 @@ import attrs
 from .actions import ACTION_SPACE, MAX_DECLARED_POINTS, NUM_ACTIONS, TRUCO_CALLS, Action, Deal, Kind
 from .errors import ArgumentError, quoted
 from .rules import PRESET_NAMES, EnvidoStyle, RuleSet
-from .state import Phase, State, require_state
+from .state import Phase, Round, State, require_state
 
 __all__ = [
     "INFO_FORMAT",
     "OBS_FORMAT",
+    "Bounds",
     "ObservationLayout",
     "Slice",
+    "bounds",
     "information_state",
     "information_state_string",
     "legal_mask",
@@ -60,6 +62,7 @@ __all__ = [
 OBS_FORMAT = "truco-obs/1"
 """The version of the observation layout (docs/stability.md): a slice keeps its name, size and meaning within it.
 
+>>> from pytruco.encode import OBS_FORMAT, observation_layout
 >>> from pytruco import RuleSet
 >>> observation_layout(RuleSet.preset("default")).format == OBS_FORMAT
 True
@@ -67,6 +70,7 @@ True
 INFO_FORMAT = "truco-info/1"
 """The version of the information-state tensor and string.
 
+>>> from pytruco.encode import INFO_FORMAT, information_state_string
 >>> from pytruco import new_game
 >>> information_state_string(new_game("default", first_mano=0), 0).startswith(INFO_FORMAT)
 True
@@ -80,9 +84,63 @@ _RPS = ("piedra", "papel", "tijera")
 
 
 @attrs.frozen
+class Bounds:
+    """Upper bounds of a game of some rules (docs/stability.md): what a learner sizes its buffers by.
+
+    Attributes:
+        num_actions: the size of the action space (``truco-actions/1``).
+        max_declared_points: the most a ``tengo`` declares.
+        max_actions_per_hand: the actions of a hand (the deal and ``timeout``/``rendirse`` aside; every duel of a
+            pica hand counted; a per-word envido chain grows with the target).
+        max_hand_points: the points both teams score in one hand.
+        max_hands: the hands of a match: each scores a point at least, so a chico ends within ``2 * target - 1``
+            hands, a partido within ``2 * chicos_to_win - 1`` chicos (or the option ``hands``).
+
+    >>> from pytruco import RuleSet
+    >>> from pytruco.encode import bounds
+    >>> bounds(RuleSet.preset("default"))
+    Bounds(num_actions=96, max_declared_points=38, max_actions_per_hand=34, max_hand_points=138, max_hands=59)
+    >>> bounds(RuleSet.preset("default", players=6)).max_actions_per_hand
+    66
+    >>> bounds(RuleSet.preset("classic", hands=1)).max_hands
+    1
+    """
+
+    num_actions: int
+    max_declared_points: int
+    max_actions_per_hand: int
+    max_hand_points: int
+    max_hands: int
+
+
+@functools.lru_cache(maxsize=64)
+def bounds(rules: RuleSet) -> Bounds:
+    """The :class:`Bounds` of a game of *rules*.
+
+    >>> from pytruco import RuleSet
+    >>> from pytruco.encode import bounds
+    >>> bounds(RuleSet.preset("reglamento")).max_actions_per_hand > bounds(RuleSet.preset("default")).max_actions_per_hand
+    True
+    """
+    chain = rules.target // 2 + 2 if rules.envido_style is EnvidoStyle.PER_WORD else 4
+    full = 8 * rules.players + 14 + chain
+    per_hand = max(3 * (16 + 14 + chain), full) if rules.pica_pica else full
+    stakes = max(rules.flor_flor_value, rules.contraflor_value, rules.achico_value, 4)
+    hands = (2 * rules.target - 1) * (2 * rules.chicos_to_win - 1)
+    return Bounds(
+        num_actions=NUM_ACTIONS,
+        max_declared_points=MAX_DECLARED_POINTS,
+        max_actions_per_hand=per_hand,
+        max_hand_points=3 * rules.target + 6 * stakes + 12,
+        max_hands=min(hands, rules.hands) if rules.hands else hands,
+    )
+
+
+@attrs.frozen
 class Slice:
     """One named part of a layout: ``values[start : start + size]``.
 
+    >>> from pytruco.encode import observation_layout
     >>> from pytruco import RuleSet
     >>> observation_layout(RuleSet.preset("default")).slices[0]
     Slice(name='phase', start=0, size=4, doc='one-hot: rps, deal, play, over')
@@ -104,6 +162,7 @@ class ObservationLayout:
         slices: every slice in order; they cover ``range(size)`` without gaps.
         size: the length of the vector.
 
+    >>> from pytruco.encode import observation_layout
     >>> from pytruco import RuleSet
     >>> layout = observation_layout(RuleSet.preset("default", players=4))
     >>> layout.slice("to_act"), layout.describe("to_act")
@@ -149,7 +208,7 @@ def _slices(rules: RuleSet) -> list[tuple[str, int, str]]:
         ("phase", 4, "one-hot: rps, deal, play, over"),
         ("score", 2, f"{teams}: points / target (at most 1)"),
         ("chicos", 2, f"{teams}: chicos won / chicos to win"),
-        ("hand_number", 1, "hands dealt / RuleSet.max_hands"),
+        ("hand_number", 1, "hands dealt / bounds(rules).max_hands"),
         ("mano", n, f"{seats}: one-hot, the mano of the hand"),
         ("to_act", n, f"{seats}: may act now"),
         ("folded", n, f"{seats}: out of the hand (mazo, or not in the pica duel)"),
@@ -172,8 +231,8 @@ def _slices(rules: RuleSet) -> list[tuple[str, int, str]]:
         ("declaring", 2, "one-hot: envido, flor declarations are due"),
         ("envido_declared", 3 * n, f"{seats}: 3 each, declared, points / 38, son-buenas"),
         ("flor_declared", 3 * n, f"{seats}: 3 each, declared, points / 38, son-buenas"),
-        ("unscored", 2, f"{teams}: points won in the hand not yet scored / RuleSet.max_hand_points"),
-        ("hand_points", 2, f"{teams}: points scored in the hand / RuleSet.max_hand_points"),
+        ("unscored", 2, f"{teams}: points won in the hand not yet scored / bounds(rules).max_hand_points"),
+        ("hand_points", 2, f"{teams}: points scored in the hand / bounds(rules).max_hand_points"),
         ("rps", 3, "one-hot: this seat's rock-paper-scissors choice, while the other's is unknown"),
         ("legal", NUM_ACTIONS, f"this seat's legal actions by Action.index ({ACTION_SPACE})"),
     ]
@@ -192,6 +251,7 @@ def _layout(fmt: str, rules: RuleSet, parts: list[tuple[str, int, str]]) -> Obse
 def observation_layout(rules: RuleSet) -> ObservationLayout:
     """The ``truco-obs/1`` layout for *rules* (its size depends on the number of seats only).
 
+    >>> from pytruco.encode import observation_layout
     >>> from pytruco import RuleSet
     >>> [observation_layout(RuleSet.preset("default", players=n)).size for n in (2, 4, 6)]
     [337, 443, 549]
@@ -204,15 +264,16 @@ def observation_layout(rules: RuleSet) -> ObservationLayout:
 @functools.lru_cache(maxsize=64)
 def information_state_layout(rules: RuleSet) -> ObservationLayout:
     """The ``truco-info/1`` tensor layout: the observation's slices, then ``dealt`` (this seat's cards as dealt)
-    and ``history``: per action of the current hand in order (at most :attr:`RuleSet.max_actions_per_hand`), one
+    and ``history``: per action of the current hand in order (at most :func:`bounds`), one
     row of ``players`` (one-hot, who acted, this seat first) and ``num_actions`` (one-hot, the action's index).
 
+    >>> from pytruco.encode import information_state_layout
     >>> from pytruco import RuleSet
     >>> information_state_layout(RuleSet.preset("default")).slice("history")
     range(377, 3709)
     """
     n = rules.players
-    rows = rules.max_actions_per_hand
+    rows = bounds(rules).max_actions_per_hand
     parts = [
         *_slices(rules),
         ("dealt", 40, "this seat's cards as dealt in this hand, by Card.index"),
@@ -237,6 +298,7 @@ def legal_mask(state: State, seat: int) -> list[int]:
     Raises:
         ArgumentError: not a state, or not a seat of its table.
 
+    >>> from pytruco.encode import legal_mask
     >>> from pytruco import Action, new_game
     >>> mask = legal_mask(new_game("online"), 1)
     >>> [Action.from_index(i, 1) for i, on in enumerate(mask) if on]
@@ -256,6 +318,7 @@ def observation(state: State, seat: int) -> list[float]:
     Raises:
         ArgumentError: not a state, or not a seat of its table.
 
+    >>> from pytruco.encode import observation, observation_layout
     >>> from pytruco import new_game
     >>> obs = observation(new_game("default", first_mano=1), 0)
     >>> layout = observation_layout(new_game("default").rules)
@@ -285,7 +348,7 @@ def _fill(state: State, seat: int, layout: ObservationLayout, v: list[float]) ->
     chicos = state.chicos
     v[at["chicos"]] = chicos[team] / rules.chicos_to_win
     v[at["chicos"] + 1] = chicos[1 - team] / rules.chicos_to_win
-    v[at["hand_number"]] = min(1.0, state.hands_dealt / rules.max_hands)
+    v[at["hand_number"]] = min(1.0, state.hands_dealt / bounds(rules).max_hands)
     for s in state.to_act:
         v[at["to_act"] + rel(s)] = 1.0
     if state.phase is Phase.RPS:
@@ -321,6 +384,18 @@ def _fill(state: State, seat: int, layout: ObservationLayout, v: list[float]) ->
     for s, card in r.current_trick:
         v[played + 40 * rel(s) + card.index] = 1.0
         v[at["trick"] + card.index] = 1.0
+    _fill_chains(state, r, seat, at, v)
+
+
+def _fill_chains(state: State, r: Round, seat: int, at: dict[str, int], v: list[float]) -> None:
+    """The truco, envido and flor chains, the declarations and the hand's points (see :func:`_fill`)."""
+    rules = state.rules
+    n = rules.players
+    team = seat & 1
+
+    def rel(s: int) -> int:
+        return (s - seat) % n
+
     v[at["truco_level"] + r.truco_level] = 1.0
     quiero = r.quiero_team
     if quiero is not None:
@@ -357,7 +432,7 @@ def _fill(state: State, seat: int, layout: ObservationLayout, v: list[float]) ->
             v[base + 2] = 1.0
         else:
             v[base + 1] = min(1.0, points / MAX_DECLARED_POINTS)
-    most_points = rules.max_hand_points
+    most_points = bounds(rules).max_hand_points
     pending = [0, 0]
     for owner, points, _category in r.unscored:
         pending[0 if owner == team else 1] += points
@@ -377,6 +452,7 @@ def information_state(state: State, seat: int) -> list[float]:
     """The ``truco-info/1`` tensor of *seat* (:func:`information_state_layout`): the observation, the seat's cards
     as dealt, and the hand's actions in order.
 
+    >>> from pytruco.encode import information_state, information_state_layout
     >>> from pytruco import Action, Deal, apply, new_game
     >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
     >>> state, _ = apply(state, Action.parse("0 truco"))
@@ -399,7 +475,7 @@ def information_state(state: State, seat: int) -> list[float]:
     n = rules.players
     width = n + NUM_ACTIONS
     at = layout.start("history")
-    rows = rules.max_actions_per_hand
+    rows = bounds(rules).max_actions_per_hand
     count = 0
     for item in _hand_items(state):
         if item.__class__ is not Action:
@@ -437,6 +513,7 @@ def information_state_string(state: State, seat: int) -> str:
     it, one a line (its own cards of each deal, sorted; an opponent's rock-paper-scissors choice as ``?`` until
     both are made).
 
+    >>> from pytruco.encode import information_state_string
     >>> from pytruco import Action, Deal, apply, new_game
     >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
     >>> state, _ = apply(state, Action.parse("0 truco"))
@@ -461,6 +538,7 @@ def information_state_string(state: State, seat: int) -> str:
 def observation_string(state: State, seat: int) -> str:
     """The observation as text: each slice that is not all zeros, with its non-zero entries (index=value).
 
+    >>> from pytruco.encode import observation_string
     >>> from pytruco import new_game
     >>> observation_string(new_game("default", first_mano=0), 1)
     'truco-obs/1 seat 1 | phase 1=1 | mano 1=1'
@@ -488,6 +566,7 @@ def research_rules(params: Mapping[str, Any]) -> tuple[RuleSet, str]:
     Raises:
         ArgumentError: an unknown preset or utility, or an option the rules refuse.
 
+    >>> from pytruco.encode import research_rules
     >>> rules, utility = research_rules({"preset": "classic", "players": 4, "target": 9, "hands": 0, "utility": "win"})
     >>> rules.players, rules.target, rules.answer_in_turn, utility
     (4, 9, True, 'win')

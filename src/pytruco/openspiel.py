@@ -42,6 +42,7 @@ import pyspiel
 from .actions import NUM_ACTIONS, Action
 from .cards import ALL_CARDS, Card
 from .encode import (
+    bounds,
     information_state,
     information_state_layout,
     information_state_string,
@@ -87,13 +88,14 @@ class TrucoGame(pyspiel.Game):
         self.rules, self.utility = research_rules({**_DEFAULTS, **dict(params or {})})
         rules = self.rules
         n = rules.players
-        length = rules.max_hands * (3 * n + rules.max_actions_per_hand)
+        limits = bounds(rules)
+        length = limits.max_hands * (3 * n + limits.max_actions_per_hand)
         if self.utility == "win":
             low, high = -1.0, 1.0
         else:
             chicos = 2 * rules.chicos_to_win - 1
-            most = rules.max_hand_points * (rules.hands if rules.hands else 1)
-            high = float(most if rules.hands else chicos * (rules.target - 1 + rules.max_hand_points))
+            most = limits.max_hand_points * (rules.hands if rules.hands else 1)
+            high = float(most if rules.hands else chicos * (rules.target - 1 + limits.max_hand_points))
             low = -high
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,

@@ -140,6 +140,7 @@ MAX_OPTION = 999_999_999
 """The largest value of a number option (points, target, chicos): far above
 any real game, and small enough that every record stays readable JSON."""
 
+_ADDED_OPTIONS = ("hands", "answer_in_turn")  # options added after 0.1.0 (issue 21)
 NUM_ACTIONS = 96
 """The size of the action space ``truco-actions/1`` (:data:`pytruco.actions.ACTION_SPACE`)."""
 
@@ -222,13 +223,11 @@ class RuleSet:
     """Pica hands are played while both teams are at least this far from the target."""
 
     hands: int = 0
-    """Research: the match ends after this many hands (deals), won by the team ahead (on equal points, by the
-    team that won the last hand's truco points); 0, in every preset: no limit. ``hands=1`` is the one-hand
-    research game; with ``targets=(t,), target=t`` any target is allowed."""
+    """Research: the match ends after this many hands, won by the team ahead (on equal points, by the last
+    hand's truco winner); 0 (every preset): no limit. See :doc:`/training`."""
     answer_in_turn: bool = attrs.field(default=False, validator=_bool)
-    """Partners answer in turn order: when several seats of a team could answer (a call, a flor), only the first
-    of them in playing order after the seat that made it acts (one actor per decision, as OpenSpiel and
-    PettingZoo's AEC need). Off in every preset, where the first answer of any partner counts."""
+    """Partners answer in turn order: only the first that could answer after the last actor does (one actor per
+    decision); off in every preset, where any partner may answer. See :doc:`/training`."""
 
     # --- tricks and truco ---------------------------------------------------
     parda: PardaRule = attrs.field(default=PardaRule.FIRST_DECISIVE, validator=_enum(PardaRule))
@@ -328,53 +327,25 @@ class RuleSet:
         if self.rps_first_mano and self.players != 2:
             raise RuleSetError("option 'rps_first_mano': rock-paper-scissors is for 2 players")
 
-    # --- bounds (docs/stability.md) ------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        return {field.name: getattr(self, field.name) for field in attrs.fields(RuleSet)}
+
+    def __setstate__(self, state: Any) -> None:
+        # A rule set pickled before an option existed (0.1.0) gets its default; a tuple state has the old names.
+        names = [field.name for field in attrs.fields(RuleSet)]
+        if not isinstance(state, dict):
+            state = dict(zip([name for name in names if name not in _ADDED_OPTIONS], state, strict=False))
+        for field in attrs.fields(RuleSet):
+            object.__setattr__(self, field.name, state.get(field.name, field.default))
+
     @property
     def num_actions(self) -> int:
-        """The size of the seat-free action space (:data:`pytruco.actions.ACTION_SPACE`): every legal
-        action's :attr:`~pytruco.Action.index` is in ``range(rules.num_actions)``. 96 for every rule set.
+        """The size (96) of the action space ``truco-actions/1``; other bounds: :func:`pytruco.encode.bounds`.
 
         >>> RuleSet.preset("reglamento").num_actions
         96
         """
         return NUM_ACTIONS
-
-    @property
-    def max_hand_points(self) -> int:
-        """An upper bound on the points both teams together score in one hand (truco, envido or its falta,
-        flor and its calls, penalties).
-
-        >>> RuleSet.preset("default").max_hand_points
-        96
-        """
-        return 3 * self.target + 6 * max(self.flor_flor_value, self.contraflor_value, self.achico_value, 4) + 12
-
-    @property
-    def max_actions_per_hand(self) -> int:
-        """An upper bound on the actions of one hand (deal excluded; ``timeout`` and ``rendirse`` are meta
-        actions and not counted): every card, call, answer, declaration and fold of every seat, for each duel
-        of a pica hand. A per-word envido chain (``reglamento``) is bounded by the target.
-
-        >>> RuleSet.preset("default").max_actions_per_hand, RuleSet.preset("default", players=6).max_actions_per_hand
-        (34, 66)
-        """
-        chain = self.target // 2 + 2 if self.envido_style is EnvidoStyle.PER_WORD else 4
-        rounds, seats = (3, 2) if self.pica_pica else (1, self.players)
-        per_round = 8 * seats + 14 + chain
-        if self.pica_pica:  # the normal hands of a pica-pica game have all six seats
-            return max(rounds * per_round, 8 * self.players + 14 + chain)
-        return per_round
-
-    @property
-    def max_hands(self) -> int:
-        """An upper bound on the hands of a match: every hand scores at least one point, so a chico ends within
-        ``2 * target - 1`` hands, and a partido within ``2 * chicos_to_win - 1`` chicos (or :attr:`hands`).
-
-        >>> RuleSet.preset("classic", target=15).max_hands, RuleSet.preset("classic", hands=1).max_hands
-        (29, 1)
-        """
-        bound = (2 * self.target - 1) * (2 * self.chicos_to_win - 1)
-        return min(bound, self.hands) if self.hands else bound
 
     # ------------------------------------------------------------------
     @classmethod

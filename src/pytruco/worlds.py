@@ -54,6 +54,7 @@ def chance_outcomes(state: State, dealt: Sequence[Card] = ()) -> tuple[tuple[Car
     Raises:
         ArgumentError: *state* does not wait for a deal, or *dealt* repeats a card or already holds the deal.
 
+    >>> from pytruco.worlds import chance_outcomes
     >>> from pytruco import Card, new_game
     >>> outcomes = chance_outcomes(new_game("default", first_mano=0), [Card.parse("1E")])
     >>> len(outcomes), outcomes[0][0], outcomes[0][1] == 1 / 39
@@ -75,6 +76,7 @@ def deal_from_cards(state: State, cards: Sequence[Card]) -> Deal:
     Raises:
         ArgumentError: not the right number of distinct cards.
 
+    >>> from pytruco.worlds import deal_from_cards
     >>> from pytruco import Card, new_game
     >>> cards = [Card.parse(text) for text in "7C 6C 1E 5O 4O 3B".split()]
     >>> deal_from_cards(new_game("default"), cards).to_json()
@@ -103,6 +105,7 @@ def _card_bits(cards: Sequence[Card], most: int) -> int:
 def hand_start(state: State) -> State:
     """The state just before the current hand's deal (*state* itself before the first deal).
 
+    >>> from pytruco.worlds import hand_start
     >>> from pytruco import Deal, apply, new_game
     >>> start = new_game("default", first_mano=0)
     >>> state, _ = apply(start, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
@@ -142,12 +145,10 @@ def deal_world(
     build: Callable[[Deal], _T | None],
     tries: int,
 ) -> _T | None:
-    """Deal *pool* (the cards *seat* has not seen) at random to the other seats, keeping the cards each played in
-    *actions* (the hand's public actions) and *seat*'s own hand *mine*, until *build* accepts a deal (returns
-    something else than ``None``) or *tries* deals have been refused. A deal is refused at once when a seat that
-    sang flor holds none, or a true declaration (the rules have no bluff) of a seat that sang no flor differs from
-    its envido points; such seats draw among the completions that fit (every consistent deal stays as likely as
-    any other). Without such a seat, each try shuffles *pool* once with *rng*.
+    """Deal *pool* (the cards *seat* has not seen) to the other seats, keeping the cards each played in *actions*
+    and *seat*'s hand *mine*, until *build* accepts a deal (returns something else than ``None``) or *tries* are
+    refused. A seat that sang flor, or made a true declaration (no bluff), draws among the completions that fit;
+    every consistent deal stays as likely as any other.
 
     >>> import random
     >>> from pytruco import Hand, RuleSet
@@ -169,37 +170,46 @@ def deal_world(
             declared[action.seat] = action.points
         elif action.kind is Kind.FLOR:
             sung |= 1 << action.seat
-    count_three = rules.envido_count_three
 
-    others = [s for s in range(n) if s != seat]
-    constrained = [s for s in others if sung >> s & 1 or (s in declared and not rules.bluff)]
-    if not constrained:
-        for _ in range(tries):
-            rng.shuffle(pool)
-            at = 0
-            hands: list[Hand] = []
-            for s in range(n):
-                if s == seat:
-                    hands.append(mine)
-                    continue
-                need = 3 - len(played[s])
-                hands.append(Hand._of((*played[s], *pool[at : at + need])))
-                at += need
-            found = build(Deal._of(tuple(hands), checked=True))
-            if found is not None:
-                return found
-        return None
+    constrained = [s for s in range(n) if s != seat and (sung >> s & 1 or (s in declared and not rules.bluff))]
+    if constrained:
+        fitting: dict[int, tuple[tuple[int, tuple[Card, ...]], ...]] = {}
+        key = tuple(sorted(card.index for card in pool))
+        for s in constrained:
+            flor = bool(sung >> s & 1)
+            wanted = -1 if flor or s not in declared else declared[s]
+            fitting[s] = _fitting(key, tuple(c.index for c in played[s]), flor, wanted, rules.envido_count_three)
+        if not all(fitting.values()):
+            return None
+        return _fitted_worlds(seat, mine, played, pool, fitting, rng, build, tries)
+    for _ in range(tries):
+        rng.shuffle(pool)
+        at, hands = 0, []
+        for s in range(n):
+            need = 0 if s == seat else 3 - len(played[s])
+            hands.append(mine if s == seat else Hand._of((*played[s], *pool[at : at + need])))
+            at += need
+        found = build(Deal._of(tuple(hands), checked=True))
+        if found is not None:
+            return found
+    return None
+
+
+def _fitted_worlds(
+    seat: int,
+    mine: Hand,
+    played: list[list[Card]],
+    pool: list[Card],
+    fitting: dict[int, tuple[tuple[int, tuple[Card, ...]], ...]],
+    rng: random.Random,
+    build: Callable[[Deal], _T | None],
+    tries: int,
+) -> _T | None:
     # Seats with a constraint draw their unseen cards from the completions that fit it (each equally likely; a
     # draw whose completions overlap is refused), the others from what is left: every consistent deal is as
     # likely as any other.
-    fitting: dict[int, tuple[tuple[int, tuple[Card, ...]], ...]] = {}
-    key = tuple(sorted(card.index for card in pool))
-    for s in constrained:
-        flor = bool(sung >> s & 1)
-        wanted = -1 if flor or rules.bluff or s not in declared else declared[s]
-        fitting[s] = _fitting(key, tuple(card.index for card in played[s]), flor, wanted, count_three)
-        if not fitting[s]:
-            return None
+    constrained = list(fitting)
+    n = len(played)
     for _ in range(tries):
         taken = 0
         chosen: dict[int, tuple[Card, ...]] = {}
@@ -255,19 +265,17 @@ def _bits(cards: Sequence[Card]) -> int:
 
 def sample_world(state: State, seat: int, rng: random.Random | None = None, *, tries: int = 100_000) -> State:
     """A state that *seat* cannot tell from *state*: the same history but for the current hand's deal, in which
-    the cards *seat* has not seen are dealt again at random among the other seats. The world is exact: the hand's
-    public actions are all legal in it, each seat keeps the cards it played, a seat that sang flor holds one, true
-    declarations match, and the same seats are to act (so ``view(world, seat) == view(state, seat)``). Every
-    consistent deal is equally likely (rejection sampling; the cards of the hands before are public, and every
-    hand is dealt afresh, so only the current one is dealt again).
-
+    the cards *seat* has not seen are dealt again among the other seats. The world is exact (the hand's actions
+    are legal in it, each seat keeps the cards it played, a flor sung is held, true declarations match, the same
+    seats are to act: ``view(world, seat) == view(state, seat)``), and every consistent deal is equally likely.
     Before the first deal, or between hands, the state itself is returned.
 
     Raises:
         ArgumentError: *seat* is not a seat of the table, or no consistent deal was found in *tries* deals.
 
+    >>> from pytruco.worlds import sample_world
     >>> import random
-    >>> from pytruco import Deal, apply, new_game
+    >>> from pytruco import Action, Deal, apply, new_game
     >>> state, _ = apply(new_game("classic", first_mano=0), Deal.parse([["1E", "7E", "4E"], ["1B", "3O", "3B"]]))
     >>> state, _ = apply(state, Action.parse("0 flor"))
     >>> world = sample_world(state, 1, random.Random(4))
