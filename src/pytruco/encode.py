@@ -119,8 +119,8 @@ def bounds(rules: RuleSet) -> Bounds:
 
     >>> from pytruco import RuleSet
     >>> from pytruco.encode import bounds
-    >>> bounds(RuleSet.preset("reglamento")).max_actions_per_hand > bounds(RuleSet.preset("default")).max_actions_per_hand
-    True
+    >>> bounds(RuleSet.preset("reglamento")).max_actions_per_hand
+    47
     """
     chain = rules.target // 2 + 2 if rules.envido_style is EnvidoStyle.PER_WORD else 4
     full = 8 * rules.players + 14 + chain
