@@ -152,6 +152,7 @@ def deal_world(
 
     >>> import random
     >>> from pytruco import Hand, RuleSet
+    >>> from pytruco.worlds import deal_world
     >>> from pytruco.cards import ALL_CARDS
     >>> mine = Hand.parse("1E 7E 4C")
     >>> pool = [card for card in ALL_CARDS if card not in mine.cards]
