@@ -47,6 +47,8 @@ class ISMCTSBot(OneHotPolicy):
         exploration: the UCB constant, in points.
         rollout: the playout policy of every seat (``None``: :class:`~pytruco.bots.HeuristicBot`).
         lead: points by which the heuristic's own choice starts ahead at the root.
+        model_opponents: the other team plays each world as the rollout policy would (else by UCB in the tree,
+            as plain single-observer IS-MCTS does).
 
     Declarations (``tengo``, ``son-buenas``), rock-paper-scissors and a mandatory flor are left to the heuristic.
 
@@ -61,9 +63,15 @@ class ISMCTSBot(OneHotPolicy):
     name = "ismcts"
 
     def __init__(
-        self, iterations: int = 60, exploration: float = 3.0, rollout: Bot | None = None, lead: float = 1.0
+        self,
+        iterations: int = 60,
+        exploration: float = 3.0,
+        rollout: Bot | None = None,
+        lead: float = 1.0,
+        model_opponents: bool = True,
     ) -> None:
         self.iterations = iterations
+        self.model_opponents = model_opponents
         self.exploration = exploration
         self.lead = lead
         self.fallback = HeuristicBot()
@@ -130,6 +138,11 @@ class ISMCTSBot(OneHotPolicy):
         while not (state.is_over or state.is_chance or state.hands_dealt != hands):
             acting = state.to_act
             actor = acting[0] if len(acting) == 1 else rng.choice(acting)
+            if self.model_opponents and actor & 1 != team:
+                # The other side plays as the heuristic would with its cards in this world: the tree holds
+                # the seat's own team's decisions only (a world's omniscient opponents would fold too often).
+                state, _ = apply(state, self.rollout.act(view(state, actor), rng))
+                continue
             moves = [a for a in legal_actions(state) if a.seat == actor]
             children = node.children
             fresh = []
