@@ -50,11 +50,21 @@ def test_every_example_says_what_it_shows(name: str) -> None:
     assert docstring, f"{name} has no module docstring"
 
 
+SHORT_RUNS = {"train_agent.py": ("--seconds", "3")}
+"""Arguments that keep an example that trains for a minute by default short here."""
+
+
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_every_example_runs(name: str) -> None:
-    result = run(name)
+    result = run(name, *SHORT_RUNS.get(name, ()))
     assert result.returncode == 0, result.stderr
     assert result.stdout
+
+
+def test_train_agent_trains_and_reports_before_and_after() -> None:
+    """Issue 21: the training example learns from the one-hand game and prints both figures."""
+    out = run("train_agent.py", "--seconds", "3").stdout
+    assert out.startswith("trained on ") and "before" in out and "after" in out
 
 
 def test_quickstart_prints_the_events_of_the_hand() -> None:

@@ -55,7 +55,7 @@ REFUSED = {
     ),
     "en-bad-bot": (
         {"lang": "en", "bot": "nobody"},
-        "pytruco play: unknown bot 'nobody' (known: heuristic, random, search, truco-always, or module:Class or"
+        "pytruco play: unknown bot 'nobody' (known: heuristic, ismcts, random, search, truco-always, or module:Class or"
         " path/to/file.py:Class)\n",
     ),
     "en-bad-target": ({"lang": "en", "target": 0}, "pytruco play: option 'target': default allows 30 or 15, not 0\n"),

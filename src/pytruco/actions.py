@@ -22,9 +22,10 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from .cards import ALL_CARDS, Card, Hand, shared_card
-from .errors import NotationError, quoted, sequence_of
+from .errors import ArgumentError, NotationError, quoted, sequence_of
+from .rules import NUM_ACTIONS as _SPACE_SIZE
 
-__all__ = ["Action", "Deal", "Kind", "Rps"]
+__all__ = ["ACTION_SPACE", "MAX_DECLARED_POINTS", "NUM_ACTIONS", "Action", "Deal", "Kind", "Rps"]
 
 
 class Kind(enum.Enum):
@@ -91,6 +92,13 @@ TRUCO_CALLS = (Kind.TRUCO, Kind.RETRUCO, Kind.VALE_CUATRO)
 _WITH_ARGUMENT = frozenset({Kind.PLAY, Kind.TENGO, Kind.RPS})
 _PLAIN_WORDS = {kind.value: kind for kind in Kind if kind not in _WITH_ARGUMENT}
 MAX_SEATS = 6
+MAX_DECLARED_POINTS = 38
+"""The most points a ``tengo`` can declare: a flor (or, counting three cards, an envido) of 7, 6 and 5 of one suit.
+
+>>> from pytruco.actions import MAX_DECLARED_POINTS
+>>> MAX_DECLARED_POINTS
+38
+"""
 MAX_ACTION_TEXT = 64
 """:meth:`Action.parse` refuses longer text (the longest real action,
 ``"5 contraflor-al-resto"``, has 21 characters)."""
@@ -295,6 +303,61 @@ class Action:
         # actions are shared, and membership is an identity test).
         return (_shared, (self.seat, self.kind, self.card, self.points, self.choice))
 
+    @property
+    def index(self) -> int:
+        """The action's number in the seat-free action space :data:`ACTION_SPACE`
+        (``0 <= index < NUM_ACTIONS``): the same number for every seat.
+
+        Raises:
+            ArgumentError: ``timeout`` and ``rendirse`` (meta actions, outside the
+                space) or ``tengo`` with more than :data:`MAX_DECLARED_POINTS`.
+
+        >>> from pytruco import Action
+        >>> Action.parse("0 1E").index, Action.parse("1 truco").index, Action.parse("0 tengo 33").index
+        (0, 47, 87)
+        >>> Action.from_index(47, 0)
+        Action('0 truco')
+        """
+        kind = self.kind
+        if kind is Kind.PLAY:
+            assert self.card is not None
+            return self.card.index
+        if kind is Kind.TENGO:
+            assert self.points is not None
+            if self.points <= MAX_DECLARED_POINTS:
+                return _TENGO_BASE + self.points
+            raise ArgumentError(
+                f"{self} is outside the action space (declared points are at most {MAX_DECLARED_POINTS})"
+            )
+        if kind is Kind.RPS:
+            assert self.choice is not None
+            return _RPS_BASE + _RPS_ORDER.index(self.choice)
+        found = _CALL_INDEX.get(kind)
+        if found is None:
+            raise ArgumentError(f"{self} is a meta action ({kind.value}), outside the action space")
+        return found
+
+    @staticmethod
+    def from_index(index: int, seat: int) -> Action:
+        """The action numbered *index* in :data:`ACTION_SPACE`, by *seat* (the inverse of :attr:`index`).
+
+        Raises:
+            ArgumentError: *index* is not a whole number in ``range(NUM_ACTIONS)``, or *seat* is not a seat.
+
+        >>> from pytruco import Action
+        >>> [str(Action.from_index(i, 1)) for i in (39, 40, 54, 95)]
+        ['1 12C', '1 envido', '1 tengo 0', '1 rps tijera']
+        >>> Action.from_index(96, 0)
+        Traceback (most recent call last):
+        ...
+        pytruco.errors.ArgumentError: action index 96 is not in range(96)
+        """
+        if index.__class__ is not int or not 0 <= index < NUM_ACTIONS:
+            raise ArgumentError(f"action index {quoted(index)} is not in range({NUM_ACTIONS})")
+        if seat.__class__ is not int or not 0 <= seat < MAX_SEATS:
+            raise ArgumentError(f"seat {quoted(seat)} is not a seat (0 to {MAX_SEATS - 1})")
+        return _BY_INDEX[seat][index]
+
 
 def _shared(seat: int, kind: Kind, card: Card | None, points: int | None, choice: Rps | None) -> Action:
     if 0 <= seat < MAX_SEATS and isinstance(seat, int) and choice is None:
@@ -356,9 +419,29 @@ class Deal:
             hands.append(Hand._of(tuple(Card.parse(text) for text in seat)))
         return cls._of(tuple(hands))
 
+    def canonical(self) -> Deal:
+        """The same deal with each hand's cards in the canonical order (by :attr:`~pytruco.Card.index`).
+
+        The order of the cards within a hand changes nothing in the game but
+        the order of :func:`~pytruco.legal_actions` and the text of the deal:
+        the chance outcomes of :mod:`pytruco.encode` deal canonical deals, so
+        two orders of the same cards make one state. A record keeps the order
+        it was written with.
+
+        >>> str(Deal.parse([["7C", "1E", "6C"], ["5O", "4O", "3B"]]).canonical().hands[0])
+        '1E 6C 7C'
+        """
+        return Deal._of(
+            tuple(Hand._of(tuple(sorted(hand.cards, key=_card_index))) for hand in self.hands), checked=self._checked
+        )
+
     def to_json(self) -> list[list[str]]:
         """The record's ``deal`` member."""
         return [[str(card) for card in hand] for hand in self.hands]
+
+
+def _card_index(card: Card) -> int:
+    return card.index
 
 
 def _is_list_of(value: object, kind: type | tuple[type, ...]) -> bool:
@@ -378,3 +461,61 @@ CALL_ACTIONS: list[dict[Kind, Action]] = [
 TENGO_ACTIONS = [[Action(seat, Kind.TENGO, points=points) for points in range(40)] for seat in range(MAX_SEATS)]
 """``TENGO_ACTIONS[seat][points]``: the shared ``tengo`` of *seat* for 0-39 points."""
 _RPS = [{choice: Action(seat, Kind.RPS, choice=choice) for choice in Rps} for seat in range(MAX_SEATS)]
+
+
+ACTION_SPACE = "truco-actions/1"
+"""The version of the seat-free action space behind :attr:`Action.index` (docs/stability.md).
+
+Version 1 numbers :data:`NUM_ACTIONS` = 96 actions, the same for every rule set (a preset without flor or
+rock-paper-scissors simply never makes those legal):
+
+- 0-39: play the card whose :attr:`~pytruco.Card.index` is the number;
+- 40-53: the words without argument, in this order: envido, real-envido, falta-envido, flor, contraflor,
+  contraflor-al-resto, con-flor-me-achico, truco, retruco, vale-cuatro, quiero, no-quiero, son-buenas, mazo;
+- 54-92: ``tengo 0`` to ``tengo 38`` (:data:`MAX_DECLARED_POINTS`);
+- 93-95: ``rps piedra``, ``rps papel``, ``rps tijera``.
+
+``timeout`` and ``rendirse`` are meta actions of a clock or a button, outside the space.
+
+>>> from pytruco.actions import ACTION_SPACE, NUM_ACTIONS
+>>> ACTION_SPACE, NUM_ACTIONS
+('truco-actions/1', 96)
+"""
+_CALL_ORDER = (
+    Kind.ENVIDO,
+    Kind.REAL_ENVIDO,
+    Kind.FALTA_ENVIDO,
+    Kind.FLOR,
+    Kind.CONTRAFLOR,
+    Kind.CONTRAFLOR_AL_RESTO,
+    Kind.CON_FLOR_ME_ACHICO,
+    Kind.TRUCO,
+    Kind.RETRUCO,
+    Kind.VALE_CUATRO,
+    Kind.QUIERO,
+    Kind.NO_QUIERO,
+    Kind.SON_BUENAS,
+    Kind.MAZO,
+)
+_CALL_INDEX = {kind: 40 + offset for offset, kind in enumerate(_CALL_ORDER)}
+_TENGO_BASE = 40 + len(_CALL_ORDER)
+_RPS_BASE = _TENGO_BASE + MAX_DECLARED_POINTS + 1
+_RPS_ORDER = (Rps.PIEDRA, Rps.PAPEL, Rps.TIJERA)
+NUM_ACTIONS = _RPS_BASE + len(_RPS_ORDER)
+"""The size of :data:`ACTION_SPACE` (96): every index is in ``range(NUM_ACTIONS)``.
+
+>>> from pytruco.actions import NUM_ACTIONS
+>>> NUM_ACTIONS
+96
+"""
+assert NUM_ACTIONS == _SPACE_SIZE
+_BY_INDEX: list[tuple[Action, ...]] = [
+    (
+        *PLAY_ACTIONS[seat],
+        *(CALL_ACTIONS[seat][kind] for kind in _CALL_ORDER),
+        *TENGO_ACTIONS[seat][: MAX_DECLARED_POINTS + 1],
+        *(_RPS[seat][choice] for choice in _RPS_ORDER),
+    )
+    for seat in range(MAX_SEATS)
+]
+assert NUM_ACTIONS == 96 and all(len(row) == NUM_ACTIONS for row in _BY_INDEX)

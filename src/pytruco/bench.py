@@ -9,13 +9,16 @@ Speed is reported, never asserted.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import random
 import time
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
 from ._engine import State, apply, legal_actions, new_game, random_deal
+from .encode import observation
 from .records import Record, replay
 from .rules import RuleSet
 from .views import view
@@ -236,6 +239,85 @@ def view_figures(seconds: float, seed: int, repeats: int) -> dict[str, float]:
     }
 
 
+def _playout_states(seed: int, count: int = 400) -> list[State]:
+    """*count* states of seeded random default 1v1 playouts (new matches as they end), chance states left out."""
+    rng = random.Random(seed)
+    rules = RuleSet.preset("default")
+    found: list[State] = []
+    state = new_game(rules, first_mano=0)
+    while len(found) < count:
+        if state.is_over:
+            state = new_game(rules, first_mano=0)
+        if state.is_chance:
+            state = apply(state, random_deal(state, rng))[0]
+            continue
+        found.append(state)
+        state = apply(state, rng.choice(legal_actions(state)))[0]
+    return found
+
+
+def _per_second(work: Callable[[], int], seconds: float) -> float:
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        count += work()
+        now = time.perf_counter()
+        if now >= deadline:
+            return count / (now - start)
+
+
+def research_figures(seconds: float, seed: int, repeats: int) -> dict[str, float]:
+    """For learning: bare steps (``apply`` of a random legal action) per second, ``truco-obs/1`` observations
+    (:func:`pytruco.encode.observation`) per second of the same states, and, when the ``openspiel`` extra is
+    installed, steps per second of ``python_truco`` (``apply_action`` and ``legal_actions``, chance included)."""
+    states = _playout_states(seed)
+    moves = [legal_actions(state)[0] for state in states]
+    share = seconds / repeats
+
+    def steps() -> int:
+        for state, move in zip(states, moves, strict=True):
+            apply(state, move)
+        return len(states)
+
+    def observations() -> int:
+        for state in states:
+            observation(state, state.to_act[0])
+        return len(states)
+
+    figures = {
+        "research/apply_steps_per_s": round(max(_per_second(steps, share) for _ in range(repeats)), 1),
+        "research/observations_per_s": round(max(_per_second(observations, share) for _ in range(repeats)), 1),
+    }
+    if importlib.util.find_spec("pyspiel") is not None:
+        figures["research/openspiel_steps_per_s"] = round(
+            max(_openspiel_steps_per_second(share, seed) for _ in range(repeats)), 1
+        )
+    return figures
+
+
+def _openspiel_steps_per_second(seconds: float, seed: int) -> float:
+    """Random playouts of ``python_truco`` (the ``openspiel`` extra), steps per second."""
+    importlib.import_module("pytruco.openspiel")  # registers python_truco
+    pyspiel: Any = importlib.import_module("pyspiel")
+    game = pyspiel.load_game("python_truco")
+    rng = random.Random(seed)
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            count += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return count / (now - start)
+
+
 Section = Callable[[float, int, int], dict[str, float]]
 
 SECTIONS: tuple[tuple[str, Section], ...] = (
@@ -243,6 +325,7 @@ SECTIONS: tuple[tuple[str, Section], ...] = (
     ("records", record_figures),
     ("views", view_figures),
     ("scale", scale_figures),
+    ("research", research_figures),
 )
 """The bench's sections: a name and a function of (seconds per figure, seed, repeats) that returns its figures
 (named ``"<section-ish key>/..."``). A new section adds its line here."""

@@ -149,6 +149,8 @@ PRESET_NAMES: tuple[str, ...] = ("default", "online", "classic", "ladder", "regl
 >>> [RuleSet.preset(name).target for name in PRESET_NAMES]
 [30, 30, 30, 30, 30]
 """
+NUM_ACTIONS = 96
+"""The size of the action space ``truco-actions/1`` (:data:`pytruco.actions.ACTION_SPACE`)."""
 
 
 def _is_whole(value: object) -> bool:
@@ -226,6 +228,13 @@ class RuleSet:
     pica_pica_margin: int = attrs.field(default=5, validator=_positive_attr)
     """Pica hands are played while both teams are at least this far from the target."""
 
+    hands: int = 0
+    """Research: the match ends after this many hands, won by the team ahead (on equal points, by the last
+    hand's truco winner); 0 (every preset): no limit. See :doc:`/training`."""
+    answer_in_turn: bool = attrs.field(default=False, validator=_bool)
+    """Partners answer in turn order: only the first that could answer after the last actor does (one actor per
+    decision); off in every preset, where any partner may answer. See :doc:`/training`."""
+
     # --- tricks and truco ---------------------------------------------------
     parda: PardaRule = attrs.field(default=PardaRule.FIRST_DECISIVE, validator=_enum(PardaRule))
     """How tied tricks decide the hand."""
@@ -294,7 +303,7 @@ class RuleSet:
         name = self.preset_name
         if name not in PRESET_NAMES:
             raise RuleSetError(f"unknown preset {quoted(name)} (known: {', '.join(PRESET_NAMES)})")
-        for option in ("players", "max_players", "target", "chicos_to_win"):
+        for option in ("players", "max_players", "target", "chicos_to_win", "hands"):
             value = getattr(self, option)
             if not _is_whole(value):
                 raise RuleSetError(
@@ -323,6 +332,15 @@ class RuleSet:
             raise RuleSetError(f"option 'pica_pica': needs 6 players, not {self.players}")
         if self.rps_first_mano and self.players != 2:
             raise RuleSetError("option 'rps_first_mano': rock-paper-scissors is for 2 players")
+
+    @property
+    def num_actions(self) -> int:
+        """The size (96) of the action space ``truco-actions/1``; other bounds: :func:`pytruco.encode.bounds`.
+
+        >>> RuleSet.preset("reglamento").num_actions
+        96
+        """
+        return NUM_ACTIONS
 
     # ------------------------------------------------------------------
     @classmethod

@@ -105,6 +105,7 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     st = state._copy()
     history = state._history
     st._history = (deal, history, history[2] + 1, deal_entry(history))
+    st._hand_start = state
     rules = st._rules
     # The game, and every chico of a partido, starts with a normal round; then a
     # pica hand follows every normal round while both teams are at least the
@@ -119,6 +120,7 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     if st._reset_score:
         st._score = (0, 0)
         st._reset_score = False
+    st._hand_score = st._score
     st._hands_dealt += 1
     st._phase = Phase.PLAY
     st._pica_last = pica

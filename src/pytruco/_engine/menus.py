@@ -46,6 +46,8 @@ def compute_legal(st: State) -> None:
         r = st._round
         assert r is not None
         to_act = _round_legal(st._rules, r, acts)
+        if len(to_act) > 1 and st._rules.answer_in_turn:
+            to_act = _first_in_turn(st, r, to_act, acts)
     elif phase is Phase.RPS:
         to_act = tuple(s for s in (0, 1) if st._rps[s] is None)
         for s in to_act:
@@ -55,6 +57,17 @@ def compute_legal(st: State) -> None:
         to_act, acts = (), []
     st._to_act = to_act
     st._legal = tuple(acts)
+
+
+def _first_in_turn(st: State, r: Round, seats: tuple[int, ...], acts: list[Action]) -> tuple[int, ...]:
+    """The rule option ``answer_in_turn``: of the seats that could answer, only the first in playing order after
+    the seat that acted last (the caller, or the singer) acts; *acts* keeps that seat's actions only."""
+    n = r._n
+    last = st._history[0]
+    after = last.seat if last.__class__ is Action else r._mano - 1
+    first = min(seats, key=lambda seat: (seat - after - 1) % n)
+    acts[:] = [action for action in acts if action.seat == first]
+    return (first,)
 
 
 def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:

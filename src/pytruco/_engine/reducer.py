@@ -130,6 +130,8 @@ def new_game(
     st._pica_last = False
     st._history = ROOT
     st._hashed = (0, 0)
+    st._hand_start = None
+    st._hand_score = score
     if first_mano is None and rules.rps_first_mano:
         st._phase = Phase.RPS
         st._mano = 0

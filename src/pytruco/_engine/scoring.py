@@ -75,13 +75,36 @@ def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
         chicos = list(st._chicos)
         chicos[team] += 1
         st._chicos = (chicos[0], chicos[1])
-        if chicos[team] < rules.chicos_to_win:
+        if chicos[team] < rules.chicos_to_win and not _last_hand(st):
             st._reset_score = True
             _next_hand(st)
             return
+    _match_over(st, team, events)
+
+
+def _match_over(st: State, team: int, events: EventLog) -> None:
     st._phase = Phase.OVER
     st._winner = team
     events.append(new_event(EventKind.MATCH_OVER, None, team))
+
+
+def _last_hand(st: State) -> bool:
+    """The research option ``hands``: the match has had all its hands."""
+    hands = st._rules.hands
+    return hands > 0 and st._hands_dealt >= hands
+
+
+def _hands_played(st: State, r: Round, events: EventLog) -> None:
+    """The last hand of a match of ``hands`` hands is over: the team ahead wins it (on equal points, the team that
+    won the last hand's truco points; in a partido, the one ahead in chicos first)."""
+    ahead = (st._chicos[0] - st._chicos[1], st._score[0] - st._score[1])
+    if ahead[0]:
+        team = 0 if ahead[0] > 0 else 1
+    elif ahead[1]:
+        team = 0 if ahead[1] > 0 else 1
+    else:
+        team = r._winner if r._winner >= 0 else st._mano & 1
+    _match_over(st, team, events)
 
 
 def _next_hand(st: State) -> None:
@@ -125,7 +148,10 @@ def finish_round(st: State, r: Round, events: EventLog) -> None:
         events.append(new_event(EventKind.DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
     else:
         r._ended = True
-        _next_hand(st)
+        if _last_hand(st):
+            _hands_played(st, r, events)
+        else:
+            _next_hand(st)
 
 
 def _show_envido(st: State, r: Round, events: EventLog) -> None:

@@ -90,6 +90,8 @@ class State:
 
     __slots__ = (
         "_chicos",
+        "_hand_score",
+        "_hand_start",
         "_hands_dealt",
         "_hashed",
         "_history",
@@ -109,6 +111,10 @@ class State:
     )
 
     _chicos: tuple[int, int]
+    _hand_score: tuple[int, int]
+    """The score when the current hand was dealt (the starting score before the first deal)."""
+    _hand_start: State | None
+    """The state just before the current hand's deal (``None`` before the first deal and after unpickling)."""
     _hands_dealt: int
     _hashed: tuple[int, int]
     _history: Any
@@ -330,12 +336,38 @@ class State:
         return finished_hands(node[3]) + (record_hand(node),)  # noqa: RUF005 - concatenation copies at C speed
 
     @property
+    def hand_over(self) -> bool:
+        """The current hand (deal) is over: the last action ended it, and the table waits for the next deal or
+        the match is over. ``False`` before the first deal and while a hand (any duel of a pica hand) runs.
+
+        >>> from pytruco import Action, Deal, apply, new_game
+        >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+        >>> state.hand_over, apply(state, Action.parse("0 mazo"))[0].hand_over
+        (False, True)
+        """
+        r = self._round
+        return r is not None and r._ended and self._phase is not Phase.PLAY
+
+    @property
+    def hand_points(self) -> tuple[int, int]:
+        """The per-hand result: the points each team has scored in the current hand (the last one once
+        :attr:`hand_over`), envido, flor and truco together; ``(0, 0)`` before the first deal.
+
+        >>> from pytruco import Action, Deal, apply, new_game
+        >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+        >>> apply(state, Action.parse("0 mazo"))[0].hand_points
+        (0, 2)
+        """
+        base = getattr(self, "_hand_score", self._start[1])
+        return (self._score[0] - base[0], self._score[1] - base[1])
+
+    @property
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now, in increasing order."""
         return self._to_act
 
 
-_REBUILT = frozenset({"_history", "_hashed"})
+_REBUILT = frozenset({"_history", "_hashed", "_hand_start"})
 
 
 def _restore(fields: dict[str, Any], history: tuple[Action | Deal, ...]) -> State:
@@ -346,7 +378,7 @@ def _restore(fields: dict[str, Any], history: tuple[Action | Deal, ...]) -> Stat
     node = ROOT
     for item in history:
         node = (item, node, node[2] + 1, deal_entry(node) if isinstance(item, Deal) else node[3])
-    st._history, st._hashed = node, (0, 0)
+    st._history, st._hashed, st._hand_start = node, (0, 0), None
     return st
 
 

@@ -11,6 +11,8 @@ is passed in, so a seeded game is repeatable.
   expected value; bluffs now and then; wins tricks with its cheapest card.
 - :class:`SearchBot`: samples the unseen cards consistently with its view and
   plays each choice out many times with the engine (heuristic continuations).
+- :class:`ISMCTSBot`: information-set Monte Carlo tree search over the same exact worlds, with heuristic
+  playouts.
 - :class:`TrucoAlwaysBot`: calls truco at every chance and never folds (a
   bully, to check that the others are not bullied).
 
@@ -46,7 +48,8 @@ from ..rules import RuleSet
 from ..views import view
 from ._estimates import hand_win_chance
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
-from ._protocol import Bot, RandomBot
+from ._ismcts import ISMCTSBot
+from ._protocol import Bot, OneHotPolicy, RandomBot, policy
 from ._reading import dealt_cards as dealt_cards  # the terminal game reads these two
 from ._reading import finished_tricks as finished_tricks
 from ._reading import pending_call
@@ -57,6 +60,8 @@ __all__ = [
     "BOT_SPECS",
     "Bot",
     "HeuristicBot",
+    "ISMCTSBot",
+    "OneHotPolicy",
     "RandomBot",
     "SearchBot",
     "TrucoAlwaysBot",
@@ -64,11 +69,13 @@ __all__ = [
     "load_bot",
     "pending_call",
     "play_match",
+    "policy",
 ]
 
 
 BOT_NAMES: dict[str, Callable[[], Bot]] = {
     "heuristic": HeuristicBot,
+    "ismcts": ISMCTSBot,
     "random": RandomBot,
     "search": SearchBot,
     "truco-always": TrucoAlwaysBot,
@@ -78,7 +85,7 @@ BOT_NAMES: dict[str, Callable[[], Bot]] = {
 
 >>> from pytruco.bots import BOT_NAMES
 >>> sorted(BOT_NAMES)
-['heuristic', 'random', 'search', 'truco-always']
+['heuristic', 'ismcts', 'random', 'search', 'truco-always']
 """
 
 BOT_SPECS = "module:Class or path/to/file.py:Class"
@@ -113,8 +120,9 @@ def load_bot(spec: str) -> Bot:
     >>> try:
     ...     load_bot("nobody")
     ... except ArgumentError as error:
-    ...     print(error)
-    unknown bot 'nobody' (known: heuristic, random, search, truco-always, or module:Class or path/to/file.py:Class)
+    ...     print(error)  # doctest: +NORMALIZE_WHITESPACE
+    unknown bot 'nobody' (known: heuristic, ismcts, random, search, truco-always,
+      or module:Class or path/to/file.py:Class)
     """
     require(spec, str, "load_bot", "a bot name or module:Class")
     if spec in BOT_NAMES:

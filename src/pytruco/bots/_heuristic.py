@@ -22,6 +22,7 @@ from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Kind
 from ..cards import Hand
 from ..views import SeatView
 from ._estimates import envido_chance, hand_win_chance
+from ._protocol import OneHotPolicy
 from ._reading import dealt_cards, finished_tricks, pending_call, round_actions, seat_of
 
 __all__ = ["HeuristicBot", "TrucoAlwaysBot"]
@@ -95,7 +96,7 @@ def _by_kind(legal: Sequence[Action]) -> dict[Kind, list[Action]]:
     return found
 
 
-class HeuristicBot:
+class HeuristicBot(OneHotPolicy):
     """A sensible player built from a few estimates of the table.
 
     It sings flor whenever it may; calls envido on good points (near its

@@ -19,7 +19,7 @@ from typing import Protocol, runtime_checkable
 from ..actions import Action
 from ..views import SeatView
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["Bot", "OneHotPolicy", "RandomBot", "policy"]
 
 
 @runtime_checkable
@@ -50,6 +50,25 @@ class Bot(Protocol):
         """One of ``view.legal``, drawn with *rng* where the bot needs chance."""
 
 
+class OneHotPolicy:
+    """Gives a bot the default :meth:`policy`: probability 1 on the action :meth:`act` picks.
+
+    >>> import random
+    >>> from pytruco import new_game, view
+    >>> from pytruco.bots import HeuristicBot
+    >>> HeuristicBot().policy(view(new_game("online"), 0), random.Random(1))
+    {Action('0 rps piedra'): 1.0}
+    """
+
+    def act(self, view: SeatView, rng: random.Random) -> Action:  # pragma: no cover - every bot defines it
+        raise NotImplementedError
+
+    def policy(self, view: SeatView, rng: random.Random | None = None) -> dict[Action, float]:
+        """The probability of each action the bot may choose in *view* (absent actions: 0). The default puts
+        probability 1 on ``act(view, rng)`` (*rng* ``None``: a fixed source, so the answer is repeatable)."""
+        return {self.act(view, random.Random(0) if rng is None else rng): 1.0}
+
+
 class RandomBot:
     """Picks uniformly among its legal actions.
 
@@ -65,3 +84,23 @@ class RandomBot:
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """A uniformly random legal action."""
         return rng.choice(view.legal)
+
+    def policy(self, view: SeatView, rng: random.Random | None = None) -> dict[Action, float]:
+        """Uniform over ``view.legal``."""
+        legal = view.legal
+        return {action: 1.0 / len(legal) for action in legal}
+
+
+def policy(bot: object, seen: SeatView, rng: random.Random | None = None) -> dict[Action, float]:
+    """*bot*'s action probabilities for *seen*: its ``policy(seen, rng)`` when it has one, else probability 1 on
+    the action its ``act`` picks (*rng* ``None``: a fixed source).
+
+    >>> from pytruco import new_game, view
+    >>> from pytruco.bots import RandomBot, policy
+    >>> sorted(policy(RandomBot(), view(new_game("online"), 0)).values())
+    [0.3333333333333333, 0.3333333333333333, 0.3333333333333333]
+    """
+    method = getattr(bot, "policy", None)
+    if method is not None:
+        return method(seen, rng)  # type: ignore[no-any-return]
+    return {bot.act(seen, random.Random(0) if rng is None else rng): 1.0}  # type: ignore[attr-defined]

@@ -13,12 +13,13 @@ from collections.abc import Sequence
 
 from .._engine import Phase, State, apply, is_legal, new_game
 from ..actions import Action, Deal, Kind
-from ..cards import Card, Hand
+from ..cards import Hand
 from ..errors import TrucoError
 from ..rules import RuleSet
 from ..views import SeatView, view
+from ..worlds import deal_world
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
-from ._protocol import Bot
+from ._protocol import Bot, OneHotPolicy
 from ._reading import round_actions, seat_of, unseen_cards
 
 __all__ = ["SearchBot"]
@@ -27,7 +28,7 @@ _MODEL_SEED = 0  # the opponent model's chance: a fresh source each guess, so a 
 _PRIOR_RATES = (0.3, 0.25)  # an honest player's calls per hand, for players whose judgement we cannot see
 
 
-def _hand_start(
+def world_start(
     rules: RuleSet, seen: SeatView, deal: Deal, actions: Sequence[Action]
 ) -> tuple[State, tuple[int, int]] | None:
     """A state of the current hand built from *deal*, with the score the hand
@@ -53,7 +54,7 @@ def _hand_start(
     return None
 
 
-class SearchBot:
+class SearchBot(OneHotPolicy):
     """Tries each of its legal actions in sampled worlds and keeps the best.
 
     A world deals the unseen cards to the other seats consistently with the
@@ -169,7 +170,6 @@ class SearchBot:
         return weight
 
     def _world(self, seen: SeatView, rng: random.Random, model: Bot, mismatch: float) -> State | None:
-        n = seen.rules.players
         deal_line = next((t for t in reversed(seen.history) if t.startswith("deal ")), None)
         if deal_line is None:
             return None
@@ -178,47 +178,17 @@ class SearchBot:
         except TrucoError:
             return None
         mine = Hand.parse(deal_line[5:])
-        played: dict[int, list[Card]] = {s: [] for s in range(n)}
-        declared: dict[int, int] = {}
-        for action in actions:
-            if action.kind is Kind.PLAY and action.card is not None:
-                played[action.seat].append(action.card)
-            elif action.kind is Kind.TENGO and action.points is not None:
-                declared[action.seat] = action.points
-        pool = unseen_cards(seen)
         rules = seen.rules
-        sung = seen.flor_sung
-        for _ in range(20):
-            rng.shuffle(pool)
-            at = 0
-            hands: list[Hand] = []
-            ok = True
-            for seat in range(n):
-                if seat == seen.seat:
-                    hands.append(mine)
-                    continue
-                need = 3 - len(played[seat])
-                cards = (*played[seat], *pool[at : at + need])
-                at += need
-                hand = Hand(cards)
-                if (
-                    seat in declared
-                    and not rules.bluff
-                    and seat not in sung
-                    and hand.envido_points(rules.envido_count_three) != declared[seat]
-                ):
-                    ok = False
-                    break
-                if rules.flor and (seat in sung) != hand.has_flor and rules.flor_mandatory:
-                    ok = False
-                    break
-                hands.append(hand)
-            if not ok:
-                continue
-            found = _hand_start(rules, seen, Deal._of(tuple(hands)), actions)
-            if found is not None and (mismatch >= 1 or rng.random() < self._likely(seen, *found, model, mismatch)):
+
+        def build(deal: Deal) -> State | None:
+            found = world_start(rules, seen, deal, actions)
+            if found is None or found[0].to_act != seen.to_act:
+                return None  # the table would wait for other seats in this world (a flor that can answer)
+            if mismatch >= 1 or rng.random() < self._likely(seen, *found, model, mismatch):
                 return found[0]
-        return None
+            return None
+
+        return deal_world(rules, seat_of(seen), mine, actions, unseen_cards(seen), rng, build, 20)
 
     def _playout(self, start: State, action: Action, team: int, policies: tuple[Bot, Bot], rng: random.Random) -> float:
         before = start.score

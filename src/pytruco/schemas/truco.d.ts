@@ -29,6 +29,10 @@ export type TrucoRecordRules = {
   pica_pica?: boolean;
   /** Pica hands are played while both teams are at least this far from the target. */
   pica_pica_margin?: number;
+  /** Research: the match ends after this many hands (0: no limit). Listed only when not 0. */
+  hands?: number;
+  /** Research: partners answer in turn order (one seat acts at every decision). Listed only when true. */
+  answer_in_turn?: boolean;
   /** How tied tricks decide the hand. */
   parda?: "first-decisive" | "next-trick";
   /** Which envido calls exist and their values. */
@@ -147,6 +151,10 @@ export type TrucoViewRules = {
   pica_pica: boolean;
   /** Pica hands are played while both teams are at least this far from the target. */
   pica_pica_margin: number;
+  /** Research: the match ends after this many hands (0: no limit). Listed only when not 0. */
+  hands?: number;
+  /** Research: partners answer in turn order (one seat acts at every decision). Listed only when true. */
+  answer_in_turn?: boolean;
   /** How tied tricks decide the hand. */
   parda: "first-decisive" | "next-trick";
   /** Which envido calls exist and their values. */

@@ -309,12 +309,19 @@ def _describe(error: BaseException) -> str:
     return text if len(text) <= 200 else text[:200] + "…"
 
 
+_RESEARCH_OPTIONS = {"hands": 0, "answer_in_turn": False}
+"""Research options (issue 21): listed in a view's rules only when they are not at these defaults (as in no
+preset), so that the views of every preset stay what they were."""
+
+
 def _rules_json(rules: RuleSet) -> dict[str, Any]:
     out: dict[str, Any] = {"preset": rules.preset_name}
     for field in attrs.fields(RuleSet):
         if field.name == "preset_name":
             continue
         value = getattr(rules, field.name)
+        if field.name in _RESEARCH_OPTIONS and value == _RESEARCH_OPTIONS[field.name]:
+            continue
         if isinstance(value, tuple):
             value = list(value)
         elif hasattr(value, "value") and not isinstance(value, (bool, int)):
@@ -328,8 +335,8 @@ def _rules_from_json(data: Any) -> RuleSet:
     if not isinstance(data, Mapping):
         raise ViewError("rules must be an object")
     base = RuleSet.preset(data["preset"])
-    known = _rules_json(base)
-    if set(data) != set(known):
+    known = {**_rules_json(base), **_RESEARCH_OPTIONS}
+    if not set(known) - set(_RESEARCH_OPTIONS) <= set(data) <= set(known):
         raise ViewError("rules must list every option")
     changes = {}
     for key, value in data.items():

@@ -1,0 +1,190 @@
+"""The IS-MCTS bot: information-set Monte Carlo tree search over worlds drawn by the library's exact sampler.
+
+Each iteration deals the cards the seat has not seen into a world consistent with its view (the public sampler
+of :mod:`pytruco.worlds`, as :class:`~pytruco.bots.SearchBot` uses it), walks one tree of its own team's action
+sequences shared by all the worlds (children chosen by UCB with availability counts), adds one node, and plays the
+hand out with heuristic players; in the tree the other team plays each world as the heuristic would with its
+cards there (``model_opponents``; plain single-observer IS-MCTS, where it searches too, won a third of its matches
+against the heuristic). The value is the points the seat's team gains in the hand (a won match counts extra).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from .._engine import Phase, State, apply, legal_actions
+from ..actions import Action, Deal, Kind
+from ..cards import Hand
+from ..errors import TrucoError
+from ..views import SeatView, view
+from ..worlds import deal_world
+from ._heuristic import HeuristicBot
+from ._protocol import Bot, OneHotPolicy
+from ._reading import round_actions, seat_of, unseen_cards
+from ._search import world_start
+
+__all__ = ["ISMCTSBot"]
+
+_WIN = 15.0  # points a won (lost) match is worth in a playout, as SearchBot counts it
+
+
+class _Node:
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.children: dict[int, _Node] = {}  # by Action.index (the actor is the same in every world)
+
+
+class ISMCTSBot(OneHotPolicy):
+    """Information-set MCTS over sampled worlds, with heuristic playouts.
+
+    Args:
+        iterations: worlds searched per decision.
+        exploration: the UCB constant, in points.
+        rollout: the playout policy of every seat (``None``: :class:`~pytruco.bots.HeuristicBot`).
+        lead: points by which the heuristic's own choice starts ahead at the root.
+        model_opponents: the other team plays each world as the rollout policy would (else by UCB in the tree,
+            as plain single-observer IS-MCTS does).
+
+    Declarations (``tengo``, ``son-buenas``), rock-paper-scissors and a mandatory flor are left to the heuristic.
+
+    >>> import random
+    >>> from pytruco import Deal, apply, new_game, view
+    >>> from pytruco.bots import ISMCTSBot
+    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> ISMCTSBot(iterations=30).act(view(state, 0), random.Random(3)) in view(state, 0).legal
+    True
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int = 60,
+        exploration: float = 3.0,
+        rollout: Bot | None = None,
+        lead: float = 1.0,
+        model_opponents: bool = True,
+    ) -> None:
+        self.iterations = iterations
+        self.model_opponents = model_opponents
+        self.exploration = exploration
+        self.lead = lead
+        self.fallback = HeuristicBot()
+        self.rollout: Bot = rollout if rollout is not None else HeuristicBot(bluff=0.05)
+
+    def act(self, view: SeatView, rng: random.Random) -> Action:
+        """The root action of the best average value (the heuristic's choice starts :attr:`lead` points ahead)."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        kinds = {a.kind for a in legal}
+        if view.phase is not Phase.PLAY or kinds & {Kind.TENGO, Kind.SON_BUENAS, Kind.RPS}:
+            return self.fallback.act(view, rng)
+        if Kind.FLOR in kinds and view.rules.flor_mandatory:
+            return self.fallback.act(view, rng)
+        seat = seat_of(view)
+        root = _Node()
+        searched = 0
+        for _ in range(self.iterations * 3):
+            if searched >= self.iterations:
+                break
+            world = self._world(view, seat, rng)
+            if world is None:
+                continue
+            searched += 1
+            self._iterate(world, root, seat & 1, rng)
+        usual = self.fallback.act(view, rng)
+        best, choice = -math.inf, usual
+        for index, node in root.children.items():
+            action = Action.from_index(index, seat)
+            if node.visits < 3 or action not in legal:
+                continue
+            # The heuristic's own choice starts *lead* points ahead: a few noisy worlds should not overturn it.
+            value = node.total / node.visits + (self.lead if action == usual else 0.0)
+            if value > best:
+                best, choice = value, action
+        return choice
+
+    def _world(self, seen: SeatView, seat: int, rng: random.Random) -> State | None:
+        deal_line = next((t for t in reversed(seen.history) if t.startswith("deal ")), None)
+        if deal_line is None:
+            return None
+        try:
+            actions = round_actions(seen)
+        except TrucoError:
+            return None
+        rules = seen.rules
+
+        def build(deal: Deal) -> State | None:
+            found = world_start(rules, seen, deal, actions)
+            if found is None or found[0].to_act != seen.to_act:
+                return None
+            return found[0]
+
+        return deal_world(rules, seat, Hand.parse(deal_line[5:]), actions, unseen_cards(seen), rng, build, 40)
+
+    def _iterate(self, world: State, root: _Node, team: int, rng: random.Random) -> None:
+        before = world.score
+        hands = world.rounds_dealt
+        state = world
+        node = root
+        path: list[tuple[_Node, int]] = []  # (child visited, acting team)
+        expanded = False
+        while not (state.is_over or state.is_chance or state.rounds_dealt != hands):
+            acting = state.to_act
+            actor = acting[0] if len(acting) == 1 else rng.choice(acting)
+            if self.model_opponents and actor & 1 != team:
+                # The other side plays as the heuristic would with its cards in this world: the tree holds
+                # the seat's own team's decisions only (a world's omniscient opponents would fold too often).
+                state, _ = apply(state, self.rollout.act(view(state, actor), rng))
+                continue
+            moves = [a for a in legal_actions(state) if a.seat == actor]
+            children = node.children
+            fresh = []
+            for a in moves:
+                child = children.get(a.index)
+                if child is None:
+                    child = children[a.index] = _Node()
+                child.available += 1
+                if not child.visits:
+                    fresh.append(a)
+            if fresh:
+                action = rng.choice(fresh)
+                expanded = True
+            else:
+                sign = 1.0 if actor & 1 == team else -1.0
+                c = self.exploration
+                best = -math.inf
+                action = moves[0]
+                for a in moves:
+                    child = children[a.index]
+                    score = sign * child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                    if score > best:
+                        best, action = score, a
+            node = children[action.index]
+            path.append((node, actor & 1))
+            state, _ = apply(state, action)
+            if expanded:
+                break
+        value = self._playout(state, hands, team, before, rng)
+        for visited, _acting in path:
+            visited.visits += 1
+            visited.total += value
+
+    def _playout(self, state: State, hands: int, team: int, before: tuple[int, int], rng: random.Random) -> float:
+        policy = self.rollout
+        for _ in range(200):
+            if state.is_over or state.is_chance or state.rounds_dealt != hands:
+                break
+            acting = state.to_act
+            seat = acting[0] if len(acting) == 1 else rng.choice(acting)
+            state, _ = apply(state, policy.act(view(state, seat), rng))
+        gained = float((state.score[team] - before[team]) - (state.score[1 - team] - before[1 - team]))
+        if state.is_over:
+            gained += _WIN if state.winner == team else -_WIN
+        return gained
