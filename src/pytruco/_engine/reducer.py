@@ -115,7 +115,6 @@ def new_game(
     4
     """
     rules = _rules_of(rules, options)
-    n = rules.players
     first_mano, score, chicos = check_start(rules, first_mano, score, chicos)
     st = State.__new__(State)
     st._rules = rules
@@ -132,17 +131,18 @@ def new_game(
     st._hashed = (0, 0)
     st._hand_start = None
     st._hand_score = score
-    if first_mano is None and rules.rps_first_mano:
-        st._phase = Phase.RPS
-        st._mano = 0
-    else:
-        if first_mano is None:
-            first_mano = draw_below(random_source(rng), n)
-        st._phase = Phase.DEAL
-        st._mano = first_mano
+    st._phase, st._mano = _first_phase(rules, first_mano, rng)
     st._start = (None if st._phase is Phase.RPS else st._mano, score, chicos)
     compute_legal(st)
     return st
+
+
+def _first_phase(rules: RuleSet, first_mano: int | None, rng: random.Random | None) -> tuple[Phase, int]:
+    """A new match's phase and mano: rock-paper-scissors first where the rules choose the first mano so (and no
+    mano is given), else the deal, with the given mano or one drawn with *rng*."""
+    if first_mano is None and rules.rps_first_mano:
+        return Phase.RPS, 0
+    return Phase.DEAL, draw_below(random_source(rng), rules.players) if first_mano is None else first_mano
 
 
 def _rules_of(rules: object, options: dict[str, Any]) -> RuleSet:
