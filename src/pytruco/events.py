@@ -80,6 +80,10 @@ class EventKind(enum.Enum):
     """A flor voided the envido chain: it scores nothing."""
     FLOR_WON = "flor-won"
     """A flor contest is decided in favour of ``seat``."""
+    SHOWN = "shown"
+    """The end of the hand shows ``card``, one of the cards that make ``seat``'s envido ``points`` (its true
+    points; ``detail`` ``"envido"``): the ``reglamento`` bluff check and the ``classic`` show rule. One
+    event per card, before the ``points-moved`` of a false or unshown envido."""
     FOLDED = "folded"
     """``seat`` went to the mazo."""
     TIMED_OUT = "timed-out"
@@ -194,6 +198,8 @@ class Event(NamedTuple):
             return f"team {self.team} collects {self.points} ({self.detail})"
         if kind is EventKind.CARD_PLAYED:
             return f"seat {self.seat} plays {self.card}"
+        if kind is EventKind.SHOWN:
+            return f"seat {self.seat} shows {self.card} ({self.points} of envido)"
         if kind is EventKind.CALLED:
             return f"seat {self.seat}: {self.detail}"
         if kind is EventKind.DECLARED:

@@ -261,19 +261,26 @@ export interface TrucoView {
   to_act: Array<TrucoViewSeat>;
   legal: Array<string>;
   history: Array<string>;
+  /** The cards the rules showed at the end of this hand (the envido winner's cards that make its points, in reglamento and classic), until the next deal. */
+  shown: Array<{
+  seat: TrucoViewSeat;
+  cards: Array<TrucoViewCard>;
+  /** The seat's true envido points. */
+  points: number;
+}>;
 }
 
 /** truco-event/1: one event (Event.to_json); the per-seat form of a 'dealt' event adds the seat's own cards in 'hand'. */
 export interface TrucoEvent {
   /** What happened. */
-  kind: "rps-chosen" | "rps-tie" | "first-mano" | "dealt" | "duel-started" | "card-played" | "trick-won" | "trick-parda" | "called" | "declared" | "envido-won" | "envido-void" | "flor-won" | "folded" | "timed-out" | "points" | "points-moved" | "hand-won" | "hand-ended" | "chico-won" | "match-over" | "surrendered";
+  kind: "rps-chosen" | "rps-tie" | "first-mano" | "dealt" | "duel-started" | "card-played" | "trick-won" | "trick-parda" | "called" | "declared" | "envido-won" | "envido-void" | "flor-won" | "shown" | "folded" | "timed-out" | "points" | "points-moved" | "hand-won" | "hand-ended" | "chico-won" | "match-over" | "surrendered";
   /** The seat it concerns. */
   seat: number | null;
   /** The team it concerns. */
   team: 0 | 1 | null;
-  /** Points involved (declared or scored); 0 when none. */
+  /** Points involved (declared, scored, or a shown seat's true envido points); 0 when none. */
   points: number;
-  /** The card played. */
+  /** The card played, or shown. */
   card: string | null;
   /** A word that qualifies it (truco, envido, tengo 28, pica, duel 1, ...). */
   detail: string;

@@ -24,15 +24,17 @@ False
 The JSON form (:meth:`SeatView.to_json`, format ``truco-view/1``) is
 described by the JSON Schema that ``pytruco schema view`` prints.
 
-**The one exception** (documented, tested): when a flor waits for the answer
-of a second flor holder (``flor.stage`` is ``"answer"``), the view shows that
-the table waits — :attr:`SeatView.to_act` and :attr:`SeatView.pending` name
-every seat that holds a flor able to answer, before it is sung; the singer's
+**The rules' reveals** (documented in docs/frontend.md, tested): a view shows
+what the rules reveal and nothing else of a card the seat cannot see. (1) When
+a flor waits for the answer of a second flor holder (``flor.stage`` is
+``"answer"``), :attr:`SeatView.to_act` and :attr:`SeatView.pending` name every
+seat that holds a flor able to answer, before it is sung; the singer's
 :attr:`SeatView.legal` is empty; and in end-of-hand presets the flor's points
-are not yet in :attr:`SeatView.unscored` — because the table has to wait for
-those seats, and their clocks run. If such a seat then times out, its flor
-was never sung, but the others have seen that it had one. Nothing else in a
-view depends on a card the seat cannot see (``tests/test_hidden.py``).
+are not yet in :attr:`SeatView.unscored` — the table has to wait for those
+seats. (2) A timed-out mano's forced declaration declares its true points.
+(3) At the end of a hand in ``reglamento`` and ``classic``, the envido
+winner's cards are shown (:attr:`SeatView.shown`). Nothing else in a view
+depends on a card the seat cannot see (``tests/test_hidden.py``).
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ from ._parts import (
     ChainView,
     Declaration,
     PendingCall,
+    ShownCards,
     TrickView,
     TrucoView,
     ViewError,
@@ -72,6 +75,7 @@ __all__ = [
     "PendingCall",
     "SeatError",
     "SeatView",
+    "ShownCards",
     "TrickView",
     "TrucoView",
     "ViewError",
@@ -333,4 +337,5 @@ def _view_in_round(
         to_act=to_act,
         legal=legal,
         history=history,
+        shown=tuple(ShownCards(s, cards, points) for s, cards, points in r.hand_shown),
     )

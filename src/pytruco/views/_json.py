@@ -30,6 +30,7 @@ from ._parts import (
     ChainView,
     Declaration,
     PendingCall,
+    ShownCards,
     TrickView,
     TrucoView,
     ViewError,
@@ -163,6 +164,8 @@ class SeatView:
             shows only this seat's cards: ``"deal 7C 6C 1E"``; ``"deal"`` for a
             spectator); before the first deal, the rock-paper-scissors draw, with
             another seat's choice as ``"<seat> rps ?"`` until both have chosen.
+        shown: the cards the rules showed at the end of this hand (the envido winner's, in ``reglamento``
+            and ``classic``), also between hands until the next deal.
 
     >>> from pytruco import Deal, apply, new_game
     >>> from pytruco.views import view
@@ -207,6 +210,7 @@ class SeatView:
     to_act: tuple[int, ...]
     legal: tuple[Action, ...]
     history: tuple[str, ...]
+    shown: tuple[ShownCards, ...] = ()
 
     # --- shorthands kept from the first views ---
     @property
@@ -271,6 +275,7 @@ class SeatView:
             "to_act": list(self.to_act),
             "legal": [str(action) for action in self.legal],
             "history": list(self.history),
+            "shown": [shown.to_json() for shown in self.shown],
         }
 
     @classmethod
@@ -429,4 +434,17 @@ def _view_from_json(data: Any) -> SeatView:
         to_act=_ints(data["to_act"], "to_act"),
         legal=legal,
         history=tuple(history),
+        shown=_shown_from(data["shown"]),
     )
+
+
+def _shown_from(value: Any) -> tuple[ShownCards, ...]:
+    if not isinstance(value, list):
+        raise ViewError("member 'shown' must be a list")
+    out = []
+    for item in value:
+        if not isinstance(item, Mapping) or not isinstance(item.get("cards"), list):
+            raise ViewError("a shown entry is {seat, cards, points}")
+        cards = tuple(_card(c) for c in item["cards"])
+        out.append(ShownCards(_int(item["seat"], "seat"), cards, _int(item["points"], "points")))
+    return tuple(out)
