@@ -7,7 +7,7 @@
 ``pytruco simulate BOT BOT`` plays many games between two bots and
 summarizes them.
 ``pytruco view --seat N|spectator FILE`` prints a seat's view after a record,
-``pytruco events --seat N|spectator FILE`` the events as that seat receives them
+``pytruco events --seat N|spectator FILE`` the events as that seat receives them (``--lang es|en``: with their text)
 (one JSON object per line) and ``pytruco schema record|view|event|action|protocol`` a JSON Schema;
 ``pytruco serve`` runs the reference game server (the ``server`` extra; ``pytruco serve --help``).
 """
@@ -115,6 +115,12 @@ def _add_client_commands(commands: argparse._SubParsersAction[argparse.ArgumentP
         p_seat = commands.add_parser(name, help=text)
         p_seat.add_argument("--seat", required=True, help="a seat number, or 'spectator'")
         p_seat.add_argument("file", help="the record (JSON); - reads standard input")
+        if name == "events":
+            p_seat.add_argument(
+                "--lang",
+                choices=("es", "en"),
+                help='print each event as {"event": ..., "text": ...}, with its sentence in this language',
+            )
         if name == "view":
             p_seat.add_argument("--svg", action="store_true", help="draw the table as that seat sees it (SVG)")
     p_schema = commands.add_parser("schema", help="print the JSON Schema of a format")
@@ -177,7 +183,8 @@ def _run(args: argparse.Namespace) -> int:
         return _random(args.preset, args.players, args.seed, sys.stdout)
     if args.command in ("view", "events"):
         svg = getattr(args, "svg", False)
-        return _seat_command(args.command, args.seat, args.file, sys.stdout, sys.stderr, svg=svg)
+        lang = getattr(args, "lang", None)
+        return _seat_command(args.command, args.seat, args.file, sys.stdout, sys.stderr, svg=svg, lang=lang)
     if args.command == "schema":
         from .schema import schema_text
 
@@ -262,10 +269,13 @@ def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _seat_command(command: str, seat_text: str, path: str, out: TextIO, err: TextIO, *, svg: bool = False) -> int:
+def _seat_command(
+    command: str, seat_text: str, path: str, out: TextIO, err: TextIO, *, svg: bool = False, lang: str | None = None
+) -> int:
     """``pytruco view`` / ``pytruco events``: replay FILE and print what *seat* sees
-    (``view --svg``: as a picture)."""
+    (``view --svg``: as a picture; ``events --lang``: each event with its sentence, as ``pytruco serve`` sends it)."""
     from .frontend import replay_events
+    from .text import describe_event
     from .views import view
 
     seat: int | None
@@ -282,11 +292,15 @@ def _seat_command(command: str, seat_text: str, path: str, out: TextIO, err: Tex
             err.write(f"pytruco {command}: there is no seat {seat} at a table of {record.rules.players}\n")
             return 2
         state = None
+        players = record.meta.get("players")
+        names = players if isinstance(players, list) and all(isinstance(p, str) for p in players) else None
         for step in replay_events(record):
             state = step.state
             if command == "events":
-                for line in step.seat_events(seat):
-                    out.write(json.dumps(line) + "\n")
+                for event, data in zip(step.events, step.seat_events(seat), strict=True):
+                    if lang is not None:
+                        data = {"event": data, "text": describe_event(event, lang, names)}  # type: ignore[arg-type]  # noqa: PLW2901
+                    out.write(json.dumps(data, ensure_ascii=lang is None) + "\n")
         if command == "view":
             if state is None:
                 from ._engine import new_game
