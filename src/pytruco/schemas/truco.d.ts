@@ -268,6 +268,14 @@ export interface TrucoView {
   /** The seat's true envido points. */
   points: number;
 }>;
+  /** What each of this seat's legal calls would be worth, accepted and refused, in the order of 'legal'. */
+  call_values: Array<{
+  call: "envido" | "real-envido" | "falta-envido" | "contraflor" | "contraflor-al-resto" | "truco" | "retruco" | "vale-cuatro";
+  /** What accepting the call would make it worth; null when that depends on who wins (or it wins the chico). */
+  if_accepted: number | null;
+  /** What the caller's team would score if the call were refused. */
+  if_refused: number;
+}>;
 }
 
 /** truco-event/1: one event (Event.to_json); the per-seat form of a 'dealt' event adds the seat's own cards in 'hand'. */

@@ -58,6 +58,7 @@ from ._json import SeatView
 from ._parts import (
     VIEW_FORMAT,
     Call,
+    CallValue,
     ChainView,
     Declaration,
     PendingCall,
@@ -70,6 +71,7 @@ from ._parts import (
 __all__ = [
     "VIEW_FORMAT",
     "Call",
+    "CallValue",
     "ChainView",
     "Declaration",
     "PendingCall",
@@ -176,6 +178,32 @@ def _pending(state: State, r: Round) -> PendingCall | None:
         return PendingCall(call, caller, answerers, worth, refused_value(rules, calls))
     level = TRUCO_CALLS.index(call) + 1
     return PendingCall(call, caller, answerers, TRUCO_VALUE[level], TRUCO_VALUE[level - 1])
+
+
+def _call_values(state: State, r: Round, legal: tuple[Action, ...]) -> tuple[CallValue, ...]:
+    """What each legal call of the seat would be worth, as :func:`_pending` will say once it is made."""
+    rules = state.rules
+    out: list[CallValue] = []
+    for action in legal:
+        call = action.kind
+        if call in TRUCO_CALLS:
+            level = TRUCO_CALLS.index(call) + 1
+            out.append(CallValue(call, TRUCO_VALUE[level], TRUCO_VALUE[level - 1]))
+        elif call in ENVIDO_CALLS:
+            calls = (*r.envido_calls, call)
+            value = accepted_value(rules, calls)
+            worth: int | None = value
+            if value == FALTA:  # LOSER counts the loser's score: it depends on who wins
+                worth = falta_value(rules, state.score, 0) if rules.falta is FaltaRule.LEADER else None
+            out.append(CallValue(call, worth, refused_value(rules, calls)))
+        elif call is Kind.CONTRAFLOR:
+            out.append(CallValue(call, rules.contraflor_value, rules.contraflor_refused))
+        elif call is Kind.CONTRAFLOR_AL_RESTO:
+            over = Kind.FLOR if r.flor_call is None else r.flor_call[0]
+            refused = rules.cfar_refused_over_contraflor if over is Kind.CONTRAFLOR else rules.cfar_refused_over_flor
+            worth = rules.target - max(state.score) if rules.cfar is CfarRule.FALTA else None
+            out.append(CallValue(call, worth, refused))
+    return tuple(out)
 
 
 def check_seat(seat: int | None, players: int) -> None:
@@ -338,4 +366,5 @@ def _view_in_round(
         legal=legal,
         history=history,
         shown=tuple(ShownCards(s, cards, points) for s, cards, points in r.hand_shown),
+        call_values=_call_values(state, r, legal),
     )

@@ -27,6 +27,7 @@ from ..svg import table_svg
 from ._parts import (
     VIEW_FORMAT,
     Call,
+    CallValue,
     ChainView,
     Declaration,
     PendingCall,
@@ -164,6 +165,8 @@ class SeatView:
             shows only this seat's cards: ``"deal 7C 6C 1E"``; ``"deal"`` for a
             spectator); before the first deal, the rock-paper-scissors draw, with
             another seat's choice as ``"<seat> rps ?"`` until both have chosen.
+        call_values: what each of this seat's legal calls (truco, envido and contraflor families) would be
+            worth, accepted and refused, in the order of :attr:`legal`.
         shown: the cards the rules showed at the end of this hand (the envido winner's, in ``reglamento``
             and ``classic``), also between hands until the next deal.
 
@@ -211,6 +214,7 @@ class SeatView:
     legal: tuple[Action, ...]
     history: tuple[str, ...]
     shown: tuple[ShownCards, ...] = ()
+    call_values: tuple[CallValue, ...] = ()
 
     # --- shorthands kept from the first views ---
     @property
@@ -276,6 +280,7 @@ class SeatView:
             "legal": [str(action) for action in self.legal],
             "history": list(self.history),
             "shown": [shown.to_json() for shown in self.shown],
+            "call_values": [value.to_json() for value in self.call_values],
         }
 
     @classmethod
@@ -435,6 +440,16 @@ def _view_from_json(data: Any) -> SeatView:
         legal=legal,
         history=tuple(history),
         shown=_shown_from(data["shown"]),
+        call_values=_call_values_from(data["call_values"]),
+    )
+
+
+def _call_values_from(value: Any) -> tuple[CallValue, ...]:
+    if not isinstance(value, list) or any(not isinstance(item, Mapping) for item in value):
+        raise ViewError("member 'call_values' must be a list of {call, if_accepted, if_refused}")
+    return tuple(
+        CallValue(_kind(v["call"]), _opt_int(v["if_accepted"], "if_accepted"), _int(v["if_refused"], "if_refused"))
+        for v in value
     )
 
 
