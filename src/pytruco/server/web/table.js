@@ -4,10 +4,10 @@
 // It only ever receives its own seat's view and events.
 // @ts-check
 
-/** @typedef {import("../schemas/truco").TrucoAction} TrucoAction */
-/** @typedef {import("../schemas/truco").TrucoProtocolUpdate} Update */
-/** @typedef {import("../schemas/truco").TrucoProtocolServerMessage} ServerMessage */
-/** @typedef {import("../schemas/truco").TrucoProtocolAct} Act */
+/** @typedef {import("../../schemas/truco").TrucoAction} TrucoAction */
+/** @typedef {import("../../schemas/truco").TrucoProtocolUpdate} Update */
+/** @typedef {import("../../schemas/truco").TrucoProtocolServerMessage} ServerMessage */
+/** @typedef {import("../../schemas/truco").TrucoProtocolAct} Act */
 
 (function () {
   "use strict";
