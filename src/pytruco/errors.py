@@ -287,7 +287,7 @@ class SchemaError(TrucoError):
     >>> schema("state")
     Traceback (most recent call last):
     ...
-    pytruco.errors.SchemaError: unknown schema 'state' (known: record, view, event, action)
+    pytruco.errors.SchemaError: unknown schema 'state' (known: record, view, event, action, protocol)
     """
 
 
