@@ -284,3 +284,40 @@ def test_a_seat_that_waits_past_the_clock_is_timed_out(browser: Any, tmp_path: P
         assert other.query_selector("li[data-kind=timed-out]") is None
     finally:
         server.kill()
+
+
+PREFERRED = (" envido", " quiero", " son-buenas", " flor", " mazo")
+"""What the reglamento test clicks first, in this order: an envido accepted and declared, then the mazo."""
+
+
+def test_the_cards_shown_at_the_end_of_a_hand_are_on_the_table(browser: Any, tmp_path: Path) -> None:
+    """PRESETS.md §5 (reglamento, the bluff check): when a hand with an accepted envido ends, the winner's cards
+    are shown; the page shows them (as pictures, with the true points) beside the last hand (issue 20)."""
+    server = Server(tmp_path / "tables.sqlite", "--clock", "60", "--new", "reglamento")
+    pages = []
+    try:
+        for link in server.info["tables"][0]["links"]:
+            page = browser.new_context().new_page()
+            page.goto(link)
+            page.wait_for_selector("#status[data-status=online]")
+            pages.append(page)
+        for _ in range(120):
+            if any(page.query_selector("#lasthand .shown [data-card]") for page in pages):
+                break
+            acting = [p for p in pages if p.query_selector("#actions button[data-action]:not(.concede)")]
+            assert acting, "nobody can act"
+            page = acting[0]
+            actions = [b.get_attribute("data-action") for b in page.query_selector_all("#actions button[data-action]")]
+            actions = [a for a in actions if not a.endswith(" rendirse")]
+            choice = next((a for word in PREFERRED for a in actions if a.endswith(word)), None)
+            choice = choice or next((a for a in actions if " tengo " in a), actions[0])
+            counts = [updates(p) for p in pages]
+            page.click(f'#actions button[data-action="{choice}"]')
+            for p, count in zip(pages, counts, strict=True):
+                wait_update(p, count)
+        shown = pages[0].query_selector("#lasthand .shown")
+        assert shown is not None, "no hand ended with its cards shown"
+        assert re.search(r"mostró \(\d+\)", shown.inner_text()), shown.inner_text()
+        assert shown.query_selector("img[src^='/cards/']") is not None
+    finally:
+        server.kill()
