@@ -69,6 +69,22 @@ def test_events_prints_one_object_per_line_as_the_seat_receives_them(
     assert "hand" not in json.loads(out.splitlines()[0])
 
 
+def test_events_with_lang_prints_the_text_beside_each_event(
+    capsys: pytest.CaptureFixture[str], record_file: str
+) -> None:
+    """`pytruco events --lang es|en` (issue 20): each line is {"event": ..., "text": ...}, as pytruco serve sends it."""
+    code, out, _ = run(capsys, "events", "--seat", "1", "--lang", "es", record_file)
+    lines = [json.loads(line) for line in out.splitlines()]
+    expected = [line for step in replay_events(RECORD) for line in step.seat_events(1)]
+    assert code == 0 and [line["event"] for line in lines] == expected
+    assert lines[0]["text"] == "Se repartió; asiento 0 es mano"
+    code, out, _ = run(capsys, "events", "--seat", "1", "--lang", "en", record_file)
+    assert json.loads(out.splitlines()[0])["text"] == "The cards are dealt; seat 0 is mano"
+    with pytest.raises(SystemExit) as exit_info:
+        run(capsys, "events", "--seat", "1", "--lang", "fr", record_file)
+    assert exit_info.value.code == 2 and "invalid choice" in capsys.readouterr().err
+
+
 def test_bad_seats_and_records_get_one_line_and_no_traceback(
     capsys: pytest.CaptureFixture[str], record_file: str, tmp_path: Path
 ) -> None:

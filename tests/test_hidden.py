@@ -8,7 +8,12 @@ seats' cards that are never played, and the undealt deck) are shuffled into a se
 replayed on it. While the two games make the same (public) events — an event that differs is the game itself
 revealing a card, such as a declaration by a timeout — the seat's view and per-seat events must be identical.
 
-The documented exception (pytruco.views): while a flor waits for a second holder's answer, the view shows that it
+When the events differ, the difference must be one of the rules' reveals (docs/frontend.md, "Hidden information
+and its three exceptions"): the cards shown at the end of a hand (``shown``: the ``reglamento`` bluff check and the
+``classic`` show rule, PRESETS.md §5) or a timed-out mano's forced declaration of its true points (§7, §8.20);
+anything else fails the test.
+
+The third exception (pytruco.views): while a flor waits for a second holder's answer, the view shows that it
 waits (``to_act``, ``pending``, ``flor.stage``, the singer's empty ``legal``, and in end-of-hand presets the flor's
 points not yet in ``unscored``), so it shows that another seat holds a flor. Those members are left out there, and
 only there.
@@ -21,7 +26,7 @@ from typing import Any
 
 from hypothesis import given, settings
 
-from pytruco import Action, Deal, Hand, State, apply
+from pytruco import Action, Deal, Event, EventKind, Hand, State, apply
 from pytruco.cards import ALL_CARDS
 from pytruco.frontend import seat_events
 from pytruco.views import view
@@ -70,6 +75,25 @@ def seen_by(state: State, seat: int, waiting: bool) -> dict[str, Any]:
     return data
 
 
+def revealed(mine: list[Event], theirs: list[Event]) -> bool:
+    """Whether the first difference between two worlds' events of one action is a reveal the rules make
+    (docs/frontend.md, "Hidden information and its three exceptions"): the cards shown at the end of a hand
+    (``shown``), or a timed-out mano's forced declaration of its true points (``timed-out``, ``declared``).
+    (The flor wait is the third: the test sees it in the states, as one world waits and the other does not.)
+    What follows a reveal (the points it moves) may differ too."""
+    first = next(i for i, (a, b) in enumerate(zip([*mine, None], [*theirs, None], strict=False)) if a != b)
+    for events in (mine, theirs):
+        if first < len(events) and events[first].kind is EventKind.SHOWN:
+            return True
+        if (
+            0 < first < len(events)
+            and events[first].kind is EventKind.DECLARED
+            and events[first - 1].kind is EventKind.TIMED_OUT
+        ):
+            return True
+    return False
+
+
 def flor_waits(state: State) -> bool:
     return state.round is not None and state.round.flor_stage == "answer"
 
@@ -78,7 +102,7 @@ def flor_waits(state: State) -> bool:
 @given(spec=games())
 def test_a_seat_sees_nothing_of_the_cards_it_cannot_see(spec: GameSpec) -> None:
     rng = random.Random(spec.seed)
-    compared = 0
+    compared = reveals = 0
     for hand in hands_of(list(random_playout(spec))):
         seat = rng.randrange(spec.rules.players)
         deal = alternative_deal(hand, seat, rng)
@@ -90,7 +114,11 @@ def test_a_seat_sees_nothing_of_the_cards_it_cannot_see(spec: GameSpec) -> None:
             except ValueError:
                 break  # the other cards make this action illegal: the games part here
             if events != step.events and index > 0:
-                break  # the game itself showed a difference (a declaration, the cards shown)
+                # the game itself showed a difference: it must be one of the rules' reveals
+                waits = flor_waits(other) or flor_waits(step.after)  # the flor wait: one world waits
+                assert waits or revealed(step.events, events), (str(step.action), step.events, events)
+                reveals += 1
+                break
             assert seat_events(other, events, seat) == seat_events(step.after, step.events, seat)
             waiting = flor_waits(other) or flor_waits(step.after)
             assert seen_by(other, seat, waiting) == seen_by(step.after, seat, waiting), (str(step.action), seat)
@@ -122,3 +150,22 @@ def test_the_documented_exception_a_flor_waiting_for_its_answer() -> None:
         "0 flor",
     )
     assert view(state, 2).pending is None and view(state, 2).flor.stage == "done"
+
+
+def test_a_timed_out_mano_declares_its_true_points_and_nothing_else_differs() -> None:
+    """PRESETS.md §7: the mano's declaration is forced, so its timeout declares its true points; two worlds that
+    differ only in the mano's unseen cards differ, for seat 1, in that declaration (the second reveal), and only
+    from there on."""
+    from .helpers import act, start
+
+    worlds = [[["7C", "6C", "1E"], ["5O", "4O", "3B"]], [["7E", "5E", "1C"], ["5O", "4O", "3B"]]]
+    seen = []
+    for deal in worlds:
+        state = act(start("default"), deal, "0 envido", "1 quiero")
+        before = view(state, 1).to_json()
+        state, events = apply(state, Action.parse("0 timeout"))
+        declared = [e for e in events if e.kind is EventKind.DECLARED]
+        seen.append((before, declared[0].points, events))
+    assert seen[0][0] == seen[1][0]  # before the timeout, seat 1 sees the same table
+    assert (seen[0][1], seen[1][1]) == (33, 32)
+    assert revealed(seen[0][2], seen[1][2])

@@ -184,3 +184,38 @@ def test_the_record_schema_is_as_strict_as_the_reader(data: dict[str, Any]) -> N
     except RecordError:
         read = False
     assert VALIDATORS["record"].is_valid(data) is read, f"schema {'refuses' if read else 'accepts'} what Record reads"
+
+
+def test_the_refusal_codes_are_an_enum_in_the_schema_and_in_the_api_docs() -> None:
+    """A client need not hard-code the refusal codes (the frontend guide). Every code a refusal can carry (the
+    engine's list) is in the protocol schema's ``RefusalCode`` enum and in docs/api.md; the server's own codes are
+    ``ServerCode``; an error's ``code`` must be one of them."""
+    from pytruco._engine.refusals import MESSAGES
+    from pytruco.server._protocol import CODES
+
+    defs = schema("protocol")["$defs"]
+    assert defs["RefusalCode"]["enum"] == list(MESSAGES)
+    assert defs["ServerCode"]["enum"] == list(CODES)
+    api = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    missing = [code for code in MESSAGES if f"| `{code}` |" not in api]
+    assert not missing, f"refusal codes not in docs/api.md: {missing}"
+    validator = jsonschema.Draft202012Validator({**schema("protocol"), "$ref": "#/$defs/Error"})
+    assert validator.is_valid({"type": "error", "code": "not-your-turn", "message": "..."})
+    assert not validator.is_valid({"type": "error", "code": "no-such-code", "message": "..."})
+
+
+def test_the_view_schema_gives_the_card_strength_order() -> None:
+    """PRESETS.md §1: 1E > 1B > 7E > 7O > 3s > 2s > 1O = 1C > 12s > 11s > 10s > 7C = 7B > 6s > 5s > 4s."""
+    ranking = schema("view")["$defs"]["CardRanking"]["const"]
+    suits = ["E", "B", "O", "C"]
+
+    def every(rank: str) -> list[str]:
+        return [rank + suit for suit in suits]
+
+    expected = [["1E"], ["1B"], ["7E"], ["7O"], every("3"), every("2"), ["1O", "1C"], every("12"), every("11")]
+    expected += [every("10"), ["7B", "7C"], every("6"), every("5"), every("4")]
+    assert ranking == expected
+    from pytruco import Card
+
+    strengths = [{Card.parse(code).strength for code in tier} for tier in ranking]
+    assert all(len(s) == 1 for s in strengths) and [s.pop() for s in strengths] == list(range(14, 0, -1))

@@ -940,6 +940,19 @@ PINNED: list[tuple[Event, tuple[str, ...]]] = [
         ),
     ),
     (
+        Event(EventKind.SHOWN, seat=1, team=1, points=27, card=Card.parse("7E"), detail="envido"),
+        (
+            "asiento 1 mostró el siete de espadas (27 de envido)",
+            "seat 1 showed the seven of swords (27 of envido)",
+            "Beto mostró el siete de espadas (27 de envido)",
+            "Beto showed the seven of swords (27 of envido)",
+            "Beto mostró el siete de espadas (27 de envido)",
+            "Beto showed the seven of swords (27 of envido)",
+            "asiento 1 mostró el siete de espadas (27 de envido)",
+            "seat 1 showed the seven of swords (27 of envido)",
+        ),
+    ),
+    (
         Event(EventKind.SURRENDERED, seat=1, team=1),
         (
             "asiento 1 se rindió",

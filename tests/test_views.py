@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
@@ -16,6 +17,7 @@ from pytruco.cards import ALL_CARDS
 from pytruco.views import Declaration, SeatError, SeatView, view
 
 from .helpers import act, start
+from .strategies import GameSpec, games, random_playout
 
 CARD_TEXTS = {str(card) for card in ALL_CARDS}
 
@@ -374,3 +376,37 @@ def test_every_consumer_takes_a_view_read_back_from_json() -> None:
     for name in sorted(BOT_NAMES):
         assert BOT_NAMES[name]().act(seen, random.Random(1)) in seen.legal
     assert all(describe_action(action, "en") for action in seen.legal)
+
+
+@settings(max_examples=30, deadline=None)
+@given(spec=games())
+def test_call_values_say_what_the_pending_call_will_say(spec: GameSpec) -> None:
+    """Issue 20 (what a raise would be worth): each legal call's ``call_values`` entry is what ``pending`` says
+    once the call is made (PRESETS.md §4 truco values, §5 envido values, §6 contraflor values), so a client never
+    computes a chain's value itself."""
+    for step in itertools.islice(random_playout(spec), 300):
+        state = step.before
+        if state.is_chance or state.is_over:
+            continue
+        seat = state.to_act[0]
+        seen = view(state, seat)
+        calls = [a for a in seen.legal if a.kind in {v.call for v in seen.call_values}]
+        assert [a.kind for a in calls] == [v.call for v in seen.call_values]
+        for action, value in zip(calls, seen.call_values, strict=True):
+            after, _ = apply(state, action)
+            pending = view(after, seat).pending
+            if pending is not None and pending.call is action.kind and pending.seat == seat:
+                assert (pending.if_accepted, pending.if_refused) == (value.if_accepted, value.if_refused), str(action)
+
+
+def test_call_values_of_a_raise() -> None:
+    """§4: after an accepted truco, retruco would be worth 3 (2 refused); §5: over an envido, real envido would
+    make the chain 5 (2 refused)."""
+    state = act(start("default"), [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 envido")
+    values = {v.call: (v.if_accepted, v.if_refused) for v in view(state, 1).call_values}
+    assert values[Kind.REAL_ENVIDO] == (5, 2) and values[Kind.ENVIDO] == (4, 2)
+    state = act(state, "1 quiero", "0 tengo 33", "1 son-buenas", "0 truco", "1 quiero", "0 1E")
+    values = {v.call: (v.if_accepted, v.if_refused) for v in view(state, 1).call_values}
+    assert values == {Kind.RETRUCO: (3, 2)}
+    assert view(state, 0).call_values == ()  # team 1 holds the quiero
+    assert view(state, 1).to_json()["call_values"] == [{"call": "retruco", "if_accepted": 3, "if_refused": 2}]

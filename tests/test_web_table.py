@@ -5,9 +5,13 @@ Two browser contexts play a whole game by clicking; the server is killed and res
 mid-game and the game goes on; an action naming a past decision is refused as stale; a
 seat that waits past the clock is timed out (its clock starts only once it has joined);
 a link of seat 0 cannot act for seat 1; malformed messages get an error and the server
-keeps going; conceding asks for a confirmation. The whole-game test also takes the docs'
-screenshot (written to docs/_static/web_table.png when PYTRUCO_DOCS_SCREENSHOT=1, as
-tools/screenshot_web_table.py does). Skips where chromium, Playwright or websockets are missing.
+keeps going; conceding asks for a confirmation. What a player sees (issue 20): the cards
+as the library's card art (served SVGs, named in the page's language), the other seat's
+cards face down, the completed tricks with their winners, the last hand after the next
+deal, the seat's envido points, and no record notation. The whole-game test also takes
+the docs' screenshot (written to docs/_static/web_table.png when PYTRUCO_DOCS_SCREENSHOT=1,
+as tools/screenshot_web_table.py does). Skips where chromium, Playwright or websockets are
+missing.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -124,6 +129,27 @@ def decision(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.decision"))
 
 
+NOTATION = re.compile(
+    r"\b(1[0-2]|[1-7])[EBOC]\b|real-envido|falta-envido|vale-cuatro|no-quiero|son-buenas|con-flor|contraflor-al"
+)
+"""Record notation a player should never read on the table (cards are pictures and names, calls are words)."""
+
+
+def check_table(page: Any, seen: set[str]) -> None:
+    """What a player sees (issue 20): no raw notation; the other seat's cards face down, one back per card it holds;
+    and, noted in *seen*, the completed tricks with their winners and the last hand after the next deal."""
+    text = page.inner_text("#table") + page.inner_text("#me")
+    assert not NOTATION.search(text), text
+    left = page.evaluate(
+        "Array.from(document.querySelectorAll('#seats .seat')).map(s => s.querySelectorAll('img.back').length)"
+    )
+    assert len(left) == 1 and 0 <= left[0] <= 3
+    if page.query_selector("#tricks .winner"):
+        seen.add("winner")
+    if page.query_selector("#lasthand .trick-done [data-card]"):
+        seen.add("last hand")
+
+
 def test_two_browsers_play_a_whole_game_through_a_server_crash(browser: Any, tmp_path: Path) -> None:
     db = tmp_path / "tables.sqlite"
     server = Server(db, "--clock", "60", "--new", "default:target=15")
@@ -136,6 +162,24 @@ def test_two_browsers_play_a_whole_game_through_a_server_crash(browser: Any, tmp
         page.wait_for_selector("#status[data-status=online]")
         pages.append(page)
     try:
+        # the cards are the library's card art, one SVG per card, named in the page's language; the other seat
+        # shows three backs; the seat's own envido points are on the table
+        for page, lang in zip(pages, ("es", "en"), strict=True):
+            loaded = page.evaluate(
+                "Array.from(document.querySelectorAll('#hand img')).map(i => [i.getAttribute('src'), i.alt,"
+                " i.complete && i.naturalWidth > 0])"
+            )
+            assert len(loaded) == 3 and all(src.startswith("/cards/") and ok for src, _, ok in loaded), loaded
+            suits = ("espadas", "bastos", "oros", "copas") if lang == "es" else ("swords", "clubs", "coins", "cups")
+            assert all(alt.rsplit(" ", 1)[1] in suits for _, alt, _ in loaded), loaded
+            assert page.evaluate("document.documentElement.lang") == lang
+            assert page.evaluate("document.querySelectorAll('#seats img.back').length") == 3
+            assert page.inner_text("#points").startswith("Tu envido: " if lang == "es" else "Your envido: ")
+        base = links[0].split("/?")[0].split("?")[0].rstrip("/")
+        picture = pages[0].request.get(base + "/cards/12C.svg")
+        assert picture.status == 200 and picture.headers["content-type"] == "image/svg+xml"
+        assert "REY" in picture.text()
+        assert pages[0].request.get(base + "/cards/8X.svg").status == 404
         # each page shows its own three cards, never the other seat's
         mine = [my_cards(page) for page in pages]
         assert all(len(cards) == 3 for cards in mine) and not mine[0] & mine[1]
@@ -172,16 +216,22 @@ def test_two_browsers_play_a_whole_game_through_a_server_crash(browser: Any, tmp
         rng = random.Random(12)
         clicks = 0
         restarted = False
+        seen: set[str] = set()
+        shot: Path | None = None
         while pages[0].get_attribute("#status", "data-status") != "over":
             past = decision(pages[0])
             assert play_one(pages, rng), "nobody can act, but the match is not over"
             clicks += 1
+            for page in pages:
+                check_table(page, seen)
             if clicks == 6:
                 # an action that answers a decision already past is refused, and names itself
                 acting = next(p for p in pages if p.evaluate("document.body.dataset.toAct") == "me")
                 action = acting.get_attribute("#actions button[data-action], #hand button[data-action]", "data-action")
                 assert raw(acting, {"type": "act", "action": action, "decision": past}) == "stale"
                 assert decision(acting) == past + 1
+            if clicks >= 6 and not shot and pages[0].query_selector("#tricks .winner"):
+                # the docs' picture: a hand with a completed trick and its winner on the table
                 shot = SCREENSHOT if os.environ.get("PYTRUCO_DOCS_SCREENSHOT") else tmp_path / "web_table.png"
                 pages[0].screenshot(path=str(shot))
                 assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -200,6 +250,7 @@ def test_two_browsers_play_a_whole_game_through_a_server_crash(browser: Any, tmp
                 restarted = True
             assert clicks < 400
         assert restarted
+        assert seen == {"winner", "last hand"} and shot is not None
         assert "Terminó el partido" in pages[0].inner_text("#status")
         assert "The match is over" in pages[1].inner_text("#status")
         assert pages[0].query_selector("li[data-kind=match-over]") is not None
@@ -231,5 +282,42 @@ def test_a_seat_that_waits_past_the_clock_is_timed_out(browser: Any, tmp_path: P
         other.goto(server.info["tables"][1]["links"][1] + "&lang=en")
         other.wait_for_selector("#status[data-status=online]")
         assert other.query_selector("li[data-kind=timed-out]") is None
+    finally:
+        server.kill()
+
+
+PREFERRED = (" envido", " quiero", " son-buenas", " flor", " mazo")
+"""What the reglamento test clicks first, in this order: an envido accepted and declared, then the mazo."""
+
+
+def test_the_cards_shown_at_the_end_of_a_hand_are_on_the_table(browser: Any, tmp_path: Path) -> None:
+    """PRESETS.md §5 (reglamento, the bluff check): when a hand with an accepted envido ends, the winner's cards
+    are shown; the page shows them (as pictures, with the true points) beside the last hand (issue 20)."""
+    server = Server(tmp_path / "tables.sqlite", "--clock", "60", "--new", "reglamento")
+    pages = []
+    try:
+        for link in server.info["tables"][0]["links"]:
+            page = browser.new_context().new_page()
+            page.goto(link)
+            page.wait_for_selector("#status[data-status=online]")
+            pages.append(page)
+        for _ in range(120):
+            if any(page.query_selector("#lasthand .shown [data-card]") for page in pages):
+                break
+            acting = [p for p in pages if p.query_selector("#actions button[data-action]:not(.concede)")]
+            assert acting, "nobody can act"
+            page = acting[0]
+            actions = [b.get_attribute("data-action") for b in page.query_selector_all("#actions button[data-action]")]
+            actions = [a for a in actions if not a.endswith(" rendirse")]
+            choice = next((a for word in PREFERRED for a in actions if a.endswith(word)), None)
+            choice = choice or next((a for a in actions if " tengo " in a), actions[0])
+            counts = [updates(p) for p in pages]
+            page.click(f'#actions button[data-action="{choice}"]')
+            for p, count in zip(pages, counts, strict=True):
+                wait_update(p, count)
+        shown = pages[0].query_selector("#lasthand .shown")
+        assert shown is not None, "no hand ended with its cards shown"
+        assert re.search(r"mostró \(\d+\)", shown.inner_text()), shown.inner_text()
+        assert shown.query_selector("img[src^='/cards/']") is not None
     finally:
         server.kill()

@@ -7,7 +7,7 @@
 ``pytruco simulate BOT BOT`` plays many games between two bots and
 summarizes them.
 ``pytruco view --seat N|spectator FILE`` prints a seat's view after a record,
-``pytruco events --seat N|spectator FILE`` the events as that seat receives them
+``pytruco events --seat N|spectator FILE`` the events as that seat receives them (``--lang es|en``: with their text)
 (one JSON object per line) and ``pytruco schema record|view|event|action|protocol`` a JSON Schema;
 ``pytruco serve`` runs the reference game server (the ``server`` extra; ``pytruco serve --help``).
 """
@@ -130,6 +130,12 @@ def _add_client_commands(commands: argparse._SubParsersAction[argparse.ArgumentP
         p_seat = commands.add_parser(name, help=text)
         p_seat.add_argument("--seat", required=True, help="a seat number, or 'spectator'")
         p_seat.add_argument("file", help="the record (JSON); - reads standard input")
+        if name == "events":
+            p_seat.add_argument(
+                "--lang",
+                choices=("es", "en"),
+                help='print each event as {"event": ..., "text": ...}, with its sentence in this language',
+            )
         if name == "view":
             p_seat.add_argument("--svg", action="store_true", help="draw the table as that seat sees it (SVG)")
     p_schema = commands.add_parser("schema", help="print the JSON Schema of a format")
@@ -192,7 +198,8 @@ def _run(args: argparse.Namespace) -> int:
         return _random(args.preset, args.players, args.seed, sys.stdout)
     if args.command in ("view", "events"):
         svg = getattr(args, "svg", False)
-        return _seat_command(args.command, args.seat, args.file, sys.stdout, sys.stderr, svg=svg)
+        lang = getattr(args, "lang", None)
+        return _seat_command(args.command, args.seat, args.file, sys.stdout, sys.stderr, svg=svg, lang=lang)
     if args.command == "schema":
         from .schema import schema_text
 
@@ -277,11 +284,14 @@ def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _seat_command(command: str, seat_text: str, path: str, out: TextIO, err: TextIO, *, svg: bool = False) -> int:
+def _seat_command(
+    command: str, seat_text: str, path: str, out: TextIO, err: TextIO, *, svg: bool = False, lang: str | None = None
+) -> int:
     """``pytruco view`` / ``pytruco events``: replay FILE and print what *seat* sees
-    (``view --svg``: as a picture)."""
+    (``view --svg``: as a picture; ``events --lang``: each event with its sentence, as ``pytruco serve`` sends it)."""
     from .frontend import seat_events
     from .records import replay_steps
+    from .text import describe_event
     from .views import view
 
     seat: int | None
@@ -297,10 +307,15 @@ def _seat_command(command: str, seat_text: str, path: str, out: TextIO, err: Tex
         if seat is not None and not seat < record.rules.players:
             err.write(f"pytruco {command}: there is no seat {seat} at a table of {record.rules.players}\n")
             return 2
+        players = record.meta.get("players")
+        names = (
+            list(players) if isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players) else None
+        )
         for _hand, _index, action, state, events in replay_steps(record):
             if command == "events" and action is not None:
-                for line in seat_events(state, events, seat):
-                    out.write(json.dumps(line) + "\n")
+                for event, line in zip(events, seat_events(state, events, seat), strict=True):
+                    data = line if lang is None else {"event": line, "text": describe_event(event, lang, names)}  # type: ignore[arg-type]
+                    out.write(json.dumps(data, ensure_ascii=lang is None) + "\n")
         if command == "view":
             if svg:
                 from .svg import table_svg

@@ -92,6 +92,10 @@ class EventKind(enum.Enum):
     """A flor voided the envido chain: it scores nothing."""
     FLOR_WON = "flor-won"
     """A flor contest is decided in favour of ``seat``."""
+    SHOWN = "shown"
+    """The end of the hand shows ``card``, one of the cards that make ``seat``'s envido ``points`` (its true
+    points; ``detail`` ``"envido"``): the ``reglamento`` bluff check and the ``classic`` show rule. One
+    event per card, before the ``points-moved`` of a false or unshown envido."""
     FOLDED = "folded"
     """``seat`` went to the mazo."""
     TIMED_OUT = "timed-out"
@@ -217,6 +221,7 @@ _SENTENCES: dict[EventKind, str] = {
     EventKind.POINTS: "team {team} scores {points} ({d})",
     EventKind.POINTS_MOVED: "team {team} collects {points} ({d})",
     EventKind.CARD_PLAYED: "seat {seat} plays {card}",
+    EventKind.SHOWN: "seat {seat} shows {card} ({points} of envido)",
     EventKind.CALLED: "seat {seat}: {d}",
     EventKind.DECLARED: "seat {seat}: {d}",
     EventKind.TRICK_WON: "seat {seat} wins the trick for team {team}",

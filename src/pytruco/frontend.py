@@ -22,9 +22,10 @@ seat's own cards in ``hand`` (a spectator's has none). In detail:
 ``duel-started`` name the mano, never the cards; ``card-played`` is a card
 face up; ``declared`` is a declaration said aloud (also when a timeout made
 it: a timeout declares the true points only for the mano's forced first
-declaration; see the timeouts of the rules pages); ``envido-won``, ``flor-won`` and
-``points-moved`` follow from declarations and cards shown. Nothing else is
-hidden, so nothing else differs.
+declaration; see the timeouts of the rules pages); ``shown`` is a card the
+rules show at the end of a hand (the envido winner's, in ``reglamento`` and
+``classic``); ``envido-won``, ``flor-won`` and ``points-moved`` follow from
+declarations and cards shown. Nothing else is hidden, so nothing else differs.
 """
 
 from __future__ import annotations

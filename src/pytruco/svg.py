@@ -26,7 +26,7 @@ from .actions import Kind
 from .cards import ALL_CARDS, Card
 from .errors import ArgumentError, quoted, require
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "TableView", "card_svg", "hand_svg", "ranking_svg", "table_svg"]
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "TableView", "back_svg", "card_svg", "hand_svg", "ranking_svg", "table_svg"]
 
 
 class _Players(Protocol):
@@ -94,6 +94,16 @@ def card_svg(card: Card) -> str:
     """
     require(card, Card, "card_svg", "a Card")
     return card_picture(card.rank, card.suit.value)
+
+
+def back_svg() -> str:
+    """One card, face down, the same size as :func:`card_svg`'s (what an opponent's hand shows).
+
+    >>> from pytruco.svg import back_svg
+    >>> back_svg().startswith("<svg") and "face down" in back_svg()
+    True
+    """
+    return document(CARD_WIDTH + 4, CARD_HEIGHT + 4, back(2, 2), "a card, face down")
 
 
 def hand_svg(cards: Iterable[Card], *, gap: float = 10) -> str:

@@ -394,6 +394,12 @@ class Round:
         return tuple(self._entries("decl"))
 
     @property
+    def hand_shown(self) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
+        """The cards the rules showed at the end of this round (the ``reglamento`` bluff check, the
+        ``classic`` show rule): ``(seat, cards, points)``, the envido winner's cards that make its true points."""
+        return tuple(self._entries("shown"))
+
+    @property
     def hand_calls(self) -> tuple[tuple[str, int, Kind], ...]:
         """Every call and answer of this round (or duel) in order: ``(chain, seat, kind)``
         with *chain* ``"truco"``, ``"envido"`` or ``"flor"``."""

@@ -7,6 +7,7 @@ the mazo's envido penalty (PRESETS.md §2, §8.33).
 
 from __future__ import annotations
 
+from ..cards import Card, envido_points_of
 from ..events import EventKind, EventLog, new_event
 from ..rules import Scoring
 from .deal import duel_round
@@ -165,6 +166,16 @@ def _show_envido(st: State, r: Round, events: EventLog) -> None:
     assert deferred is not None
     r._env_unshown = None
     team, points, declared = deferred
+    rules = st._rules
+    if rules.bluff or not r._env_forfeit:
+        # The winner shows the cards that make its points; a classic winner who folded without showing them
+        # has forfeited, from cards already face up, and shows nothing more.
+        seat = r._env_winner
+        true_points = r._env_pts[seat]
+        cards = envido_cards(r._dealt[seat].cards, rules.envido_count_three)
+        for card in cards:
+            events.append(new_event(EventKind.SHOWN, seat, seat & 1, true_points, card, "envido"))
+        r._log = (("shown", seat, cards, true_points), r._log)
     if st._rules.bluff and declared != r._env_pts[r._env_winner]:
         team = 1 - team
         events.append(new_event(EventKind.POINTS_MOVED, None, team, points, None, "false envido"))
@@ -178,6 +189,27 @@ def _show_envido(st: State, r: Round, events: EventLog) -> None:
         )
     else:
         award(st, r, team, points, CAT_ENVIDO, events)
+
+
+def envido_cards(cards: tuple[Card, ...], count_three: bool) -> tuple[Card, ...]:
+    """The cards that make the envido points of *cards* (§8.12, §8.19), in the order given: the suit's
+    best two (all three where three count), else the one card of the best value (the first such card for 0).
+
+    >>> from pytruco import Hand
+    >>> [str(c) for c in envido_cards(Hand.parse("7E 12O 6E").cards, False)]
+    ['7E', '6E']
+    >>> [str(c) for c in envido_cards(Hand.parse("10E 5O 12C").cards, False)]
+    ['5O']
+    """
+    best = envido_points_of(cards, count_three)
+    for suit in dict.fromkeys(card.suit for card in cards):
+        same = [card for card in cards if card.suit is suit]
+        if len(same) >= 2:
+            if not count_three:
+                same = sorted(same, key=lambda card: -card.envido_value)[:2]
+            if envido_points_of(same, count_three) == best:
+                return tuple(card for card in cards if card in same)
+    return next((card,) for card in cards if card.envido_value == best)
 
 
 def mazo_penalty(st: State, r: Round, team: int, events: EventLog) -> None:

@@ -49,10 +49,12 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..actions import Action, Kind
+from ..cards import Card
 from ..errors import IllegalActionError, NotationError, TrucoError
 from ..events import Event
 from ..frontend import clock
 from ..rules import RuleSet
+from ..svg import back_svg, card_svg
 from ..text import action_label, describe_event, describe_refusal
 from ..views import view
 from ._protocol import CODES, ProtocolError, error_message, join_message, read_act
@@ -476,6 +478,13 @@ class Server:
         if path == "/truco.d.ts":  # the TypeScript types the page's JSDoc refers to
             body = (resources.files("pytruco") / "schemas" / "truco.d.ts").read_bytes()
             kind = "text/plain; charset=utf-8"
+        elif path.startswith("/cards/") and path.endswith(".svg"):  # the library's card art, one card a file
+            picture = _card_picture(path[len("/cards/") : -len(".svg")])
+            if picture is None:
+                response = connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
+                response.headers.update(SECURITY_HEADERS)
+                return response
+            body, kind = picture.encode("utf-8"), "image/svg+xml"
         elif path in STATIC:
             name, kind = STATIC[path]
             body = (resources.files("pytruco.server") / "web" / name).read_bytes()
@@ -484,6 +493,18 @@ class Server:
             response.headers.update(SECURITY_HEADERS)
             return response
         return Response(200, "OK", Headers([("Content-Type", kind), *SECURITY_HEADERS]), body)
+
+
+def _card_picture(code: str) -> str | None:
+    """``/cards/7O.svg``: a card face up (:func:`pytruco.svg.card_svg`); ``back``: face down; else ``None``."""
+    if code == "back":
+        return back_svg()
+    if not (0 < len(code) <= 3 and code.isalnum()):
+        return None
+    try:
+        return card_svg(Card.parse(code))
+    except NotationError:
+        return None
 
 
 def _parser() -> argparse.ArgumentParser:

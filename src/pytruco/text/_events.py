@@ -115,6 +115,13 @@ def _card_played(s: _Said) -> str:
     return f"{s.who} jugó {card}" if s.es else f"{s.who} played {card}"
 
 
+def _shown(s: _Said) -> str:
+    assert s.event.card is not None
+    card = card_with_article(s.event.card, s.lang)
+    points = s.event.points
+    return f"{s.who} mostró {card} ({points} de envido)" if s.es else f"{s.who} showed {card} ({points} of envido)"
+
+
 def _rps_tie(s: _Said) -> str:
     detail = s.event.detail
     choice = {"piedra": "rock", "papel": "paper", "tijera": "scissors"}.get(detail, detail)
@@ -167,6 +174,7 @@ _SENTENCES: dict[EventKind, Callable[[_Said], str]] = {
     EventKind.CALLED: _called,
     EventKind.DECLARED: _declared,
     EventKind.CARD_PLAYED: _card_played,
+    EventKind.SHOWN: _shown,
     EventKind.RPS_TIE: _rps_tie,
     EventKind.DEALT: _dealt,
     EventKind.DUEL_STARTED: _duel_started,

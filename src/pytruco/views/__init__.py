@@ -24,15 +24,17 @@ False
 The JSON form (:meth:`SeatView.to_json`, format ``truco-view/1``) is
 described by the JSON Schema that ``pytruco schema view`` prints.
 
-**The one exception** (documented, tested): when a flor waits for the answer
-of a second flor holder (``flor.stage`` is ``"answer"``), the view shows that
-the table waits — :attr:`SeatView.to_act` and :attr:`SeatView.pending` name
-every seat that holds a flor able to answer, before it is sung; the singer's
+**The rules' reveals** (documented in docs/frontend.md, tested): a view shows
+what the rules reveal and nothing else of a card the seat cannot see. (1) When
+a flor waits for the answer of a second flor holder (``flor.stage`` is
+``"answer"``), :attr:`SeatView.to_act` and :attr:`SeatView.pending` name every
+seat that holds a flor able to answer, before it is sung; the singer's
 :attr:`SeatView.legal` is empty; and in end-of-hand presets the flor's points
-are not yet in :attr:`SeatView.unscored` — because the table has to wait for
-those seats, and their clocks run. If such a seat then times out, its flor
-was never sung, but the others have seen that it had one. Nothing else in a
-view depends on a card the seat cannot see (``tests/test_hidden.py``).
+are not yet in :attr:`SeatView.unscored` — the table has to wait for those
+seats. (2) A timed-out mano's forced declaration declares its true points.
+(3) At the end of a hand in ``reglamento`` and ``classic``, the envido
+winner's cards are shown (:attr:`SeatView.shown`). Nothing else in a view
+depends on a card the seat cannot see (``tests/test_hidden.py``).
 """
 
 from __future__ import annotations
@@ -63,9 +65,11 @@ from ._json import SeatView
 from ._parts import (
     VIEW_FORMAT,
     Call,
+    CallValue,
     ChainView,
     Declaration,
     PendingCall,
+    ShownCards,
     TrickView,
     TrucoView,
     ViewError,
@@ -74,11 +78,13 @@ from ._parts import (
 __all__ = [
     "VIEW_FORMAT",
     "Call",
+    "CallValue",
     "ChainView",
     "Declaration",
     "PendingCall",
     "SeatError",
     "SeatView",
+    "ShownCards",
     "TrickView",
     "TrucoView",
     "ViewError",
@@ -188,6 +194,32 @@ def _pending(state: State, r: Round) -> PendingCall | None:
         return PendingCall(call, caller, answerers, worth, refused_value(rules, calls))
     level = TRUCO_CALLS.index(call) + 1
     return PendingCall(call, caller, answerers, TRUCO_VALUE[level], TRUCO_VALUE[level - 1])
+
+
+def _call_values(state: State, r: Round, legal: tuple[Action, ...]) -> tuple[CallValue, ...]:
+    """What each legal call of the seat would be worth, as :func:`_pending` will say once it is made."""
+    rules = state.rules
+    out: list[CallValue] = []
+    for action in legal:
+        call = action.kind
+        if call in TRUCO_CALLS:
+            level = TRUCO_CALLS.index(call) + 1
+            out.append(CallValue(call, TRUCO_VALUE[level], TRUCO_VALUE[level - 1]))
+        elif call in ENVIDO_CALLS:
+            calls = (*r.envido_calls, call)
+            value = accepted_value(rules, calls)
+            worth: int | None = value
+            if value == FALTA:  # the one falta decision (None under the ladder's rule: it depends on who wins)
+                worth = falta_value(rules, state.score)
+            out.append(CallValue(call, worth, refused_value(rules, calls)))
+        elif call is Kind.CONTRAFLOR:
+            out.append(CallValue(call, rules.contraflor_value, rules.contraflor_refused))
+        elif call is Kind.CONTRAFLOR_AL_RESTO:
+            over = Kind.FLOR if r.flor_call is None else r.flor_call[0]
+            refused = rules.cfar_refused_over_contraflor if over is Kind.CONTRAFLOR else rules.cfar_refused_over_flor
+            worth = leader_falta(rules, state.score) if rules.cfar is CfarRule.FALTA else None
+            out.append(CallValue(call, worth, refused))
+    return tuple(out)
 
 
 def check_seat(seat: int | None, players: int) -> None:
@@ -345,4 +377,6 @@ def _view_in_round(state: State, r: Round, c: _Seat) -> SeatView:
         to_act=to_act,
         legal=c.legal,
         history=c.history,
+        shown=tuple(ShownCards(s, cards, points) for s, cards, points in r.hand_shown),
+        call_values=_call_values(state, r, c.legal),
     )

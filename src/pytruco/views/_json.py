@@ -27,9 +27,11 @@ from ..svg import table_svg
 from ._parts import (
     VIEW_FORMAT,
     Call,
+    CallValue,
     ChainView,
     Declaration,
     PendingCall,
+    ShownCards,
     TrickView,
     TrucoView,
     ViewError,
@@ -173,6 +175,10 @@ class SeatView:
             shows only this seat's cards: ``"deal 7C 6C 1E"``; ``"deal"`` for a
             spectator); before the first deal, the rock-paper-scissors draw, with
             another seat's choice as ``"<seat> rps ?"`` until both have chosen.
+        call_values: what each of this seat's legal calls (truco, envido and contraflor families) would be
+            worth, accepted and refused, in the order of :attr:`legal`.
+        shown: the cards the rules showed at the end of this hand (the envido winner's, in ``reglamento``
+            and ``classic``), also between hands until the next deal.
 
     >>> from pytruco import Deal, apply, new_game
     >>> from pytruco.views import view
@@ -217,6 +223,8 @@ class SeatView:
     to_act: tuple[int, ...]
     legal: tuple[Action, ...]
     history: tuple[str, ...]
+    shown: tuple[ShownCards, ...] = ()
+    call_values: tuple[CallValue, ...] = ()
 
     # --- shorthands kept from the first views ---
     @property
@@ -281,6 +289,8 @@ class SeatView:
             "to_act": list(self.to_act),
             "legal": [str(action) for action in self.legal],
             "history": list(self.history),
+            "shown": [shown.to_json() for shown in self.shown],
+            "call_values": [value.to_json() for value in self.call_values],
         }
 
     @classmethod
@@ -448,6 +458,8 @@ def _view_from_json(data: Any) -> SeatView:
         to_act=_ints(data["to_act"], "to_act"),
         legal=legal,
         history=tuple(history),
+        shown=_shown_from(data["shown"]),
+        call_values=_call_values_from(data["call_values"]),
     )
     problem = _view_problem(seen)
     if problem is not None:
@@ -538,3 +550,24 @@ def _view_problem(seen: SeatView) -> str | None:
         if seat not in seen.to_act and seen.legal:
             checks.append(f"seat {seat} is not to act and has legal actions")
     return next((problem for problem in checks if problem is not None), None)
+
+
+def _call_values_from(value: Any) -> tuple[CallValue, ...]:
+    if not isinstance(value, list) or any(not isinstance(item, Mapping) for item in value):
+        raise ViewError("member 'call_values' must be a list of {call, if_accepted, if_refused}")
+    return tuple(
+        CallValue(_kind(v["call"]), _opt_int(v["if_accepted"], "if_accepted"), _int(v["if_refused"], "if_refused"))
+        for v in value
+    )
+
+
+def _shown_from(value: Any) -> tuple[ShownCards, ...]:
+    if not isinstance(value, list):
+        raise ViewError("member 'shown' must be a list")
+    out = []
+    for item in value:
+        if not isinstance(item, Mapping) or not isinstance(item.get("cards"), list):
+            raise ViewError("a shown entry is {seat, cards, points}")
+        cards = tuple(_card(c) for c in item["cards"])
+        out.append(ShownCards(_int(item["seat"], "seat"), cards, _int(item["points"], "points")))
+    return tuple(out)

@@ -18,7 +18,18 @@ from ..actions import Kind
 from ..cards import Card
 from ..errors import ViewError
 
-__all__ = ["VIEW_FORMAT", "Call", "ChainView", "Declaration", "PendingCall", "TrickView", "TrucoView", "ViewError"]
+__all__ = [
+    "VIEW_FORMAT",
+    "Call",
+    "CallValue",
+    "ChainView",
+    "Declaration",
+    "PendingCall",
+    "ShownCards",
+    "TrickView",
+    "TrucoView",
+    "ViewError",
+]
 
 VIEW_FORMAT = "truco-view/1"
 """The ``format`` member of a view's JSON.
@@ -196,3 +207,50 @@ class TrickView:
     def to_json(self) -> dict[str, Any]:
         """``{"plays": [[0, "1E"], [1, "3O"]], "seat": 0, "team": 0}``."""
         return {"plays": [[s, str(card)] for s, card in self.plays], "seat": self.seat, "team": self.team}
+
+
+@attrs.frozen
+class ShownCards:
+    """Cards the rules showed at the end of the hand: *seat*'s cards that make its true envido *points*
+    (the ``reglamento`` bluff check and the ``classic`` show rule: the pair, or the one card, that gives them).
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> from pytruco.views import view
+    >>> state, _ = apply(new_game("reglamento", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> for text in ("0 envido", "1 quiero", "0 tengo 31", "1 son-buenas", "0 mazo"):
+    ...     state, _ = apply(state, Action.parse(text))
+    >>> (shown,) = view(state, 1).shown
+    >>> shown.to_json()
+    {'seat': 0, 'cards': ['7C', '6C'], 'points': 33}
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+    points: int
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"seat": 0, "cards": ["7C", "6C"], "points": 33}``."""
+        return {"seat": self.seat, "cards": [str(card) for card in self.cards], "points": self.points}
+
+
+@attrs.frozen
+class CallValue:
+    """What one of the seat's legal calls would be worth: the points accepting it would make it worth
+    (*if_accepted*; ``None`` when that depends on who wins, or it wins the chico) and the points the seat's team
+    would score if it were refused (*if_refused*), as :class:`PendingCall` says once the call is made.
+
+    >>> from pytruco import Action, Deal, apply, new_game
+    >>> from pytruco.views import view
+    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    >>> state, _ = apply(state, Action.parse("0 truco"))
+    >>> view(state, 1).call_values[0].to_json()
+    {'call': 'retruco', 'if_accepted': 3, 'if_refused': 2}
+    """
+
+    call: Kind
+    if_accepted: int | None
+    if_refused: int
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"call": "retruco", "if_accepted": 3, "if_refused": 2}``."""
+        return {"call": self.call.value, "if_accepted": self.if_accepted, "if_refused": self.if_refused}

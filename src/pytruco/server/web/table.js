@@ -4,10 +4,10 @@
 // It only ever receives its own seat's view and events.
 // @ts-check
 
-/** @typedef {import("../schemas/truco").TrucoAction} TrucoAction */
-/** @typedef {import("../schemas/truco").TrucoProtocolUpdate} Update */
-/** @typedef {import("../schemas/truco").TrucoProtocolServerMessage} ServerMessage */
-/** @typedef {import("../schemas/truco").TrucoProtocolAct} Act */
+/** @typedef {import("../../schemas/truco").TrucoAction} TrucoAction */
+/** @typedef {import("../../schemas/truco").TrucoProtocolUpdate} Update */
+/** @typedef {import("../../schemas/truco").TrucoProtocolServerMessage} ServerMessage */
+/** @typedef {import("../../schemas/truco").TrucoProtocolAct} Act */
 
 (function () {
   "use strict";
@@ -19,14 +19,66 @@
           waiting: "esperando a", over: "Terminó el partido", connecting: "conectando…", online: "conectado",
           offline: "sin conexión, reintentando…", hand: "Mano n.º", pending: "pendiente", accepted: "querido vale",
           refused: "no querido", depends: "según quién gane", concede: "¿Rendirte? Tu equipo pierde el partido.",
-          concedeButton: "Me rindo", toJoin: "esperando que entre" },
+          concedeButton: "Me rindo", toJoin: "esperando que entre", envido: "Tu envido", flor: "tu flor",
+          won: "gana", parda: "parda", lastHand: "Mano anterior", showed: "mostró", trick: "Baza",
+          title: "pytruco — mesa" },
     en: { you: "you", score: "Score", chicos: "Chicos", mano: "Mano", clock: "Clock", yourTurn: "your turn",
           waiting: "waiting for", over: "The match is over", connecting: "connecting…", online: "connected",
           offline: "offline, retrying…", hand: "Hand", pending: "pending", accepted: "accepted it is worth",
           refused: "refused", depends: "depends on the winner", concede: "Concede? Your team loses the match.",
-          concedeButton: "Concede", toJoin: "waiting for a player to join:" },
+          concedeButton: "Concede", toJoin: "waiting for a player to join:", envido: "Your envido", flor: "your flor",
+          won: "won by", parda: "tied (parda)", lastHand: "Last hand", showed: "showed", trick: "Trick",
+          title: "pytruco — table" },
   }[lang];
-  const SUITS = { E: "espadas", B: "bastos", O: "oros", C: "copas" };
+  const SUITS = {
+    es: { E: "espadas", B: "bastos", O: "oros", C: "copas" },
+    en: { E: "swords", B: "clubs", O: "coins", C: "cups" },
+  }[lang];
+  /** @type {Record<string, string>} */
+  const RANKS = {
+    es: { 1: "uno", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis", 7: "siete", 10: "sota", 11: "caballo",
+          12: "rey" },
+    en: { 1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 10: "knave", 11: "knight",
+          12: "king" },
+  }[lang];
+  document.documentElement.lang = lang;
+  document.title = WORDS.title;
+
+  /** @param {string} text a card in notation, e.g. "7O": its name in the page's language */
+  function cardName(text) {
+    const suit = SUITS[/** @type {"E"|"B"|"O"|"C"} */ (text.slice(-1))];
+    const rank = text.slice(0, -1);
+    if (lang === "es") return (rank === "1" && "EB".includes(text.slice(-1)) ? "ancho" : RANKS[rank]) + " de " + suit;
+    return `${RANKS[rank]} of ${suit}`;
+  }
+
+  /** @param {string} word a call in notation ("real-envido"): in words */
+  const callWords = (word) => word.replace(/-/g, " ");
+
+  // The hand being played and the last one, from the events (the server deals the next hand at once).
+  /** @typedef {{plays: Array<[number, string]>, winner: number | null}} TrickSeen */
+  /** @typedef {{tricks: TrickSeen[], trick: Array<[number, string]>, shown: Array<[number, string, number]>}} HandSeen */
+  /** @returns {HandSeen} */
+  const newHand = () => ({ tricks: [], trick: [], shown: [] });
+  let current = newHand();
+  /** @type {HandSeen | null} */
+  let previous = null;
+
+  /** @param {import("../../schemas/truco").TrucoEvent} event */
+  function follow(event) {
+    if (event.kind === "dealt" || event.kind === "duel-started") {
+      if (current.trick.length) current.tricks.push({ plays: current.trick, winner: null });
+      if (current.tricks.length || current.shown.length) previous = current;
+      current = newHand();
+    } else if (event.kind === "card-played") {
+      current.trick.push([/** @type {number} */ (event.seat), event.card]);
+    } else if (event.kind === "trick-won" || event.kind === "trick-parda") {
+      current.tricks.push({ plays: current.trick, winner: event.kind === "trick-won" ? event.seat : null });
+      current.trick = [];
+    } else if (event.kind === "shown") {
+      current.shown.push([/** @type {number} */ (event.seat), event.card, event.points]);
+    }
+  }
 
   /** @type {WebSocket | null} */
   let socket = null;
@@ -60,18 +112,56 @@
   // For debugging a client by hand (and for the test that a seat cannot act for another).
   /** @type {any} */ (window).trucoSendRaw = (/** @type {string} */ text) => socket && socket.send(text);
 
-  /** @param {string} text a card in notation, e.g. "7O" */
+  /** @param {string} text a card in notation, e.g. "7O": drawn with the library's card art */
   function cardNode(text, tag = "span") {
     const node = document.createElement(tag);
-    const suit = text.slice(-1);
-    node.className = `card suit-${suit}`;
+    node.className = `card suit-${text.slice(-1)}`;
     node.dataset.card = text;
-    const rank = document.createElement("span");
-    rank.className = "rank";
-    rank.textContent = text.slice(0, -1);
-    const name = document.createElement("span");
-    name.textContent = SUITS[/** @type {"E"|"B"|"O"|"C"} */ (suit)] || suit;
-    node.append(rank, name);
+    const picture = document.createElement("img");
+    picture.src = `/cards/${text}.svg`;
+    picture.alt = cardName(text);
+    node.title = cardName(text);
+    node.append(picture);
+    return node;
+  }
+
+  /** A card face down. */
+  function backNode() {
+    const picture = document.createElement("img");
+    picture.className = "back";
+    picture.src = "/cards/back.svg";
+    picture.alt = "🂠";
+    return picture;
+  }
+
+  /** @param {TrickSeen[]} tricks @param {Array<[number, string]>} open the trick still being played */
+  function tricksNode(tricks, open) {
+    const node = document.createElement("div");
+    node.className = "tricks";
+    [...tricks, ...(open.length ? [{ plays: open, winner: undefined }] : [])].forEach((trick, i) => {
+      const row = document.createElement("div");
+      row.className = "trick-done";
+      const label = document.createElement("span");
+      label.className = "who";
+      label.textContent = `${WORDS.trick} ${i + 1}`;
+      row.append(label);
+      for (const [seat, card] of trick.plays) {
+        const play = document.createElement("span");
+        play.className = "play small";
+        const name = document.createElement("div");
+        name.className = "who";
+        name.textContent = who(seat);
+        play.append(cardNode(card), name);
+        row.append(play);
+      }
+      if (trick.winner !== undefined) {
+        const result = document.createElement("span");
+        result.className = "winner";
+        result.textContent = trick.winner === null ? WORDS.parda : `${WORDS.won} ${who(trick.winner)}`;
+        row.append(result);
+      }
+      node.append(row);
+    });
     return node;
   }
 
@@ -116,10 +206,46 @@
       play.append(cardNode(card), label);
       trick.append(play);
     }
+    for (const entry of update.events) follow(entry.event);
+    // the other seats: their names and their cards, face down
+    const seats = el("seats");
+    seats.replaceChildren();
+    view.cards_left.forEach((left, seat) => {
+      if (seat === mine) return;
+      const node = document.createElement("div");
+      node.className = "seat";
+      node.dataset.seat = String(seat);
+      const name = document.createElement("div");
+      name.className = "who";
+      name.textContent = who(seat);
+      node.classList.toggle("to-act", view.to_act.includes(seat));
+      node.append(name);
+      for (let i = 0; i < left; i++) node.append(backNode());
+      seats.append(node);
+    });
+    // the completed tricks of this hand with their winners
     const done = el("tricks");
-    done.textContent = view.tricks
-      .map((t, i) => `${i + 1}: ${t.plays.map(([s, c]) => `${update.names[s]} ${c}`).join(", ")}`)
-      .join(" | ");
+    done.replaceChildren(tricksNode(view.tricks.map((t) => ({ plays: t.plays, winner: t.seat })), []));
+    // the last hand, until a card of this one is played: its tricks (the last card too) and the cards shown
+    const before = el("lasthand");
+    before.replaceChildren();
+    if (previous && view.tricks.length === 0 && view.current_trick.length === 0) {
+      const title = document.createElement("div");
+      title.textContent = WORDS.lastHand;
+      before.append(title, tricksNode(previous.tricks, previous.trick));
+    }
+    const shownCards = previous && view.tricks.length === 0 && view.current_trick.length === 0 ? previous.shown
+      : current.shown;
+    for (const [seat, card, points] of shownCards) {
+      const row = document.createElement("div");
+      row.className = "shown";
+      row.textContent = `${who(seat)} ${WORDS.showed} (${points}): `;
+      row.append(cardNode(card));
+      before.append(row);
+    }
+    // my envido (and flor) points
+    el("points").textContent = view.envido_points === null ? ""
+      : `${WORDS.envido}: ${view.envido_points}` + (view.flor_points === null ? "" : ` · ${WORDS.flor}: ${view.flor_points}`);
     // my cards: a button for each card I may play now
     const playable = new Map();
     for (const action of view.legal) {
@@ -163,7 +289,7 @@
     const pending = el("pending");
     const call = view.pending;
     pending.textContent = call
-      ? `${WORDS.pending}: ${call.call} (${who(call.seat)}) · ${WORDS.accepted} ${call.if_accepted ?? WORDS.depends}` +
+      ? `${WORDS.pending}: ${callWords(call.call)} (${who(call.seat)}) · ${WORDS.accepted} ${call.if_accepted ?? WORDS.depends}` +
         ` · ${WORDS.refused} ${call.if_refused}`
       : "";
     // the log of events, in my language
@@ -213,7 +339,11 @@
       /** @type {ServerMessage} */
       const data = JSON.parse(message.data);
       if (data.type === "update") {
-        if (fresh) el("events").replaceChildren();
+        if (fresh) {
+          el("events").replaceChildren();
+          current = newHand();
+          previous = null;
+        }
         fresh = false;
         render(data);
       } else if (data.type === "error") {
