@@ -620,8 +620,11 @@ def test_an_envido_shown_at_the_end_that_reaches_the_target_ends_the_game_there(
     assert [(e.kind.value, e.team, e.points, e.detail) for e in events[2:]] == [
         ("hand-won", 1, 0, ""),
         ("points", 1, 1, "truco"),
+        ("shown", 1, 33, "envido"),  # 7C and 6C: the cards that make seat 1's 33 (§8.12)
+        ("shown", 1, 33, "envido"),
         ("points", 1, 2, "envido"),
         ("chico-won", 1, 0, ""),
         ("match-over", 1, 0, ""),
     ]
+    assert [str(e.card) for e in events if e.kind.value == "shown"] == ["6C", "7C"]  # in the deck's order
     assert state.is_over and state.score == (0, 31)

@@ -40,9 +40,9 @@ def test_reglamento_a_false_winning_declaration_is_shown_with_the_true_cards() -
     false and the envido goes to team 1. Both seats and a spectator see the same cards."""
     state = act(start("reglamento"), DEAL, *ENVIDO)
     state, found = shown_events(state, "0 tengo 31", "1 son-buenas", "0 mazo")
-    assert found == [(0, "7C", 33), (0, "6C", 33)]
+    assert found == [(0, "6C", 33), (0, "7C", 33)]
     for seat in (0, 1, None):
-        assert shown_json(state, seat) == [{"seat": 0, "cards": ["7C", "6C"], "points": 33}]
+        assert shown_json(state, seat) == [{"seat": 0, "cards": ["6C", "7C"], "points": 33}]
     assert view(state, 1).shown == (ShownCards(0, tuple(view(state, 0).shown[0].cards), 33),)
     assert state.score == (0, 3)  # the false envido's 2, and the truco's 1
 
@@ -50,7 +50,7 @@ def test_reglamento_a_false_winning_declaration_is_shown_with_the_true_cards() -
 def test_reglamento_a_true_declaration_is_shown_too() -> None:
     state = act(start("reglamento"), DEAL, *ENVIDO)
     state, found = shown_events(state, "0 tengo 33", "1 son-buenas", "0 mazo")
-    assert found == [(0, "7C", 33), (0, "6C", 33)]
+    assert found == [(0, "6C", 33), (0, "7C", 33)]
     assert state.score == (2, 1)
 
 
@@ -60,8 +60,8 @@ def test_classic_the_winner_shows_at_the_end_of_the_hand() -> None:
     state = act(start("classic", players=2), DEAL, *ENVIDO, "0 tengo 33", "1 son-buenas")
     assert view(state, 1).shown == ()
     state, found = shown_events(state, "0 1E", "1 3B", "0 7C", "1 5O")
-    assert found == [(0, "7C", 33), (0, "6C", 33)]
-    assert shown_json(state, 1) == [{"seat": 0, "cards": ["7C", "6C"], "points": 33}]
+    assert found == [(0, "6C", 33), (0, "7C", 33)]
+    assert shown_json(state, 1) == [{"seat": 0, "cards": ["6C", "7C"], "points": 33}]
 
 
 def test_classic_a_winner_who_folds_without_showing_shows_nothing() -> None:
@@ -75,7 +75,7 @@ def test_classic_a_winner_who_folds_without_showing_shows_nothing() -> None:
 @pytest.mark.parametrize(
     ("hand", "cards", "points"),
     [
-        (["7C", "12O", "6C"], ["7C", "6C"], 33),  # §8.12: the pair that gives the points
+        (["7C", "12O", "6C"], ["6C", "7C"], 33),  # §8.12: the pair that gives the points, in the deck's order
         (["10E", "5O", "12C"], ["5O"], 5),  # without a pair, the one card that gives them
         (["10E", "11O", "12C"], ["10E"], 0),  # 0 points: any one card (the first)
     ],
@@ -106,5 +106,5 @@ def test_shown_events_and_views_validate_and_read_back() -> None:
 
     assert SeatView.from_json(view(after, 1).to_json()) == view(after, 1)
     shown = [e for e in events if e.kind is EventKind.SHOWN]
-    assert describe_event(shown[0], "es", ["Ana", "Beto"]) == "Ana mostró el siete de copas (33 de envido)"
-    assert describe_event(shown[1], "en", ["Ana", "Beto"]) == "Ana showed the six of cups (33 of envido)"
+    assert describe_event(shown[0], "es", ["Ana", "Beto"]) == "Ana mostró el seis de copas (33 de envido)"
+    assert describe_event(shown[1], "en", ["Ana", "Beto"]) == "Ana showed the seven of cups (33 of envido)"

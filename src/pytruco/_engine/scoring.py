@@ -155,6 +155,10 @@ def finish_round(st: State, r: Round, events: EventLog) -> None:
             _next_hand(st)
 
 
+def _deck_order(card: Card) -> int:
+    return card.index
+
+
 def _show_envido(st: State, r: Round, events: EventLog) -> None:
     """The cards are shown: settle the envido that waited for them (§5).
 
@@ -172,7 +176,8 @@ def _show_envido(st: State, r: Round, events: EventLog) -> None:
         # has forfeited, from cards already face up, and shows nothing more.
         seat = r._env_winner
         true_points = r._env_pts[seat]
-        cards = envido_cards(r._dealt[seat].cards, rules.envido_count_three)
+        # in the deck's order, so that the cards shown do not depend on the order they were dealt in (§1)
+        cards = envido_cards(tuple(sorted(r._dealt[seat].cards, key=_deck_order)), rules.envido_count_three)
         for card in cards:
             events.append(new_event(EventKind.SHOWN, seat, seat & 1, true_points, card, "envido"))
         r._log = (("shown", seat, cards, true_points), r._log)

@@ -487,7 +487,7 @@ class Server:
             body, kind = picture.encode("utf-8"), "image/svg+xml"
         elif path in STATIC:
             name, kind = STATIC[path]
-            body = (resources.files("pytruco.server") / "web" / name).read_bytes()
+            body = (resources.files("pytruco") / "web" / name).read_bytes()
         else:
             response = connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
             response.headers.update(SECURITY_HEADERS)

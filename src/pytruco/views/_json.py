@@ -403,6 +403,14 @@ def _truco_from(truco: Any) -> TrucoView:
     )
 
 
+def _history_from(history: Any) -> tuple[str, ...]:
+    if not isinstance(history, list) or any(not isinstance(h, str) for h in history):
+        raise ViewError("history must be a list of texts")
+    if len(history) > _MAX_HISTORY or any(len(h) > _MAX_TEXT for h in history):
+        raise ViewError(f"history must list at most {_MAX_HISTORY} texts of at most {_MAX_TEXT} characters")
+    return tuple(history)
+
+
 def _view_from_json(data: Any) -> SeatView:
     if not isinstance(data, Mapping):
         raise ViewError("a view is a JSON object")
@@ -417,11 +425,7 @@ def _view_from_json(data: Any) -> SeatView:
         (_int(u["team"], "team"), _int(u["points"], "points"), str(u["category"])) for u in data["unscored"]
     )
     legal = _legal_from(data["legal"])
-    history = data["history"]
-    if not isinstance(history, list) or any(not isinstance(h, str) for h in history):
-        raise ViewError("history must be a list of texts")
-    if len(history) > _MAX_HISTORY or any(len(h) > _MAX_TEXT for h in history):
-        raise ViewError(f"history must list at most {_MAX_HISTORY} texts of at most {_MAX_TEXT} characters")
+    history = _history_from(data["history"])
     seen = SeatView(
         seat=_opt_int(data["seat"], "seat"),
         rules=rules,
@@ -457,7 +461,7 @@ def _view_from_json(data: Any) -> SeatView:
         folded=_ints(data["folded"], "folded"),
         to_act=_ints(data["to_act"], "to_act"),
         legal=legal,
-        history=tuple(history),
+        history=history,
         shown=_shown_from(data["shown"]),
         call_values=_call_values_from(data["call_values"]),
     )

@@ -4,10 +4,10 @@
 // It only ever receives its own seat's view and events.
 // @ts-check
 
-/** @typedef {import("../../schemas/truco").TrucoAction} TrucoAction */
-/** @typedef {import("../../schemas/truco").TrucoProtocolUpdate} Update */
-/** @typedef {import("../../schemas/truco").TrucoProtocolServerMessage} ServerMessage */
-/** @typedef {import("../../schemas/truco").TrucoProtocolAct} Act */
+/** @typedef {import("../schemas/truco").TrucoAction} TrucoAction */
+/** @typedef {import("../schemas/truco").TrucoProtocolUpdate} Update */
+/** @typedef {import("../schemas/truco").TrucoProtocolServerMessage} ServerMessage */
+/** @typedef {import("../schemas/truco").TrucoProtocolAct} Act */
 
 (function () {
   "use strict";
@@ -64,7 +64,7 @@
   /** @type {HandSeen | null} */
   let previous = null;
 
-  /** @param {import("../../schemas/truco").TrucoEvent} event */
+  /** @param {import("../schemas/truco").TrucoEvent} event */
   function follow(event) {
     if (event.kind === "dealt" || event.kind === "duel-started") {
       if (current.trick.length) current.tricks.push({ plays: current.trick, winner: null });
