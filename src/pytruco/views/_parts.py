@@ -221,7 +221,7 @@ class ShownCards:
     ...     state, _ = apply(state, Action.parse(text))
     >>> (shown,) = view(state, 1).shown
     >>> shown.to_json()
-    {'seat': 0, 'cards': ['7C', '6C'], 'points': 33}
+    {'seat': 0, 'cards': ['6C', '7C'], 'points': 33}
     """
 
     seat: int
@@ -229,7 +229,7 @@ class ShownCards:
     points: int
 
     def to_json(self) -> dict[str, Any]:
-        """``{"seat": 0, "cards": ["7C", "6C"], "points": 33}``."""
+        """``{"seat": 0, "cards": ["6C", "7C"], "points": 33}``."""
         return {"seat": self.seat, "cards": [str(card) for card in self.cards], "points": self.points}
 
 
