@@ -273,3 +273,12 @@ def test_apply_checks_every_deal_it_is_given() -> None:
         with pytest.raises(IllegalActionError) as info:
             apply(state, deal)
         assert (info.value.code, info.value.params) == ("bad-deal", {"problem": problem})
+
+
+def test_check_accepts_a_timeout_of_the_seat_to_act() -> None:
+    """PRESETS.md §7: the seat the round waits for may time out (check accepts it); the other seat is refused as
+    not to act."""
+    deal = [["1E", "7E", "4C"], ["1B", "3O", "3B"]]
+    state = play("default", deal)
+    assert check(state, Action.parse("0 timeout")) is None
+    assert _refusal(state, Action.parse("1 timeout")).code == "not-your-turn"
