@@ -435,8 +435,8 @@ def test_a_deck_refuses_to_deal_to_no_seat_or_too_many(players):
 def test_cards_order_strictly_by_deck_order():
     """RECORDS.md "Cards": cards order by their place in the deck (PRESETS.md §1's forty cards); a card is
     not less or greater than itself, and is less-or-equal and greater-or-equal to itself."""
-    four, five = Card.parse("4E"), Card.parse("5E")
-    assert (four < four, four > four, four <= four, four >= four) == (False, False, True, True)
+    four, same, five = Card.parse("4E"), Card.parse("4e"), Card.parse("5E")
+    assert (four < same, four > same, four <= same, four >= same) == (False, False, True, True)
     assert (four < five, five < four, five >= four, four >= five) == (True, False, True, False)
 
 
