@@ -1,4 +1,5 @@
-"""The API a new user reaches for (issue 19): each convenience, its errors, and the names that go in pairs."""
+"""The API a new user reaches for (the conveniences of the API guide): each convenience, its errors, and the names that
+go in pairs."""
 
 from __future__ import annotations
 
@@ -135,7 +136,7 @@ def test_a_bot_can_be_named_by_its_file(tmp_path, monkeypatch) -> None:  # type:
 
 
 def test_one_card_naming_in_every_surface() -> None:
-    """A refusal, an event and the terminal name a card as card_name does (issue 19: "rey de bastos" in a
+    """A refusal, an event and the terminal name a card as card_name does (Spanish card names: "rey de bastos" in a
     refusal against "12 de bastos" on the screen)."""
     import io
 

@@ -4,7 +4,7 @@
   six seats.
 - A seeded game is deterministic: the same seed gives the same game, move for move; a bot plays the same game
   twice (fresh bots, or the same bot shown the same views with the same random source, choose alike).
-- The heuristic bot's envido is mixed (issue 19): at the same points, as pie, it both accepts and refuses an
+- The heuristic bot's envido is mixed (its envido policy): at the same points, as pie, it both accepts and refuses an
   envido, and as mano both calls and keeps quiet, while a strong hand always accepts and a hopeless one rarely.
 - A few choices a person can check by eye (33 points sing real envido; the bully calls truco at once).
 
@@ -119,7 +119,7 @@ def _answers(seen: SeatView, seeds: int = 200) -> Counter[str]:
 
 @pytest.mark.parametrize("hand", ["2O 10O 4E", "4O 10O 4E", "5O 10O 4E", "6O 10O 4E"])
 def test_the_heuristic_bot_answers_an_envido_of_middling_points_both_ways(hand: str) -> None:
-    """22 to 26 points as pie (issue 19: it used to refuse every envido of 20-24): over 200 seeds it both
+    """22 to 26 points as pie (the bot's mixed envido: it used to refuse every envido of 20-24): over 200 seeds it both
     accepts and refuses, so that its answer does not give its points away."""
     seen = _facing_envido(hand)
     assert 22 <= (seen.envido_points or 0) <= 26

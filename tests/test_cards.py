@@ -430,3 +430,17 @@ def test_a_deck_refuses_to_deal_to_no_seat_or_too_many(players):
     deck = Deck(tuple(Card.parse(f"{rank}{suit}") for suit in "EBOC" for rank in RANKS))
     with pytest.raises(SetupError, match="cannot deal three cards to"):
         deck.deal(players)
+
+
+def test_cards_order_strictly_by_deck_order():
+    """RECORDS.md "Cards": cards order by their place in the deck (PRESETS.md §1's forty cards); a card is
+    not less or greater than itself, and is less-or-equal and greater-or-equal to itself."""
+    four, same, five = Card.parse("4E"), Card.parse("4e"), Card.parse("5E")
+    assert (four < same, four > same, four <= same, four >= same) == (False, False, True, True)
+    assert (four < five, five < four, five >= four, four >= five) == (True, False, True, False)
+
+
+def test_a_hand_repr_reads_as_its_notation():
+    """RECORDS.md "Cards": a hand's repr is its cards in record notation, the way Hand.parse reads them."""
+    hand = Hand.parse("1E 7O 3B")
+    assert repr(hand) == "Hand('1E 7O 3B')"

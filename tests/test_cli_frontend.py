@@ -72,7 +72,8 @@ def test_events_prints_one_object_per_line_as_the_seat_receives_them(
 def test_events_with_lang_prints_the_text_beside_each_event(
     capsys: pytest.CaptureFixture[str], record_file: str
 ) -> None:
-    """`pytruco events --lang es|en` (issue 20): each line is {"event": ..., "text": ...}, as pytruco serve sends it."""
+    """`pytruco events --lang es|en` (the event texts a front end shows): each line is {"event": ..., "text": ...}, as
+    pytruco serve sends it."""
     code, out, _ = run(capsys, "events", "--seat", "1", "--lang", "es", record_file)
     lines = [json.loads(line) for line in out.splitlines()]
     expected = [line for step in replay_events(RECORD) for line in step.seat_events(1)]

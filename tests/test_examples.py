@@ -62,7 +62,7 @@ def test_every_example_runs(name: str) -> None:
 
 
 def test_train_agent_trains_and_reports_before_and_after() -> None:
-    """Issue 21: the training example learns from the one-hand game and prints both figures."""
+    """The research examples: the training example learns from the one-hand game and prints both figures."""
     out = run("train_agent.py", "--seconds", "3").stdout
     assert out.startswith("trained on ") and "before" in out and "after" in out
 
@@ -146,8 +146,8 @@ def test_custom_bot_in_twenty_lines_plays_whole_games() -> None:
 
 
 def test_custom_bots_documented_command_works_from_the_checkout() -> None:
-    """The command examples/custom_bot.py documents (issue 19: `examples.custom_bot:HighCard` failed with "No
-    module named 'examples'") runs from the checkout as written, the bot named by its file."""
+    """The command examples/custom_bot.py documents (a bot named by module:Class: `examples.custom_bot:HighCard` failed
+    with "No module named 'examples'") runs from the checkout as written, the bot named by its file."""
     docstring = ast.get_docstring(ast.parse((EXAMPLES / "custom_bot.py").read_text(encoding="utf-8"))) or ""
     command = "pytruco simulate examples/custom_bot.py:HighCard random"
     assert f"``{command}``" in docstring

@@ -609,3 +609,15 @@ def test_reglamento_an_unsung_flor_is_lost_by_a_timeout_answering_a_second_flor(
     with pytest.raises(IllegalActionError) as info:
         act(state, "0 flor")
     assert info.value.code == "flor-no-longer"
+
+
+def test_contraflor_al_resto_ending_the_chico_leaves_no_point_of_the_hand_unscored():
+    """PRESETS.md §8.26 (reglamento adds a round's points when it ends): team 0's refused envido (+1) waits in
+    the round's unscored points until the accepted contraflor al resto ends the chico; then it is dropped, and
+    the round holds only the raise of team 1's 10 to the target (20)."""
+    deal = [["7C", "6C", "1E"], ["4C", "5B", "12O"], ["1C", "2C", "3C"], ["4O", "5O", "6O"]]
+    actions = ["0 envido", "1 no-quiero", "0 7C", "1 4C", "2 flor", "3 flor", "2 contraflor-al-resto", "3 quiero"]
+    state = play("reglamento", deal, *actions, "2 tengo 26", players=4, score=(10, 10))
+    assert state.round.unscored == ((0, 1, "envido"),)
+    state = act(state, "3 tengo 35")
+    assert (state.round.ended, state.round.unscored, state.round.points, state.score) == (True, (), (0, 20), (10, 30))

@@ -547,3 +547,15 @@ def test_the_events_of_a_mazo_and_of_a_timeout_that_folds(seat):
     assert [(e.kind.value, e.seat, e.team) for e in events] == [("folded", seat, seat), *tail]
     _, events = apply(state, Action.parse(f"{seat} timeout"))
     assert [(e.kind.value, e.seat, e.team) for e in events] == [("timed-out", seat, seat), *tail]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_surrender_ends_the_match_for_the_other_team(seat):
+    """PRESETS.md §7: rendirse concedes the match: the events name the seat and its team, then the other team
+    as the match's winner."""
+    state = play("default", DEAL, "0 1E") if seat == 1 else play("default", DEAL)
+    _, events = apply(state, Action.parse(f"{seat} rendirse"))
+    assert [(e.kind.value, e.seat, e.team) for e in events] == [
+        ("surrendered", seat, seat),
+        ("match-over", None, 1 - seat),
+    ]

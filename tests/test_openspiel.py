@@ -1,4 +1,5 @@
-"""pytruco.openspiel (issue 21): the python_truco game passes OpenSpiel's own checks; MCCFR and IS-MCTS run on it.
+"""pytruco.openspiel (the research adapters): the python_truco game passes OpenSpiel's own checks; MCCFR and IS-MCTS run
+on it.
 
 Skipped, with a message, where the ``openspiel`` extra is not installed; CI installs it (.ci/run, extras)."""
 

@@ -1,5 +1,5 @@
-"""pytruco.pettingzoo (issue 21): the AEC environment passes PettingZoo's api_test and seed_test; the Gymnasium
-environment plays whole matches against a library bot.
+"""pytruco.pettingzoo (the research adapters): the AEC environment passes PettingZoo's api_test and seed_test; the
+Gymnasium environment plays whole matches against a library bot.
 
 Skipped, with a message, where the ``pettingzoo`` extra is not installed; CI installs it (.ci/run, extras)."""
 

@@ -8,7 +8,7 @@
   phrases, bluffs, help and nonsense (both languages, colour, two and four seats, flor, chicos and
   rock-paper-scissors presets), and over narrated random playouts with timeouts and a concession: a seeded game
   says the same twice; nothing is left unformatted; no traceback; every point told adds up to the final score.
-- The terminal defects of issue 19, each with the sentence the player now reads.
+- The terminal's past defects (what it said wrong), each with the sentence the player now reads.
 """
 
 from __future__ import annotations
@@ -184,7 +184,7 @@ def test_every_point_told_adds_up_to_the_score(preset: str, players: int, lang: 
     assert "{" not in text and "None" not in text
 
 
-# --- the terminal defects of issue 19, each with what the player reads now ------------------------------------
+# --- the terminal's past defects, each with what the player reads now --------------------------------------------
 def _table(preset: str, deal: list[list[str]], *moves: str, lang: str = "es", seat: int = 0, mano: int = 0,
            **options: object) -> tuple[_Table, io.StringIO]:  # fmt: skip
     rules = RuleSet.preset(preset, **options)
@@ -199,7 +199,8 @@ def _table(preset: str, deal: list[list[str]], *moves: str, lang: str = "es", se
 @pytest.mark.parametrize("target", [15, 30])
 def test_the_screen_names_the_halves_as_the_view_does(target: int) -> None:
     """PRESETS.md §8.32: malas below half the target, buenas from half of it; at 15 the half is 7.5, so 7 is
-    malas and 8 buenas (issue 19: the screen said buenas at 7). The screen and the view agree at every score."""
+    malas and 8 buenas (the malas/buenas line: the screen said buenas at 7). The screen and the view agree at every
+    score."""
     rules = RuleSet.preset("default", target=target)
     screen = Screen(io.StringIO(), "en", rules, 0, color=False)
     for ours in range(target):
@@ -218,7 +219,7 @@ def test_the_screen_names_the_halves_as_the_view_does(target: int) -> None:
 
 
 def test_a_refused_envido_in_classic_says_no_querido() -> None:
-    """classic adds the envido's points at the end of the hand: the table still says how it ended (issue 19:
+    """classic adds the envido's points at the end of the hand: the table still says how it ended (it used to say
     "envido — —")."""
     table, out = _table("classic", [["4C", "5O", "6B"], ["1B", "3O", "3B"]], "0 envido", "1 no-quiero")
     table.ask(io.StringIO("1\n"))
@@ -226,14 +227,14 @@ def test_a_refused_envido_in_classic_says_no_querido() -> None:
 
 
 def test_envido_primero_is_understood() -> None:
-    """Answering a truco with "el envido está primero" calls envido (issue 19: "No entendí")."""
+    """Answering a truco with "el envido está primero" calls envido (it used to say "No entendí")."""
     table, out = _table("default", [["3E", "7E", "3C"], ["1B", "3O", "3B"]], "1 truco", mano=1)
     assert table.ask(io.StringIO("el envido está primero\n")) == Action.parse("0 envido")
     assert "No entendí" not in out.getvalue()
 
 
 def test_a_rank_held_twice_asks_which_card() -> None:
-    """ "el tres" holding two threes asks which (issue 19: "No entendí"); the answer is then played."""
+    """ "el tres" holding two threes asks which (it used to say "No entendí"); the answer is then played."""
     table, out = _table("default", [["3E", "7E", "3C"], ["1B", "3O", "3B"]])
     assert table.ask(io.StringIO("el tres\nel tres de copas\n")) == Action.parse("0 3C")
     assert "> ¿Cuál? 3E (tres de espadas) o 3C (tres de copas).\n" in out.getvalue()
@@ -253,7 +254,7 @@ def test_going_to_the_mazo_is_shouted_like_the_other_calls() -> None:
      ("es", 4, 1, " (pueden subir ellos)"), ("en", 2, 0, " (you may raise)"), ("en", 4, 1, " (they may raise)")],
 )  # fmt: skip
 def test_who_may_raise_the_truco_reads_well(lang: str, players: int, seat: int, said: str) -> None:
-    """After "1 truco, 0 quiero" seat 0's side holds the quiero (issue 19: "(puede subir: vos)")."""
+    """After "1 truco, 0 quiero" seat 0's side holds the quiero (it used to say "(puede subir: vos)")."""
     deal = [["3E", "7E", "3C"], ["1B", "3O", "3B"], ["4E", "5E", "6E"], ["4B", "5B", "6B"]][:players]
     table, out = _table("default", deal, "0 3E", "1 truco", "0 quiero", lang=lang, seat=seat, players=players)
     table.screen.show_table(table.state, view(table.state, seat), "")
@@ -261,7 +262,7 @@ def test_who_may_raise_the_truco_reads_well(lang: str, players: int, seat: int, 
 
 
 def test_two_against_two_tells_tricks_and_hands_to_us_and_them() -> None:
-    """English 2v2 (issue 19: "Hand to We.", "Hand to They.")."""
+    """English 2v2 (it used to say "Hand to We.", "Hand to They.")."""
     rules = RuleSet.preset("default", players=4)
     state = new_game(rules, first_mano=0)
     narrator = Narrator(Screen(io.StringIO(), "en", rules, 0, color=False))

@@ -187,7 +187,7 @@ def test_colour_on_a_terminal_unless_no_color() -> None:
 
 def test_two_against_two_with_a_bot_partner() -> None:
     """`--players 4`: you and a bot partner against two bots; the score says "Nosotros" first; the welcome names
-    the partner once (issue 19: it said "(Compañero: Compañero)")."""
+    the partner once (the partner's name: it said "(Compañero: Compañero)")."""
     term = Terminal("--seed", "4", "--players", "4", "--target", "15")
     text = term.read_until("> $")
     assert "Jugás contra Bot 1 y Bot 2, con tu compañero (un bot)." in text
@@ -200,8 +200,8 @@ def test_two_against_two_with_a_bot_partner() -> None:
 
 
 def test_two_against_two_in_english_says_us_and_them() -> None:
-    """2v2 in English (issue 19): "with your partner (a bot)", not "(Partner: Partner)"; "Hand to us." and
-    "Trick to them.", never "Hand to We." or "Hand to They."."""
+    """2v2 in English (the partner's and the team's names): "with your partner (a bot)", not "(Partner: Partner)"; "Hand
+    to us." and "Trick to them.", never "Hand to We." or "Hand to They."."""
     term = Terminal("--seed", "6", "--players", "4", "--target", "15", "--lang", "en")
     text = term.read_until("> $")
     assert "You play against Bot 1 and Bot 2, with your partner (a bot)." in text

@@ -273,3 +273,32 @@ def test_apply_checks_every_deal_it_is_given() -> None:
         with pytest.raises(IllegalActionError) as info:
             apply(state, deal)
         assert (info.value.code, info.value.params) == ("bad-deal", {"problem": problem})
+
+
+def test_check_accepts_a_timeout_of_the_seat_to_act() -> None:
+    """PRESETS.md §7: the seat the round waits for may time out (check accepts it); the other seat is refused as
+    not to act."""
+    deal = [["1E", "7E", "4C"], ["1B", "3O", "3B"]]
+    state = play("default", deal)
+    assert check(state, Action.parse("0 timeout")) is None
+    assert _refusal(state, Action.parse("1 timeout")).code == "not-your-turn"
+
+
+def test_a_full_draw_is_refused_as_record_full_naming_the_draw() -> None:
+    """RECORDS.md limits (MAX_ACTIONS for the draw before the first deal): after 9,998 tied rock-paper-scissors
+    choices and one more, the next choice is refused as record-full, with the draw ("pre") as the part that is
+    full, its count and the limit."""
+    from pytruco.records import MAX_ACTIONS
+
+    state = new_game("online")
+    for _ in range((MAX_ACTIONS - 2) // 2):
+        state, _ = apply(state, Action.parse("0 rps piedra"))
+        state, _ = apply(state, Action.parse("1 rps piedra"))
+    state, _ = apply(state, Action.parse("0 rps papel"))
+    error = _refusal(state, Action.parse("1 rps tijera"))
+    assert error.code == "record-full"
+    assert (error.params["part"], error.params["count"], error.params["limit"]) == (
+        "draw",
+        MAX_ACTIONS - 1,
+        MAX_ACTIONS,
+    )

@@ -157,7 +157,7 @@ def test_a_hand_listed_after_the_match_is_over() -> None:
 
 
 def test_apply_refuses_what_is_not_an_action() -> None:
-    """Bad input gets a clear error: apply takes an Action, a Deal or action text (read by Action.parse, issue 19),
+    """Bad input gets a clear error: apply takes an Action, a Deal or action text (read by Action.parse),
     nothing else."""
     from pytruco import IllegalActionError, NotationError, apply
 

@@ -1,5 +1,5 @@
-"""The research surface (issue 21): the action index, bounds, canonical deals, chance outcomes, the hand result,
-the research options, exact world sampling, bot policies and the observation encoding."""
+"""The research surface (docs, research modules): the action index, bounds, canonical deals, chance outcomes, the hand
+result, the research options, exact world sampling, bot policies and the observation encoding."""
 
 from __future__ import annotations
 
@@ -166,7 +166,7 @@ def test_chance_outcomes_refuse_outside_a_deal() -> None:
 
 
 def test_card_order_within_a_hand_does_not_change_what_a_seat_observes() -> None:
-    """Issue 21: the same cards in another order are one information set (the encoders are order-free); the
+    """Information sets: the same cards in another order are one information set (the encoders are order-free); the
     record keeps the order it was dealt in."""
     start = new_game("classic", first_mano=0)
     one, _ = apply(start, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))

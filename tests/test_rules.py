@@ -215,6 +215,8 @@ def test_new_game_refuses_impossible_starts():
     """RECORDS.md: a starting score that already reaches the target is refused; seats are 0..n-1."""
     with pytest.raises(ValueError, match="first_mano"):
         new_game("default", first_mano=2)
+    with pytest.raises(ValueError, match="first_mano must be a seat from 0 to 1, not -1"):
+        new_game("default", first_mano=-1)
     with pytest.raises(ValueError, match="target"):
         new_game("default", first_mano=0, score=(30, 0))
     with pytest.raises(ValueError, match="target"):

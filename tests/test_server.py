@@ -1,5 +1,6 @@
-"""``pytruco serve`` (pytruco.server) over real loopback WebSockets: the eight defects of issue 20, one test each
-(or a few), and every message checked against the protocol's schema (``pytruco schema protocol``).
+"""``pytruco serve`` (pytruco.server) over real loopback WebSockets: the eight defects the front end found (the timer
+race, the clock, limits, decision ids, the log, deep JSON, links, partners answering at once), one test each (or a few),
+and every message checked against the protocol's schema (``pytruco schema protocol``).
 
 The server runs in the test's own event loop with fake timers (:class:`FakeTimers`): time only moves when a test
 moves it, so no test depends on the machine's speed or asserts a wall-clock bound. Clients are the websockets
@@ -153,7 +154,7 @@ async def settle() -> None:
 
 # --- defect 1: the timer race -------------------------------------------------------------------------------------
 def test_an_action_at_the_deadline_leaves_one_timer_and_an_old_timer_never_acts() -> None:
-    """Issue 20, defect 1: a timer that fires as an action lands (here: called after the action) must not time out
+    """The timer race: a timer that fires as an action lands (here: called after the action) must not time out
     the next decision, and the table keeps exactly one timer."""
 
     async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
@@ -178,8 +179,8 @@ def test_an_action_at_the_deadline_leaves_one_timer_and_an_old_timer_never_acts(
 
 # --- defect 2: the clock waits for the seat to act -----------------------------------------------------------------
 def test_the_clock_starts_only_when_the_seat_to_act_has_joined() -> None:
-    """Issue 20, defect 2: a table nobody joined never plays itself out; the seat that is not to act joining does
-    not start the clock either."""
+    """The clock of an unjoined table: a table nobody joined never plays itself out; the seat that is not to act joining
+    does not start the clock either."""
 
     async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
         table, tokens, _ = new(server)
@@ -201,7 +202,7 @@ def test_the_clock_starts_only_when_the_seat_to_act_has_joined() -> None:
 
 
 def test_a_disconnect_keeps_the_clock_for_the_grace_period_then_stops_it_with_the_time_left() -> None:
-    """Issue 20, defect 2: the grace period on disconnect; a seat cannot win time by reconnecting."""
+    """The clock on disconnect: the grace period; a seat cannot win time by reconnecting."""
 
     async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
         table, tokens, _ = new(server, clock_s=10.0)
@@ -295,7 +296,7 @@ def test_one_view_per_seat_per_action_whatever_the_connections(monkeypatch: pyte
 
 # --- defect 4: decision ids and acks --------------------------------------------------------------------------------
 def test_an_action_in_flight_is_refused_as_stale_not_applied_to_the_next_decision() -> None:
-    """Issue 20, defect 4: "1 no-quiero" then "1 mazo" back to back, both answering the envido: the mazo is
+    """Decision ids (a stale answer): "1 no-quiero" then "1 mazo" back to back, both answering the envido: the mazo is
     stale and the hand goes on."""
 
     async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
@@ -357,8 +358,8 @@ def test_a_bad_stored_table_is_reported_and_skipped(tmp_path: Path) -> None:
 
 
 def test_the_append_only_log_rebuilds_the_same_record(tmp_path: Path) -> None:
-    """Issue 20, defect 5: each action appends rows (earlier rows never change), and a restarted server rebuilds
-    exactly the record the live table had."""
+    """The table's log (write, then apply): each action appends rows (earlier rows never change), and a restarted server
+    rebuilds exactly the record the live table had."""
     path = str(tmp_path / "t.sqlite")
     rng = random.Random(20)
     seen: dict[str, Any] = {}

@@ -1,4 +1,4 @@
-"""The cards shown at the end of a hand (issue 20): PRESETS.md §5 decides envido points from cards nobody has
+"""The cards shown at the end of a hand: PRESETS.md §5 decides envido points from cards nobody has
 seen — the ``reglamento`` bluff check (a false winning declaration gives the points to the other team) and the
 ``classic`` show rule (the winner shows the cards it sang with). The ``shown`` events and the view's ``shown``
 member carry those cards (§8.12, §8.19 say which), to every seat and to spectators alike; nothing is shown where

@@ -188,7 +188,8 @@ def test_load_bot_calls_only_bot_classes(spec: str, message: str) -> None:
 
 
 def test_simulate_refuses_a_spec_that_is_not_a_bot_class() -> None:
-    """`pytruco simulate os:abort random` says what is wrong and exits 2, without aborting (issue 10's CLI)."""
+    """`pytruco simulate os:abort random` says what is wrong and exits 2, without aborting (the command line never
+    prints a traceback)."""
     done = subprocess.run(
         [sys.executable, "-m", "pytruco", "simulate", "os:abort", "random", "--games", "1"],
         check=False,

@@ -85,7 +85,8 @@ def test_view_of_a_finished_match() -> None:
 
 @pytest.mark.parametrize("cls", [pytruco.State, pytruco.Round])
 def test_state_and_round_are_not_built_by_hand(cls: type) -> None:
-    """Issue 17: State() and Round() built broken objects; now a clear ArgumentError points to new_game."""
+    """State and Round are made by new_game only: State() and Round() built broken objects; now a clear ArgumentError
+    points to new_game."""
     with pytest.raises(pytruco.ArgumentError, match=r"is not built by hand: .*pytruco\.new_game\(\)"):
         cls()
     with pytest.raises(pytruco.ArgumentError):

@@ -381,8 +381,8 @@ def test_every_consumer_takes_a_view_read_back_from_json() -> None:
 @settings(max_examples=30, deadline=None)
 @given(spec=games())
 def test_call_values_say_what_the_pending_call_will_say(spec: GameSpec) -> None:
-    """Issue 20 (what a raise would be worth): each legal call's ``call_values`` entry is what ``pending`` says
-    once the call is made (PRESETS.md §4 truco values, §5 envido values, §6 contraflor values), so a client never
+    """What a raise would be worth (SeatView's call_values): each legal call's ``call_values`` entry is what ``pending``
+    says once the call is made (PRESETS.md §4 truco values, §5 envido values, §6 contraflor values), so a client never
     computes a chain's value itself."""
     for step in itertools.islice(random_playout(spec), 300):
         state = step.before

@@ -5,7 +5,7 @@ Two browser contexts play a whole game by clicking; the server is killed and res
 mid-game and the game goes on; an action naming a past decision is refused as stale; a
 seat that waits past the clock is timed out (its clock starts only once it has joined);
 a link of seat 0 cannot act for seat 1; malformed messages get an error and the server
-keeps going; conceding asks for a confirmation. What a player sees (issue 20): the cards
+keeps going; conceding asks for a confirmation. What a player sees (the web table): the cards
 as the library's card art (served SVGs, named in the page's language), the other seat's
 cards face down, the completed tricks with their winners, the last hand after the next
 deal, the seat's envido points, and no record notation. The whole-game test also takes
@@ -136,8 +136,8 @@ NOTATION = re.compile(
 
 
 def check_table(page: Any, seen: set[str]) -> None:
-    """What a player sees (issue 20): no raw notation; the other seat's cards face down, one back per card it holds;
-    and, noted in *seen*, the completed tricks with their winners and the last hand after the next deal."""
+    """What a player sees at the web table: no raw notation; the other seat's cards face down, one back per card it
+    holds; and, noted in *seen*, the completed tricks with their winners and the last hand after the next deal."""
     text = page.inner_text("#table") + page.inner_text("#me")
     assert not NOTATION.search(text), text
     left = page.evaluate(
@@ -263,7 +263,7 @@ def test_two_browsers_play_a_whole_game_through_a_server_crash(browser: Any, tmp
 
 def test_a_seat_that_waits_past_the_clock_is_timed_out(browser: Any, tmp_path: Path) -> None:
     """PRESETS.md §7: the seat to act that lets its clock run out is resolved against itself; its clock starts
-    only once it has joined (issue 20)."""
+    only once it has joined (the clock waits for the seat to act)."""
     server = Server(tmp_path / "tables.sqlite", "--new", "default:clock=2", "--new", "classic")
     try:
         beto = browser.new_context().new_page()
@@ -292,7 +292,8 @@ PREFERRED = (" envido", " quiero", " son-buenas", " flor", " mazo")
 
 def test_the_cards_shown_at_the_end_of_a_hand_are_on_the_table(browser: Any, tmp_path: Path) -> None:
     """PRESETS.md §5 (reglamento, the bluff check): when a hand with an accepted envido ends, the winner's cards
-    are shown; the page shows them (as pictures, with the true points) beside the last hand (issue 20)."""
+    are shown; the page shows them (as pictures, with the true points) beside the last hand (the cards shown, PRESETS.md
+    §5)."""
     server = Server(tmp_path / "tables.sqlite", "--clock", "60", "--new", "reglamento")
     pages = []
     try:

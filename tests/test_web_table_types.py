@@ -52,9 +52,9 @@ BAD = [
 
 @pytest.mark.skipif(not TSC, reason="TypeScript's tsc is not installed (npm install typescript; set PYTRUCO_TSC)")
 def test_the_declarations_type_cards_actions_events_and_codes(tmp_path: Path) -> None:
-    """Issue 20: the declarations are not plain strings: a card and an action are template literal types, an event
-    is a union discriminated by ``kind`` (a card where the kind has one, else null), refusal codes an enum. Each
-    line of BAD must be a type error, and GOOD must compile."""
+    """The TypeScript declarations (tools/schema_to_ts.py) are not plain strings: a card and an action are template
+    literal types, an event is a union discriminated by ``kind`` (a card where the kind has one, else null), refusal
+    codes an enum. Each line of BAD must be a type error, and GOOD must compile."""
     assert TSC is not None
     names = "TrucoCard, TrucoAction, TrucoEvent, TrucoProtocolRefusalCode, TrucoViewCardRanking"
     header = f'import type {{ {names} }} from "{ROOT / "src" / "pytruco" / "schemas" / "truco"}";\n'
