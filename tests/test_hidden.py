@@ -14,9 +14,9 @@ and its three exceptions"): the cards shown at the end of a hand (``shown``: the
 anything else fails the test.
 
 The third exception (pytruco.views): while a flor waits for a second holder's answer, the view shows that it
-waits (``to_act``, ``pending``, ``flor.stage``, the singer's empty ``legal``, and in end-of-hand presets the flor's
-points not yet in ``unscored``), so it shows that another seat holds a flor. Those members are left out there, and
-only there.
+waits (``to_act``, ``pending``, ``flor.stage``, the singer's empty ``legal`` and so its ``call_values``, and in
+end-of-hand presets the flor's points not yet in ``unscored``), so it shows that another seat holds a flor. Those
+members are left out there, and only there.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def alternative_deal(hand: list[Step], seat: int, rng: random.Random) -> Deal:
     return Deal(tuple(Hand(tuple(c)) for c in cards))
 
 
-WAITING = ("to_act", "pending", "legal", "unscored")
+WAITING = ("to_act", "pending", "legal", "call_values", "unscored")
 """What shows that a flor waits for a second holder's answer (the documented exception)."""
 
 
