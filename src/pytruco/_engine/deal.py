@@ -33,15 +33,23 @@ def random_deal(state: State, rng: random.Random | None = None) -> Deal:
     >>> len(deal.hands)
     2
     """
-    if state.__class__ is not State or not hasattr(state, "_rules"):
+    if state.__class__ is not State:
         require_state(state, "random_deal")
-    uniform = random_source(rng).random
-    n = state._rules.players
+    try:
+        n = state._rules.players
+    except AttributeError:  # a State made by object.__new__: ArgumentError
+        require_state(state, "random_deal")
+        raise
+    source = random_source(rng)
+    uniform = source.random
+    # random.Random's own random() (C) and SystemRandom's give floats in [0, 1); a subclass may return anything,
+    # so each of its draws is checked.
+    trusted = source.__class__ is random.Random or source.__class__ is random.SystemRandom
     # A partial Fisher-Yates shuffle of the 40 cards: the first 3n are dealt.
     cards = _ALL_CARDS.copy()
     for i in range(3 * n):
         u = uniform()
-        if u.__class__ is not float or not 0.0 <= u < 1.0:  # a random.Random subclass may return anything
+        if not trusted and (u.__class__ is not float or not 0.0 <= u < 1.0):
             raise SetupError(f"the random source's random() gave {quoted(u)}, not a number in [0, 1)")
         j = i + int(u * (40 - i))
         cards[i], cards[j] = cards[j], cards[i]
@@ -91,7 +99,11 @@ def deal_refusal(state: State, deal: Deal) -> Refusal | None:
     if state._hands_dealt >= MAX_HANDS:  # a record lists at most MAX_HANDS hands: keep the game recordable
         return Refusal("record-hands-full", {"limit": MAX_HANDS})
     # A deal made by random_deal has distinct cards by construction.
-    if getattr(deal, "_checked", False) is True and len(deal.hands) == state._rules.players:
+    try:
+        checked = deal._checked
+    except AttributeError:  # a Deal made by object.__new__: deal_problem names what it lacks
+        checked = False
+    if checked is True and len(deal.hands) == state._rules.players:
         return None
     problem = deal_problem(state, deal)
     return None if problem is None else Refusal("bad-deal", {"problem": problem})

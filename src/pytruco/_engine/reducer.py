@@ -223,32 +223,29 @@ def is_legal(state: State, action: Action | Deal) -> bool:
     """
     if state.__class__ is not State:
         require_state(state, "is_legal")
-    try:
-        return _is_legal(state, action)
+    try:  # one body, no inner call: bots ask this in their search loops
+        if action.__class__ is not Action:
+            if isinstance(action, Deal):
+                return deal_refusal(state, action) is None
+            if not isinstance(action, Action):
+                return False
+        for candidate in state._legal:  # the shared instances: the usual case, an identity test
+            if candidate is action:
+                return True
+        if action_problem(action) is not None:  # stray or missing fields (an Action made by object.__new__)
+            return False
+        kind = action.kind
+        if kind is _RENDIRSE or kind is _TIMEOUT:
+            if kind is _RENDIRSE:
+                return state._phase is not Phase.OVER and 0 <= action.seat < state._rules.players
+            return state._phase is not Phase.OVER and action.seat in state.to_act
+        canonical = _canonical(action)
+        # Legal actions are shared instances: an identity test, so that a malformed
+        # action (seat True, which equals 1) is never taken for a legal one.
+        return any(candidate is canonical for candidate in state._legal)
     except AttributeError:
         require_state(state, "is_legal")  # a State made without new_game: ArgumentError
         raise
-
-
-def _is_legal(state: State, action: Action | Deal) -> bool:
-    if isinstance(action, Deal):
-        return deal_refusal(state, action) is None
-    if not isinstance(action, Action):
-        return False
-    for candidate in state._legal:  # the shared instances: the usual case, an identity test
-        if candidate is action:
-            return True
-    if action_problem(action) is not None:  # stray or missing fields (an Action made by object.__new__)
-        return False
-    kind = action.kind
-    if kind is _RENDIRSE or kind is _TIMEOUT:
-        if kind is _RENDIRSE:
-            return state._phase is not Phase.OVER and 0 <= action.seat < state._rules.players
-        return state._phase is not Phase.OVER and action.seat in state.to_act
-    canonical = _canonical(action)
-    # Legal actions are shared instances: an identity test, so that a malformed
-    # action (seat True, which equals 1) is never taken for a legal one.
-    return any(candidate is canonical for candidate in state._legal)
 
 
 def _canonical(action: Action) -> Action:
@@ -403,50 +400,54 @@ def apply(state: State, action: Action | Deal | str) -> tuple[State, tuple[Event
     """
     if state.__class__ is not State:
         require_state(state, "apply")
-    try:
-        return _apply(state, action)
+    try:  # one body, no inner call: this is the hot path of every simulation
+        if action.__class__ is not Action:
+            if action.__class__ is Deal:
+                st, dealt = apply_deal(state, action)
+                compute_legal(st)
+                return st, dealt
+            if not isinstance(action, Action):
+                return _apply_other(state, action)
+        # Legal actions are shared instances (Action.parse and legal_actions give them), so an identity test usually
+        # suffices; any other action (timeout and rendirse, never listed, included) is checked and mapped to one.
+        for candidate in state._legal:
+            if candidate is action:
+                break
+        else:
+            action = _shared_legal(state, action)
+        kind = action.kind
+        st = state._copy()
+        history = state._history
+        st._history = (action, history, history[2] + 1, history[3])
+        events: EventLog = []
+        s = action.seat
+        if kind is _RENDIRSE:
+            surrender(st, s, events)
+        elif st._phase is Phase.RPS:
+            rps(st, s, action.choice, events)
+        else:
+            old = state._round
+            assert old is not None
+            r = old._copy()
+            st._round = r
+            r._acted |= 1 << s
+            _act(st, r, s, action, events)
+        compute_legal(st)
+        return st, tuple(events)
     except AttributeError:
         require_state(state, "apply")  # a State made without new_game: ArgumentError
         raise
 
 
-def _apply(state: State, action: Action | Deal | str) -> tuple[State, tuple[Event, ...]]:
-    if action.__class__ is not Action:
-        if isinstance(action, str):
-            return apply(state, Action.parse(action))
-        if isinstance(action, Deal):
-            st, dealt = apply_deal(state, action)
-            compute_legal(st)
-            return st, dealt
-        if not isinstance(action, Action):
-            raise error(Refusal("not-an-action", {"action": quoted(action)}))
-    # Legal actions are shared instances, and so are the ones Action.parse and legal_actions give, so an
-    # identity test usually suffices; any other action (timeout and rendirse, which are never listed, included)
-    # is checked and mapped to its shared instance.
-    for candidate in state._legal:
-        if candidate is action:
-            break
-    else:
-        action = _shared_legal(state, action)
-    kind = action.kind
-    st = state._copy()
-    history = state._history
-    st._history = (action, history, history[2] + 1, history[3])
-    events: EventLog = []
-    s = action.seat
-    if kind is _RENDIRSE:
-        surrender(st, s, events)
-    elif st._phase is Phase.RPS:
-        rps(st, s, action.choice, events)
-    else:
-        old = state._round
-        assert old is not None
-        r = old._copy()
-        st._round = r
-        r._acted |= 1 << s
-        _act(st, r, s, action, events)
-    compute_legal(st)
-    return st, tuple(events)
+def _apply_other(state: State, action: Deal | str) -> tuple[State, tuple[Event, ...]]:
+    """:func:`apply` of a deal, or of one action in record notation; anything else is not an action."""
+    if isinstance(action, Deal):
+        st, dealt = apply_deal(state, action)
+        compute_legal(st)
+        return st, dealt
+    if isinstance(action, str):
+        return apply(state, Action.parse(action))
+    raise error(Refusal("not-an-action", {"action": quoted(action)}))
 
 
 def _shared_legal(state: State, action: Action) -> Action:

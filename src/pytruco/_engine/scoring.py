@@ -159,6 +159,26 @@ def _deck_order(card: Card) -> int:
     return card.index
 
 
+_SHOWN: dict[int, tuple[Card, ...]] = {}  # a hand's cards as a bit set (bit 40: three count) -> the cards shown
+
+
+def shown_cards(cards: tuple[Card, ...], count_three: bool) -> tuple[Card, ...]:
+    """The cards of a hand that make its envido points (:func:`envido_cards`), in the deck's order, so that
+    the cards shown do not depend on the order they were dealt in (§1); each hand is worked out once.
+
+    >>> from pytruco import Hand
+    >>> [str(c) for c in shown_cards(Hand.parse("7E 12O 6E").cards, False)]
+    ['6E', '7E']
+    """
+    key = 1 << 40 if count_three else 0
+    for card in cards:
+        key |= 1 << card.index
+    shown = _SHOWN.get(key)
+    if shown is None:
+        shown = _SHOWN[key] = envido_cards(tuple(sorted(cards, key=_deck_order)), count_three)
+    return shown
+
+
 def _show_envido(st: State, r: Round, events: EventLog) -> None:
     """The cards are shown: settle the envido that waited for them (§5).
 
@@ -176,8 +196,7 @@ def _show_envido(st: State, r: Round, events: EventLog) -> None:
         # has forfeited, from cards already face up, and shows nothing more.
         seat = r._env_winner
         true_points = r._env_pts[seat]
-        # in the deck's order, so that the cards shown do not depend on the order they were dealt in (§1)
-        cards = envido_cards(tuple(sorted(r._dealt[seat].cards, key=_deck_order)), rules.envido_count_three)
+        cards = shown_cards(r._dealt[seat].cards, rules.envido_count_three)
         for card in cards:
             events.append(new_event(EventKind.SHOWN, seat, seat & 1, true_points, card, "envido"))
         r._log = (("shown", seat, cards, true_points), r._log)
