@@ -402,12 +402,12 @@ def apply(state: State, action: Action | Deal | str) -> tuple[State, tuple[Event
         require_state(state, "apply")
     try:  # one body, no inner call: this is the hot path of every simulation
         if action.__class__ is not Action:
-            if action.__class__ is Deal:
+            if action.__class__ is Deal or isinstance(action, Deal):  # the class test first: no call for a Deal
                 st, dealt = apply_deal(state, action)
                 compute_legal(st)
                 return st, dealt
             if not isinstance(action, Action):
-                return _apply_other(state, action)
+                return _apply_text(state, action)
         # Legal actions are shared instances (Action.parse and legal_actions give them), so an identity test usually
         # suffices; any other action (timeout and rendirse, never listed, included) is checked and mapped to one.
         for candidate in state._legal:
@@ -439,12 +439,8 @@ def apply(state: State, action: Action | Deal | str) -> tuple[State, tuple[Event
         raise
 
 
-def _apply_other(state: State, action: Deal | str) -> tuple[State, tuple[Event, ...]]:
-    """:func:`apply` of a deal, or of one action in record notation; anything else is not an action."""
-    if isinstance(action, Deal):
-        st, dealt = apply_deal(state, action)
-        compute_legal(st)
-        return st, dealt
+def _apply_text(state: State, action: object) -> tuple[State, tuple[Event, ...]]:
+    """:func:`apply` of one action in record notation; anything else is not an action."""
     if isinstance(action, str):
         return apply(state, Action.parse(action))
     raise error(Refusal("not-an-action", {"action": quoted(action)}))
