@@ -45,6 +45,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("_engine.match",),
     ("_engine.menus",),
     ("_engine.reducer",),
+    ("_engine.recall",),
     ("_engine",),
     ("encode", "worlds"),
     ("views._parts",),
@@ -358,3 +359,34 @@ def test_internals_names_only_functions_that_exist() -> None:
         if stem not in engine and not (SRC / f"{stem}.py").is_file():
             missing.append(f"{stem}.py")
     assert not missing, f"docs/internals.md names what does not exist: {missing}"
+
+
+def _slot_reads(path: Path) -> list[tuple[int, str]]:
+    """``(line, name)`` for every read or write in *path* of a private slot of :class:`State` or :class:`Round`
+    (an attribute named like one, on anything but ``self``, ``cls`` or a class: ``Narrator._dealt``)."""
+    from pytruco._engine.round import Round
+    from pytruco._engine.state import State
+
+    slots = {name for cls in (State, Round) for name in cls.__slots__ if name.startswith("_")}
+    return [
+        (node.lineno, node.attr)
+        for node in ast.walk(ast.parse(path.read_text(), str(path)))
+        if isinstance(node, ast.Attribute)
+        and node.attr in slots
+        and not (isinstance(node.value, ast.Name) and (node.value.id in ("self", "cls") or node.value.id[0].isupper()))
+    ]
+
+
+@pytest.mark.parametrize("module", sorted(name for name in MODULES if not name.startswith("_engine")))
+def test_no_module_outside_the_engine_touches_a_states_slots(module: str) -> None:
+    """docs/internals.md, "The engine's boundary": outside ``_engine``, a state and its round are read through
+    their properties and the boundary's functions (``hand_start``, ``hand_items``, ...), never their slots."""
+    assert not _slot_reads(PATHS[module])
+
+
+def test_the_slot_check_can_fail(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "def f(state, r, self):\n    r._held = state._history\n    return self._history, Narrator._dealt\n"
+    )
+    assert _slot_reads(sample) == [(2, "_held"), (2, "_history")]

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import itertools
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from ._engine import State, apply, legal_actions, new_game, random_deal
@@ -83,44 +84,52 @@ def _sample_record(seed: int) -> Record:
 def replays_per_second(seconds: float, seed: int) -> float:
     """Load a 10-hand record from JSON and replay it, repeatedly."""
     text = _sample_record(seed).dumps()
+
+    def once() -> int:
+        replay(Record.from_json(text))
+        return 1
+
+    return _per_second(once, seconds)
+
+
+def _per_second(work: Callable[[], int], seconds: float) -> float:
+    """Call *work* (which returns how many things it did) for about *seconds*; things done per second."""
     count = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
-        replay(Record.from_json(text))
-        count += 1
+        count += work()
         now = time.perf_counter()
         if now >= deadline:
             return count / (now - start)
 
 
-def _scale_state(actions: int, seed: int) -> State:
-    """A seeded random ``reglamento`` game (a new one when a match ends) after *actions* actions (deals count)."""
-    rules = RuleSet.preset("reglamento")
-    rng = random.Random(seed)
+def _random_walk(rules: RuleSet, rng: random.Random) -> Iterator[State]:
+    """Every state of seeded random games of *rules* (a uniform legal choice, a new match when one ends)."""
     state = new_game(rules, first_mano=0)
-    done = 0
-    while done < actions:
+    while True:
         if state.is_over:
-            state = new_game(rules, first_mano=0, chicos=(0, 0))
+            state = new_game(rules, first_mano=0)
+        yield state
         item = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
         state = apply(state, item)[0]
-        done += 1
-    return state
+
+
+def _scale_state(actions: int, seed: int) -> State:
+    """A seeded random ``reglamento`` game (a new one when a match ends) after *actions* actions (deals count)."""
+    walk = _random_walk(RuleSet.preset("reglamento"), random.Random(seed))
+    return next(itertools.islice(walk, actions, None))
 
 
 def _cost_us(work: Callable[[], object], seconds: float) -> float:
     """Microseconds per call of *work*, over about *seconds*."""
-    count = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
+
+    def twenty() -> int:
         for _ in range(20):
             work()
-        count += 20
-        now = time.perf_counter()
-        if now >= deadline:
-            return (now - start) / count * 1e6
+        return 20
+
+    return 1e6 / _per_second(twenty, seconds)
 
 
 def _scale_costs(state: State, seconds: float) -> dict[str, float]:
@@ -217,16 +226,13 @@ def match_positions(seed: int, late_hand: int = 28) -> tuple[State, State]:
 def views_per_second(state: State, seconds: float) -> float:
     """Views of *state* for each seat (and a spectator), as JSON, per second."""
     seats = [*range(state.rules.players), None]
-    count = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
+
+    def each() -> int:
         for seat in seats:
             view(state, seat).to_json()
-        count += len(seats)
-        now = time.perf_counter()
-        if now >= deadline:
-            return count / (now - start)
+        return len(seats)
+
+    return _per_second(each, seconds)
 
 
 def view_figures(seconds: float, seed: int, repeats: int) -> dict[str, float]:
@@ -241,30 +247,8 @@ def view_figures(seconds: float, seed: int, repeats: int) -> dict[str, float]:
 
 def _playout_states(seed: int, count: int = 400) -> list[State]:
     """*count* states of seeded random default 1v1 playouts (new matches as they end), chance states left out."""
-    rng = random.Random(seed)
-    rules = RuleSet.preset("default")
-    found: list[State] = []
-    state = new_game(rules, first_mano=0)
-    while len(found) < count:
-        if state.is_over:
-            state = new_game(rules, first_mano=0)
-        if state.is_chance:
-            state = apply(state, random_deal(state, rng))[0]
-            continue
-        found.append(state)
-        state = apply(state, rng.choice(legal_actions(state)))[0]
-    return found
-
-
-def _per_second(work: Callable[[], int], seconds: float) -> float:
-    count = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        count += work()
-        now = time.perf_counter()
-        if now >= deadline:
-            return count / (now - start)
+    walk = _random_walk(RuleSet.preset("default"), random.Random(seed))
+    return list(itertools.islice((state for state in walk if not state.is_chance), count))
 
 
 def research_figures(seconds: float, seed: int, repeats: int) -> dict[str, float]:
@@ -302,20 +286,19 @@ def _openspiel_steps_per_second(seconds: float, seed: int) -> float:
     pyspiel: Any = importlib.import_module("pyspiel")
     game = pyspiel.load_game("python_truco")
     rng = random.Random(seed)
-    count = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
+
+    def match() -> int:
+        steps = 0
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-            count += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return count / (now - start)
+            steps += 1
+        return steps
+
+    return _per_second(match, seconds)
 
 
 Section = Callable[[float, int, int], dict[str, float]]

@@ -38,7 +38,7 @@ from typing import Any
 
 import attrs
 
-from ._engine import Phase, Round, State, require_state
+from ._engine import Phase, Round, State, legal_actions, require_state, rps_choices
 from .actions import ACTION_SPACE, MAX_DECLARED_POINTS, NUM_ACTIONS, TRUCO_CALLS, Action, Deal, Kind
 from .errors import ArgumentError, quoted
 from .rules import PRESET_NAMES, EnvidoStyle, RuleSet
@@ -306,7 +306,7 @@ def legal_mask(state: State, seat: int) -> list[int]:
     """
     seat = _check(state, seat, "legal_mask")
     mask = [0] * NUM_ACTIONS
-    for action in state._legal:
+    for action in legal_actions(state):
         if action.seat == seat:
             mask[action.index] = 1
     return mask
@@ -352,11 +352,11 @@ def _fill(state: State, seat: int, layout: ObservationLayout, v: list[float]) ->
     for s in state.to_act:
         v[at["to_act"] + rel(s)] = 1.0
     if state.phase is Phase.RPS:
-        own = state._rps[seat]
-        other = state._rps[1 - seat]
+        choices = rps_choices(state)
+        own, other = choices[seat], choices[1 - seat]
         if own is not None and other is None:
             v[at["rps"] + _RPS.index(own.value)] = 1.0
-    for action in state._legal:
+    for action in legal_actions(state):
         if action.seat == seat:
             v[at["legal"] + action.index] = 1.0
     r = state.round

@@ -33,7 +33,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from ._engine import Phase, State, apply, new_game, require_state
+from ._engine import Phase, State, apply, hand_start, require_state
 from .actions import Action, Deal, Kind
 from .cards import ALL_CARDS, Card, Hand, random_source
 from .errors import ArgumentError, TrucoError, quoted
@@ -99,39 +99,6 @@ def _card_bits(cards: Sequence[Card], most: int) -> int:
             raise ArgumentError(f"card {card} is dealt twice")
         bits |= 1 << card.index
     return bits
-
-
-def hand_start(state: State) -> State:
-    """The state just before the current hand's deal (*state* itself before the first deal).
-
-    >>> from pytruco.worlds import hand_start
-    >>> from pytruco import Deal, apply, new_game
-    >>> start = new_game("default", first_mano=0)
-    >>> state, _ = apply(start, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    >>> hand_start(state) is start
-    True
-    """
-    if state.__class__ is not State:
-        require_state(state, "hand_start")
-    start = state._hand_start
-    if start is not None:
-        return start
-    if state.rounds_dealt == 0:
-        return state
-    # After unpickling: replay the history up to the last deal.
-    history = state.history
-    rps = any(item.kind is Kind.RPS for item in state.opening_actions)
-    start = new_game(
-        state.rules,
-        first_mano=None if rps else state.first_mano,
-        score=state.starting_score,
-        chicos=state.starting_chicos,
-    )
-    last_deal = max(i for i, item in enumerate(history) if isinstance(item, Deal))
-    for item in history[:last_deal]:
-        start, _ = apply(start, item)
-    state._hand_start = start
-    return start
 
 
 def deal_world(

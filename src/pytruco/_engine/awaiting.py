@@ -57,7 +57,7 @@ def start_declarations(r: Round, kind: Declaring, mask: int) -> None:
 
 
 def pending(r: Round) -> str | None:
-    """What blocks play now (what :func:`~pytruco.rounds.awaiting` says, in words): ``"flor"``,
+    """What blocks play now (what ``round.awaiting`` says, in words): ``"flor"``,
     ``"declaration"``, the pending call's word, or ``None``."""
     waits = awaiting(r)
     if waits is AWAIT_TURN or waits is AWAIT_NOTHING:

@@ -104,7 +104,7 @@ def can_answer_flor(rules: RuleSet, r: Round, s: int) -> bool:
 # --- what answers it ---------------------------------------------------------
 def first_flor_menu(rules: RuleSet) -> tuple[Kind, ...]:
     """What each holder of the other team may answer to a first flor (§6): flor, contraflor, contraflor al resto
-    and no quiero, as the rules have them (the mazo is :func:`pytruco.mazo.may_fold`'s to say)."""
+    and no quiero, as the rules have them (the mazo is ``mazo.may_fold``'s to say)."""
     kinds = [_FLOR]
     if rules.contraflor:
         kinds.append(_CONTRAFLOR)

@@ -76,7 +76,7 @@ class Declaring(enum.Enum):
 class Awaiting(enum.Enum):
     """What a round waits for, first match wins: the answer to a first flor, the answer to a flor-chain call,
     declarations, the answer to an envido call, the answer to a truco call, or a seat's turn
-    (:func:`pytruco.rounds.awaiting` decides it, for every rule that asks).
+    (``round.awaiting`` decides it, for every rule that asks).
 
     >>> Awaiting.TURN.value
     'turn'

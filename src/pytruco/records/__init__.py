@@ -152,7 +152,7 @@ def replay(
     state: State | None = None
     for hand, index, _action, after, events in replay_steps(record, before=before):
         if index is None and hand is not None:  # a deal: the hand before it is over
-            if state is not None and state._hands_dealt:
+            if state is not None and state.rounds_dealt:
                 summaries.append(HandSummary((points[0], points[1]), state.score))
             points = [0, 0]
         for event in events:
@@ -160,7 +160,7 @@ def replay(
                 points[event.team] += event.points
         state = after
     assert state is not None
-    if state._hands_dealt:
+    if state.rounds_dealt:
         summaries.append(HandSummary((points[0], points[1]), state.score))
     if trace is not None:
         _trace_end(state, record, trace)

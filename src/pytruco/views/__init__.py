@@ -53,27 +53,17 @@ from .._engine import (
     awaiting,
     falta_value,
     flor_stakes,
+    hand_items,
     leader_falta,
     legal_actions,
     refused_value,
     require_state,
 )
 from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
-from ..errors import ArgumentError, SeatError, quoted
+from ..errors import ArgumentError, SeatError, ViewError, quoted
 from ..rules import CfarRule, RuleSet
 from ._json import SeatView
-from ._parts import (
-    VIEW_FORMAT,
-    Call,
-    CallValue,
-    ChainView,
-    Declaration,
-    PendingCall,
-    ShownCards,
-    TrickView,
-    TrucoView,
-    ViewError,
-)
+from ._parts import VIEW_FORMAT, Call, CallValue, ChainView, Declaration, PendingCall, ShownCards, TrickView, TrucoView
 
 __all__ = [
     "VIEW_FORMAT",
@@ -127,25 +117,6 @@ def _pie(mano: int, seats: tuple[int, ...], n: int) -> tuple[int, int]:
         if s in seats:
             last[s & 1] = s
     return (last[0], last[1])
-
-
-def _hand_history(state: State) -> list[Action | Deal]:
-    """The items of the current hand, from its deal; before the first deal, the draw being played and the
-    pair of choices before it (a tie, or the winning pair), so that a long draw gives a view of the same size."""
-    if state.round is not None:
-        return list(state.round_history)
-    node = state._history  # walked back a few steps only: a draw of 5,000 ties is not read
-    chosen = sum(choice is not None for choice in state._rps)  # choices of the draw being played
-    wanted = chosen + 2 if chosen < 2 else 4  # ... plus the pair before it (or the winning pair and the one before)
-    found: list[Action | Deal] = []
-    seen = 0
-    while node[2] and seen < wanted:
-        item = node[0]
-        found.append(item)
-        seen += item.kind is Kind.RPS
-        node = node[1]
-    found.reverse()
-    return found
 
 
 def _public_history(items: list[Action | Deal], seat: int | None) -> tuple[str, ...]:
@@ -318,7 +289,7 @@ def view(state: State, seat: int | None) -> SeatView:
     require_state(state, "view")
     n = state.rules.players
     check_seat(seat, n)
-    items = _hand_history(state)
+    items = hand_items(state)
     history = _public_history(items, seat)
     teams = (tuple(range(0, n, 2)), tuple(range(1, n, 2)))
     partners = () if seat is None else tuple(s for s in teams[seat & 1] if s != seat)

@@ -21,21 +21,10 @@ import attrs
 from .._engine import Phase
 from ..actions import ENVIDO_CALLS, Action, Kind
 from ..cards import Card
-from ..errors import NotationError, TrucoError, quoted
+from ..errors import NotationError, TrucoError, ViewError, quoted
 from ..rules import RuleSet
 from ..svg import table_svg
-from ._parts import (
-    VIEW_FORMAT,
-    Call,
-    CallValue,
-    ChainView,
-    Declaration,
-    PendingCall,
-    ShownCards,
-    TrickView,
-    TrucoView,
-    ViewError,
-)
+from ._parts import VIEW_FORMAT, Call, CallValue, ChainView, Declaration, PendingCall, ShownCards, TrickView, TrucoView
 
 __all__ = ["SeatView"]
 

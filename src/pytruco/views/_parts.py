@@ -16,20 +16,6 @@ import attrs
 
 from ..actions import Kind
 from ..cards import Card
-from ..errors import ViewError
-
-__all__ = [
-    "VIEW_FORMAT",
-    "Call",
-    "CallValue",
-    "ChainView",
-    "Declaration",
-    "PendingCall",
-    "ShownCards",
-    "TrickView",
-    "TrucoView",
-    "ViewError",
-]
 
 VIEW_FORMAT = "truco-view/1"
 """The ``format`` member of a view's JSON.

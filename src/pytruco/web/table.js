@@ -145,15 +145,7 @@
       label.className = "who";
       label.textContent = `${WORDS.trick} ${i + 1}`;
       row.append(label);
-      for (const [seat, card] of trick.plays) {
-        const play = document.createElement("span");
-        play.className = "play small";
-        const name = document.createElement("div");
-        name.className = "who";
-        name.textContent = who(seat);
-        play.append(cardNode(card), name);
-        row.append(play);
-      }
+      for (const [seat, card] of trick.plays) row.append(playNode(seat, card, "span", "play small"));
       if (trick.winner !== undefined) {
         const result = document.createElement("span");
         result.className = "winner";
@@ -163,6 +155,18 @@
       node.append(row);
     });
     return node;
+  }
+
+  /** A card played, under the name of the seat that played it.
+   * @param {number} seat @param {string} card @param {string} tag @param {string} className */
+  function playNode(seat, card, tag, className) {
+    const play = document.createElement(tag);
+    play.className = className;
+    const name = document.createElement("div");
+    name.className = "who";
+    name.textContent = who(seat);
+    play.append(cardNode(card), name);
+    return play;
   }
 
   /** @param {number} seat */
@@ -197,15 +201,7 @@
     // the table: current trick and completed tricks
     const trick = el("trick");
     trick.replaceChildren();
-    for (const [seat, card] of view.current_trick) {
-      const play = document.createElement("div");
-      play.className = "play";
-      const label = document.createElement("div");
-      label.className = "who";
-      label.textContent = who(seat);
-      play.append(cardNode(card), label);
-      trick.append(play);
-    }
+    for (const [seat, card] of view.current_trick) trick.append(playNode(seat, card, "div", "play"));
     for (const entry of update.events) follow(entry.event);
     // the other seats: their names and their cards, face down
     const seats = el("seats");
