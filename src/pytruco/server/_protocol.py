@@ -22,7 +22,9 @@ pytruco.server._protocol.ProtocolError: too-deep: The message is nested too deep
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 from ..errors import TrucoError
@@ -52,38 +54,17 @@ MAX_DEPTH = 4
 4
 """
 
-CODES: dict[str, dict[str, str]] = {
-    "malformed": {
-        "es": 'No entendí el mensaje: mandá {"type": "act", "action": "<jugada>", "decision": <n>}.',
-        "en": 'Malformed message: send {"type": "act", "action": "<action>", "decision": <n>}.',
-    },
-    "too-deep": {"es": "El mensaje está anidado demasiado hondo.", "en": "The message is nested too deeply."},
-    "not-your-seat": {"es": "Solo podés jugar por tu asiento.", "en": "You can only act for your own seat."},
-    "spectator": {"es": "Mirás la mesa: no podés jugar.", "en": "You are watching: you cannot act."},
-    "stale": {
-        "es": "Esa jugada respondía a una decisión que ya pasó.",
-        "en": "That action answered a decision that is already past.",
-    },
-    "answered-by-partner": {"es": "Ya respondió tu compañero.", "en": "Already answered by your partner."},
-    "confirm-needed": {
-        "es": "Para rendirte, confirmalo.",
-        "en": "To concede the match, confirm it.",
-    },
-    "rate-limited": {"es": "Demasiados mensajes: esperá un poco.", "en": "Too many messages: slow down."},
-    "storage": {
-        "es": "No se pudo guardar la jugada: no se aplicó, probá de nuevo.",
-        "en": "The action could not be stored: nothing changed, try again.",
-    },
-    "unknown-link": {"es": "Ese enlace no es de ninguna mesa.", "en": "That link is not a seat at any table."},
-    "expired-link": {"es": "Ese enlace venció.", "en": "That link has expired."},
-    "revoked-link": {"es": "Ese enlace fue revocado.", "en": "That link was revoked."},
-    "too-many-connections": {
-        "es": "Ese enlace ya tiene demasiadas conexiones abiertas.",
-        "en": "That link has too many open connections.",
-    },
-}
-"""The server's own error codes, each with its sentence in Spanish and English (the rules' refusals use the codes
-of :class:`~pytruco.IllegalActionError` and :func:`pytruco.text.describe_refusal`).
+CODES: Mapping[str, Mapping[str, str]] = MappingProxyType(
+    {
+        code: MappingProxyType(sentences)
+        for code, sentences in json.loads(
+            resources.files(__package__).joinpath("codes.json").read_text("utf-8")
+        ).items()
+    }
+)
+"""The server's own error codes, each with its sentence in Spanish and English, read-only (the table is the data
+file ``codes.json`` beside this module, where a translator finds it; the rules' refusals use the codes of
+:class:`~pytruco.IllegalActionError` and :func:`pytruco.text.describe_refusal`).
 
 >>> CODES["stale"]["en"]
 'That action answered a decision that is already past.'
