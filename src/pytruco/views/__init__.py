@@ -140,56 +140,47 @@ def _public_history(items: list[Action | Deal], seat: int | None) -> tuple[str, 
     return tuple(history)
 
 
-def _pending(state: State, r: Round) -> PendingCall | None:
+def _worth(
+    state: State, call: Kind, chain: tuple[Kind, ...], flor: tuple[Kind | None, Kind | None]
+) -> tuple[int | None, int]:
+    """``(if accepted, if refused)`` of *call*: of the envido chain *chain* that ends with it, or of the flor
+    chain's call ``flor`` = (call, the call it raised; ``(None, None)``: a first flor). ``None`` if accepted: it
+    depends on who wins (the falta under the loser's rule) or it is the chico (a contraflor al resto)."""
     rules = state.rules
+    if call in TRUCO_CALLS:
+        level = TRUCO_CALLS.index(call) + 1
+        return TRUCO_VALUE[level], TRUCO_VALUE[level - 1]
+    if call in ENVIDO_CALLS:
+        value = accepted_value(rules, chain)
+        # the one falta decision (None under the loser's rule: it depends on who wins)
+        return (falta_value(rules, state.score) if value is FALTA else value), refused_value(rules, chain)
+    accepted, refused = flor_stakes(rules, *flor)
+    if accepted >= 0:
+        return accepted, refused
+    return (leader_falta(rules, state.score) if rules.cfar is CfarRule.FALTA else None), refused  # None: the chico
+
+
+def _pending(state: State, r: Round) -> PendingCall | None:
     pending = r.pending
     if pending is None:
         return None
     call, caller = pending
-    answerers = state.to_act
     waits = awaiting(r)
     if waits is AWAIT_FLOR or waits is AWAIT_FLOR_CALL:
-        # a first flor: refusing it leaves the first singer its flor
-        flor_call = r.flor_call  # None: a first flor
-        kind, over = (None, None) if flor_call is None else (flor_call[0], flor_call[2])
-        accepted, refused = flor_stakes(rules, kind, over)
-        if accepted >= 0:
-            return PendingCall(call, caller, answerers, accepted, refused)
-        worth = leader_falta(rules, state.score) if rules.cfar is CfarRule.FALTA else None  # None: the chico
-        return PendingCall(call, caller, answerers, worth, refused)
-    if call in ENVIDO_CALLS:
-        calls = r.envido_calls
-        value = accepted_value(rules, calls)
-        # the falta under FaltaRule.LOSER counts the loser's score: it depends on who wins (None)
-        worth = falta_value(rules, state.score) if value is FALTA else value
-        return PendingCall(call, caller, answerers, worth, refused_value(rules, calls))
-    level = TRUCO_CALLS.index(call) + 1
-    return PendingCall(call, caller, answerers, TRUCO_VALUE[level], TRUCO_VALUE[level - 1])
+        flor_call = r.flor_call  # None: a first flor, whose refusal leaves the first singer its flor
+        flor = (None, None) if flor_call is None else (flor_call[0], flor_call[2])
+        return PendingCall(call, caller, state.to_act, *_worth(state, call, (), flor))
+    return PendingCall(call, caller, state.to_act, *_worth(state, call, r.envido_calls, (None, None)))
 
 
 def _call_values(state: State, r: Round, legal: tuple[Action, ...]) -> tuple[CallValue, ...]:
     """What each legal call of the seat would be worth, as :func:`_pending` will say once it is made."""
-    rules = state.rules
     out: list[CallValue] = []
+    over = Kind.FLOR if r.flor_call is None else r.flor_call[0]  # what a contraflor (al resto) would raise
     for action in legal:
         call = action.kind
-        if call in TRUCO_CALLS:
-            level = TRUCO_CALLS.index(call) + 1
-            out.append(CallValue(call, TRUCO_VALUE[level], TRUCO_VALUE[level - 1]))
-        elif call in ENVIDO_CALLS:
-            calls = (*r.envido_calls, call)
-            value = accepted_value(rules, calls)
-            worth: int | None = value
-            if value == FALTA:  # the one falta decision (None under the ladder's rule: it depends on who wins)
-                worth = falta_value(rules, state.score)
-            out.append(CallValue(call, worth, refused_value(rules, calls)))
-        elif call is Kind.CONTRAFLOR:
-            out.append(CallValue(call, rules.contraflor_value, rules.contraflor_refused))
-        elif call is Kind.CONTRAFLOR_AL_RESTO:
-            over = Kind.FLOR if r.flor_call is None else r.flor_call[0]
-            refused = rules.cfar_refused_over_contraflor if over is Kind.CONTRAFLOR else rules.cfar_refused_over_flor
-            worth = leader_falta(rules, state.score) if rules.cfar is CfarRule.FALTA else None
-            out.append(CallValue(call, worth, refused))
+        if call in TRUCO_CALLS or call in ENVIDO_CALLS or call is Kind.CONTRAFLOR or call is Kind.CONTRAFLOR_AL_RESTO:
+            out.append(CallValue(call, *_worth(state, call, (*r.envido_calls, call), (call, over))))
     return tuple(out)
 
 
