@@ -374,10 +374,20 @@ def test_random_sources_are_checked_not_trusted():
 
 
 def test_checked_shuffles_draw_as_random_shuffle_does():
-    """Checking the draws changes nothing for a good source: the same seed shuffles as random.shuffle."""
-    expected = list(Deck().cards)
-    random.Random(7).shuffle(expected)
-    assert list(Deck.shuffled(random.Random(7)).cards) == expected
+    """Checking the draws changes nothing for a good source: the same seed shuffles as random.shuffle (every
+    swap, the last one included: 30 seeds)."""
+    for seed in range(30):
+        expected = list(Deck().cards)
+        random.Random(seed).shuffle(expected)
+        assert list(Deck.shuffled(random.Random(seed)).cards) == expected, f"seed {seed}"
+
+
+@pytest.mark.parametrize("suit", [5, "X", None, "espadas"])
+def test_a_card_of_no_suit_is_refused(suit):
+    """PRESETS.md §1: the four suits are espadas, bastos, oros and copas (the Suit members); Card refuses anything
+    else as its suit."""
+    with pytest.raises(NotationError, match="suit must be a Suit"):
+        Card(1, suit)
 
 
 @pytest.mark.parametrize("rank", [0, 8, 9, 13, -1])
@@ -444,3 +454,27 @@ def test_a_hand_repr_reads_as_its_notation():
     """RECORDS.md "Cards": a hand's repr is its cards in record notation, the way Hand.parse reads them."""
     hand = Hand.parse("1E 7O 3B")
     assert repr(hand) == "Hand('1E 7O 3B')"
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_random_deal_gives_every_card_to_every_seat_alike(players):
+    """PRESETS.md §1 (three cards each from the shuffled 40-card deck): over 4,000 seeded deals each card lands in
+    each seat's hand about 3 times in 40 (300 times); a shuffle that skipped draws or favoured a card would put a
+    card in one seat far more often (the bound is over 6 standard deviations from 300, so a fair shuffle never
+    crosses it)."""
+    from collections import Counter
+
+    from pytruco import RuleSet, new_game, random_deal
+
+    state = new_game(RuleSet.preset("default", players=players), first_mano=0)
+    rng = random.Random(40)
+    counts: Counter[tuple[int, str]] = Counter()
+    for _ in range(4000):
+        for seat, hand in enumerate(random_deal(state, rng).hands):
+            counts.update((seat, str(card)) for card in hand)
+    expected = 4000 * 3 / 40
+    worst = max(
+        ((seat, card) for seat in range(players) for card in map(str, Deck().cards)),
+        key=lambda key: abs(counts[key] - expected),
+    )
+    assert abs(counts[worst] - expected) < 110, f"seat {worst[0]} got {worst[1]} {counts[worst]} times, not about 300"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import act, legal, play
-from pytruco import Action, IllegalActionError, apply
+from pytruco import Action, IllegalActionError, RuleSet, apply
 from pytruco.events import EventKind
 
 # Flor of copas: 31 on the best two (6 + 5), 35 on all three. Flor of bastos: 32 either way (12 counts 0).
@@ -621,3 +621,13 @@ def test_contraflor_al_resto_ending_the_chico_leaves_no_point_of_the_hand_unscor
     assert state.round.unscored == ((0, 1, "envido"),)
     state = act(state, "3 tengo 35")
     assert (state.round.ended, state.round.unscored, state.round.points, state.score) == (True, (), (0, 20), (10, 30))
+
+
+def test_an_accepted_flor_worth_no_points_scores_none() -> None:
+    """PRESETS.md §6 with the option flor_flor_value set to 0 (options take 0 to MAX_OPTION points): a flor answered
+    by a flor and won scores its stake, 0, not the falta that an accepted contraflor al resto is worth."""
+    deal = [["7E", "6E", "5E"], ["1O", "2O", "3O"]]
+    for value in (0, 4):
+        rules = RuleSet.preset("classic", flor_flor_value=value)
+        state = play(rules, deal, "0 flor", "1 flor", "0 tengo 33", "1 son-buenas", "0 mazo")
+        assert state.score == (value, 1), value

@@ -302,3 +302,38 @@ def test_a_full_draw_is_refused_as_record_full_naming_the_draw() -> None:
         MAX_ACTIONS - 1,
         MAX_ACTIONS,
     )
+
+
+def test_a_truco_call_after_vale_cuatro_is_accepted_is_refused_as_all_accepted() -> None:
+    """PRESETS.md §4: vale cuatro is the top of the truco ladder; once it is accepted no truco call is left, and
+    the seat to play is told so (``truco-all-accepted``), not that it lacks the quiero."""
+    deal = [["1E", "7E", "4C"], ["1B", "3O", "3B"]]
+    state = play("default", deal, "0 truco", "1 retruco", "0 vale-cuatro", "1 quiero")
+    assert state.to_act == (0,)
+    for call in ("truco", "retruco", "vale-cuatro"):
+        error = _refusal(state, Action.parse(f"0 {call}"))
+        assert error.code == "truco-all-accepted", (call, error.code)
+
+
+def test_nothing_blocks_play_when_a_seat_is_to_play_a_card() -> None:
+    """PRESETS.md §4, §5 (a call waits for its answer): the word of what blocks play is ``None`` while a seat is
+    simply to play, and names the call once one waits."""
+    from pytruco._engine.awaiting import pending
+
+    deal = [["1E", "7E", "4C"], ["1B", "3O", "3B"]]
+    assert pending(play("default", deal).round) is None
+    assert pending(play("default", deal, "0 1E").round) is None
+    assert pending(play("default", deal, "0 truco").round) == "truco"
+    assert pending(play("default", deal, "0 envido").round) == "envido"
+
+
+def test_random_deal_refuses_what_only_looks_like_a_state() -> None:
+    """STYLE.md (bad input gets a library error): random_deal deals for a State alone; an object that merely has a
+    state's fields (a forged ``_rules``) gets an ArgumentError, never a deal."""
+    import types
+
+    from pytruco import ArgumentError, RuleSet, random_deal
+
+    forged = types.SimpleNamespace(_rules=RuleSet.preset("default"))
+    with pytest.raises(ArgumentError, match="random_deal needs a State"):
+        random_deal(forged)  # type: ignore[arg-type]

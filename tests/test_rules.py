@@ -309,3 +309,11 @@ def test_the_largest_start_is_refused_for_the_rule_it_breaks():
         new_game("default", first_mano=0, score=(MAX_OPTION, 0))
     with pytest.raises(SetupError, match=r"starting chicos \[999999999, 0\] already win the match"):
         new_game("reglamento", first_mano=0, chicos=(MAX_OPTION, 0))
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_rock_paper_scissors_is_for_two_players_only(players):
+    """PRESETS.md §2 (online: the first mano is drawn by rock-paper-scissors, a 1v1 preset): a RuleSet that draws
+    the mano so at a table of more than two is refused, naming the option."""
+    with pytest.raises(RuleSetError, match="option 'rps_first_mano': rock-paper-scissors is for 2 players"):
+        RuleSet(rps_first_mano=True, players=players)

@@ -202,3 +202,47 @@ def test_reaching_the_target_announces_the_chico_for_the_team_that_reached_it(pr
     assert got == [("folded", 0), ("hand-won", 1), ("points", 1), *events]
     assert (after.is_over, after.winner) == ((True, 1) if over else (False, None))
     assert after.chicos == ((0, 0) if over else (0, 1))
+
+
+# --- the research option: a match of a set number of hands ----------------------------------------------------
+def _one_hand_match(*actions: str, first_mano: int = 0):  # type: ignore[no-untyped-def]
+    from pytruco import Action, Deal, RuleSet, apply, new_game
+
+    state = new_game(RuleSet.preset("default", hands=1), first_mano=first_mano)
+    state, _ = apply(state, Deal.parse(DEAL))
+    for text in actions:
+        state, _ = apply(state, Action.parse(text))
+    return state
+
+
+def test_a_match_of_hands_goes_to_the_team_ahead_on_points() -> None:
+    """RuleSet.hands (docs/training.md, research options): after the last hand the team ahead on points wins,
+    whoever won that hand: team 0 takes the envido (2), team 1 the hand's truco point when seat 0 folds."""
+    state = _one_hand_match(*ENVIDO, "0 mazo")
+    assert state.is_over and state.score == (2, 1) and state.winner == 0
+    state = _one_hand_match("0 1E", "1 mazo")  # the truco point and the envido penalty of a fold
+    assert state.is_over and state.score == (2, 0) and state.winner == 0
+    state = _one_hand_match("0 mazo")
+    assert state.is_over and state.score == (0, 2) and state.winner == 1
+
+
+def test_a_match_of_hands_on_equal_points_goes_to_the_last_hands_winner() -> None:
+    """RuleSet.hands: on equal points the team that won the last hand's truco points wins (team 0's envido, 2,
+    against team 1's accepted truco, 2, when seat 0 folds)."""
+    state = _one_hand_match(*ENVIDO, "0 truco", "1 quiero", "0 mazo")
+    assert state.is_over and state.score == (2, 2) and state.winner == 1
+
+
+def test_the_cards_shown_depend_on_the_count_three_option_whatever_was_asked_first() -> None:
+    """PRESETS.md §5 (envido with three cards of a suit, where a preset counts them): the cards that make the
+    points are the best two, or all three when the option counts three; asking one way first does not change
+    what the other way answers (each holding is worked out once per option)."""
+    from pytruco import Hand
+    from pytruco._engine.scoring import shown_cards
+
+    for text, first in (("4E 6E 5E", False), ("4B 6B 5B", True)):
+        cards = Hand.parse(text).cards
+        two, three = sorted(str(card) for card in cards if card.rank != 4), sorted(map(str, cards))
+        answers = {first: shown_cards(cards, first), not first: shown_cards(cards, not first)}
+        assert sorted(map(str, answers[False])) == two, text
+        assert sorted(map(str, answers[True])) == three, text

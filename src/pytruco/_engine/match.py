@@ -9,10 +9,8 @@ refused by the table itself (the match is over, no such seat, not dealt yet). Ho
 
 from __future__ import annotations
 
-from ..actions import Action, Deal, Kind, Rps
-from ..errors import quoted
+from ..actions import Action, Kind, Rps
 from ..events import EventKind, EventLog, new_event
-from .deal import deal_refusal
 from .history import MAX_ACTIONS, actions_in_part
 from .refusals import Refusal
 from .state import Phase, State
@@ -62,14 +60,11 @@ def surrender(st: State, s: int, events: EventLog) -> None:
     events.append(new_event(EventKind.MATCH_OVER, None, 1 - team))
 
 
-def table_refusal(state: State, action: object) -> Refusal | None:
-    """Why *action* is refused before any round's rule is asked (a deal at the wrong time, the match is over,
-    no such seat, rock-paper-scissors), or ``None``: outside a round that means legal (``rendirse``, a choice
-    of rock-paper-scissors from a seat that is to choose, a good deal), in a round that the round decides."""
-    if isinstance(action, Deal):
-        return deal_refusal(state, action)
-    if not isinstance(action, Action):
-        return Refusal("not-an-action", {"action": quoted(action)})
+def table_refusal(state: State, action: Action) -> Refusal | None:
+    """Why *action* (a well-formed action: the reducer's ``refusal`` has read deals and what is not an action) is
+    refused before any round's rule is asked (the match is over, no such seat, rock-paper-scissors), or ``None``:
+    outside a round that means legal (``rendirse``, a choice of rock-paper-scissors from a seat that is to
+    choose), in a round that the round decides."""
     s = action.seat
     n = state._rules.players
     phase = state._phase
