@@ -22,7 +22,8 @@ Usage (from the repository root; the machine is shared, so one worker, niced)::
     .venv/bin/python tools/mutate.py --list --module flor.py      # the mutants, without running them
     .venv/bin/python tools/mutate.py --show _engine/flor.py:constant:12   # one mutant's diff
     .venv/bin/python tools/mutate.py --ids _engine/flor.py:compare:3,_engine/truco.py:drop:7 --out /tmp/some
-    nice .venv/bin/python tools/mutate.py --again /tmp/mutation/mutation.json --seed 17 --out /tmp/after  # survivors only (--seed: the first run's, for the summary)
+    nice .venv/bin/python tools/mutate.py --again /tmp/mutation/mutation.json --seed 17 --out /tmp/after  # survivors
+    # (--again reruns the survivors of a previous run; --seed: that run's seed, which the summary names)
 
 The results go to ``<out>/mutation.json`` (one entry per mutant, written as the run goes, so an interrupted run
 keeps what it did) and ``<out>/mutation.md`` (the summary by operator and by module, and the survivors' diffs).
