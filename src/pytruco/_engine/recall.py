@@ -6,8 +6,8 @@ views) and the draw's choices so far (the observations).
 >>> from pytruco._engine.recall import hand_items
 >>> start = new_game("default", first_mano=0)
 >>> state, _ = apply(start, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
->>> [str(item) for item in hand_items(apply(state, "0 1E")[0])]
-['deal 7C 6C 1E | 5O 4O 3B', '0 1E']
+>>> hand_items(apply(state, "0 1E")[0])
+[Deal(hands=(Hand('7C 6C 1E'), Hand('5O 4O 3B'))), Action('0 1E')]
 """
 
 from __future__ import annotations
