@@ -364,10 +364,10 @@ def test_internals_names_only_functions_that_exist() -> None:
 def _slot_reads(path: Path) -> list[tuple[int, str]]:
     """``(line, name)`` for every read or write in *path* of a private slot of :class:`State` or :class:`Round`
     (an attribute named like one, on anything but ``self``, ``cls`` or a class: ``Narrator._dealt``)."""
-    from pytruco._engine.round import Round
-    from pytruco._engine.state import State
+    from pytruco._engine.round import ROUND_FIELDS
+    from pytruco._engine.state import STATE_FIELDS
 
-    slots = {name for cls in (State, Round) for name in cls.__slots__ if name.startswith("_")}
+    slots = {name for name in (*STATE_FIELDS, *ROUND_FIELDS) if name.startswith("_")}
     return [
         (node.lineno, node.attr)
         for node in ast.walk(ast.parse(path.read_text(), str(path)))

@@ -225,3 +225,26 @@ def test_no_public_minus_one() -> None:
     state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]])
     assert state.round is not None and state.round.winner is None and state.round.quiero_team is None
     assert new_game("online").first_mano is None
+
+
+def test_copies_carry_every_field_and_only_the_engine_builds_blank_values() -> None:
+    # _copy is written out field by field (the compiled build cannot generate it): a new field that it forgets
+    # fails here. Round(MADE) and State(MADE) are the engine's private constructor; any other call is refused.
+    from pytruco import ArgumentError, Round
+    from pytruco._engine.round import MADE, ROUND_FIELDS
+    from pytruco._engine.state import STATE_FIELDS
+
+    state = random_game(RuleSet.preset("reglamento"), 7, 60)[-1]
+    assert state.round is not None
+    for value, fields in ((state, STATE_FIELDS), (state.round, ROUND_FIELDS)):
+        copied = value._copy()
+        assert copied is not value and type(copied) is type(value)
+        for name in fields:
+            assert getattr(copied, name, "unset") is getattr(value, name, "unset"), name
+    for cls in (State, Round):
+        assert not hasattr(cls(MADE), "_history")
+        for args in ((), (None,), (MADE, MADE)):
+            with pytest.raises(ArgumentError, match="not built by hand"):
+                cls(*args)
+        with pytest.raises(ArgumentError, match="not built by hand"):
+            cls(MADE, extra=1)

@@ -11,6 +11,7 @@ from ..events import Event, EventKind, new_event
 from ..rules import RuleSet, Scoring
 from .history import MAX_HANDS, deal_entry
 from .refusals import Refusal, error
+from .round import MADE
 from .stages import DECL_NONE, ENV_NONE, FLOR_NONE
 from .state import Phase, Round, State, require_state
 
@@ -195,7 +196,7 @@ def _new_round(rules: RuleSet, hands: tuple[Hand, ...], mano: int, absent: int) 
 
 def _blank_round() -> Round:
     """A round with every field at its starting value; deals copy it."""
-    r = Round.__new__(Round)
+    r = Round(MADE)
     r._n = 0
     r._mano = 0
     r._dealt = ()

@@ -56,7 +56,7 @@ from .match import RPS_ACTIONS, rps, surrender, table_refusal
 from .mazo import fold, mazo_refusal
 from .menus import compute_legal
 from .refusals import Refusal, error
-from .round import awaiting
+from .round import MADE, awaiting
 from .stages import (
     AWAIT_ENVIDO,
     AWAIT_FLOR,
@@ -116,7 +116,7 @@ def new_game(
     """
     rules = _rules_of(rules, options)
     first_mano, score, chicos = check_start(rules, first_mano, score, chicos)
-    st = State.__new__(State)
+    st = State(MADE)
     st._rules = rules
     st._score = score
     st._chicos = chicos

@@ -41,6 +41,59 @@ from .stages import (
 
 __all__ = ["Round"]
 
+ROUND_FIELDS = (
+    "_acted",
+    "_cards_played",
+    "_carried",
+    "_dealt",
+    "_decl_best",
+    "_decl_best_seat",
+    "_decl_kind",
+    "_decl_queue",
+    "_decls",
+    "_defer",
+    "_deferred",
+    "_ended",
+    "_env_caller",
+    "_env_calls",
+    "_env_count",
+    "_env_forfeit",
+    "_env_pts",
+    "_env_state",
+    "_env_unshown",
+    "_env_winner",
+    "_flor_answerers",
+    "_flor_call",
+    "_flor_caller",
+    "_flor_first",
+    "_flor_forfeit",
+    "_flor_lost",
+    "_flor_over",
+    "_flor_pts",
+    "_flor_stage",
+    "_flor_stake",
+    "_flor_sung",
+    "_folded",
+    "_held",
+    "_log",
+    "_mano",
+    "_n",
+    "_points",
+    "_quiero_team",
+    "_trick",
+    "_tricks",
+    "_truco_call",
+    "_truco_caller",
+    "_truco_level",
+    "_turn",
+    "_winner",
+)
+"""The fields of a :class:`Round` (its slots; a compiled class has no ``__slots__`` to read back)."""
+
+MADE = object()
+"""The engine's key to the private constructor: ``Round(MADE)`` and ``State(MADE)`` make a blank value (any other
+call is refused); the compiled build cannot skip ``__init__`` with ``object.__new__``."""
+
 
 class Round:
     """One deal of three cards each and its up to three tricks (a *hand*).
@@ -66,55 +119,11 @@ class Round:
         ...
         pytruco.errors.ArgumentError: Round() is not built by hand: read state.round (pytruco.new_game(), then apply())
         """
+        if len(args) == 1 and args[0] is MADE and not kwargs:  # the engine's own blank round
+            return
         raise ArgumentError("Round() is not built by hand: read state.round (pytruco.new_game(), then apply())")
 
-    __slots__ = (
-        "_acted",
-        "_cards_played",
-        "_carried",
-        "_dealt",
-        "_decl_best",
-        "_decl_best_seat",
-        "_decl_kind",
-        "_decl_queue",
-        "_decls",
-        "_defer",
-        "_deferred",
-        "_ended",
-        "_env_caller",
-        "_env_calls",
-        "_env_count",
-        "_env_forfeit",
-        "_env_pts",
-        "_env_state",
-        "_env_unshown",
-        "_env_winner",
-        "_flor_answerers",
-        "_flor_call",
-        "_flor_caller",
-        "_flor_first",
-        "_flor_forfeit",
-        "_flor_lost",
-        "_flor_over",
-        "_flor_pts",
-        "_flor_stage",
-        "_flor_stake",
-        "_flor_sung",
-        "_folded",
-        "_held",
-        "_log",
-        "_mano",
-        "_n",
-        "_points",
-        "_quiero_team",
-        "_trick",
-        "_tricks",
-        "_truco_call",
-        "_truco_caller",
-        "_truco_level",
-        "_turn",
-        "_winner",
-    )
+    __slots__ = ROUND_FIELDS
 
     _acted: int
     _cards_played: int
@@ -165,8 +174,55 @@ class Round:
     _turn: int
     _winner: int
 
-    def _copy(self) -> Round:  # replaced below by a generated straight-line copy
-        raise NotImplementedError
+    def _copy(self) -> Round:
+        """A copy of every field (the reducer copies one round per action: straight-line, on the hot path)."""
+        new = Round(MADE)
+        new._acted = self._acted
+        new._cards_played = self._cards_played
+        new._carried = self._carried
+        new._dealt = self._dealt
+        new._decl_best = self._decl_best
+        new._decl_best_seat = self._decl_best_seat
+        new._decl_kind = self._decl_kind
+        new._decl_queue = self._decl_queue
+        new._decls = self._decls
+        new._defer = self._defer
+        new._deferred = self._deferred
+        new._ended = self._ended
+        new._env_caller = self._env_caller
+        new._env_calls = self._env_calls
+        new._env_count = self._env_count
+        new._env_forfeit = self._env_forfeit
+        new._env_pts = self._env_pts
+        new._env_state = self._env_state
+        new._env_unshown = self._env_unshown
+        new._env_winner = self._env_winner
+        new._flor_answerers = self._flor_answerers
+        new._flor_call = self._flor_call
+        new._flor_caller = self._flor_caller
+        new._flor_first = self._flor_first
+        new._flor_forfeit = self._flor_forfeit
+        new._flor_lost = self._flor_lost
+        new._flor_over = self._flor_over
+        new._flor_pts = self._flor_pts
+        new._flor_stage = self._flor_stage
+        new._flor_stake = self._flor_stake
+        new._flor_sung = self._flor_sung
+        new._folded = self._folded
+        new._held = self._held
+        new._log = self._log
+        new._mano = self._mano
+        new._n = self._n
+        new._points = self._points
+        new._quiero_team = self._quiero_team
+        new._trick = self._trick
+        new._tricks = self._tricks
+        new._truco_call = self._truco_call
+        new._truco_caller = self._truco_caller
+        new._truco_level = self._truco_level
+        new._turn = self._turn
+        new._winner = self._winner
+        return new
 
     def _key(self) -> tuple[Any, ...]:
         """Every field but the log (compared by a loop and left out of the hash: a long log would recurse)."""
@@ -194,7 +250,7 @@ class Round:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The log is written flat (a loop, not the linked entries, which would recurse once per call).
-        fields = {name: getattr(self, name) for name in Round.__slots__ if name != "_log"}
+        fields = {name: getattr(self, name) for name in ROUND_FIELDS if name != "_log"}
         entries = []
         node = self._log
         while node is not None:
@@ -494,12 +550,12 @@ def awaiting(r: Round) -> Awaiting:
     return AWAIT_TURN
 
 
-_KEY_SLOTS = tuple(name for name in Round.__slots__ if name != "_log")
+_KEY_SLOTS = tuple(name for name in ROUND_FIELDS if name != "_log")
 
 
 def _restore_round(fields: dict[str, Any], entries: tuple[tuple[Any, ...], ...]) -> Round:
     """Unpickle a round: its fields and its log, rebuilt as linked entries."""
-    r: Round = Round.__new__(Round)
+    r = Round(MADE)
     for name, value in fields.items():
         setattr(r, name, value)
     log: Any = None
@@ -507,19 +563,3 @@ def _restore_round(fields: dict[str, Any], entries: tuple[tuple[Any, ...], ...])
         log = (entry, log)
     r._log = log
     return r
-
-
-def make_copier(cls: type, reset: tuple[str, ...] = ()) -> Any:
-    """A straight-line ``_copy`` for a slotted class: the reducer copies one
-    state and one hand per action, so this is on the hot path."""
-    lines = ["def _copy(self):", f"    new = _new({cls.__name__})"]
-    for name in cls.__dict__["__slots__"]:
-        value = "None" if name in reset else f"self.{name}"
-        lines.append(f"    new.{name} = {value}")
-    lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, cls.__name__: cls}
-    exec("\n".join(lines), namespace)
-    return namespace["_copy"]
-
-
-Round._copy = make_copier(Round)  # type: ignore[method-assign]

@@ -10,9 +10,25 @@ True
 from __future__ import annotations
 
 import enum
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..cards import Card
+
+_T = TypeVar("_T")
+
+
+def _attrs_ignored(*attrs: str, **kwattrs: object) -> Callable[[_T], _T]:
+    """``mypy_extensions.mypyc_attr`` where mypy_extensions is missing: it is no runtime dependency, and only the
+    compiler (the compiled build, hatch_build.py) reads the attributes."""
+    return lambda cls: cls
+
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:
+    mypyc_attr = _attrs_ignored
+
 
 __all__ = ["Awaiting", "Declaring", "EnvidoStage", "FlorStage", "Trick"]
 
@@ -119,6 +135,7 @@ LEVEL_NAMES = ("truco", "retruco", "vale-cuatro")
 """The truco calls' words, by level (1-3) minus one."""
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of tuple as a native class
 class Trick(tuple):  # type: ignore[type-arg]
     """A completed trick: the cards played (:attr:`plays`) and who won it (:attr:`team`, :attr:`seat`).
     Immutable (a tuple underneath), so states can share it.

@@ -30,10 +30,34 @@ from .history import (
     record_hand,
     same_history,
 )
-from .round import Round, make_copier
+from .round import MADE, Round
 from .stages import Trick
 
 __all__ = ["Phase", "Round", "State", "Trick"]
+
+
+STATE_FIELDS = (
+    "_chicos",
+    "_hand_score",
+    "_hand_start",
+    "_hands_dealt",
+    "_hashed",
+    "_history",
+    "_legal",
+    "_mano",
+    "_phase",
+    "_pica",
+    "_pica_last",
+    "_reset_score",
+    "_round",
+    "_rps",
+    "_rules",
+    "_score",
+    "_start",
+    "_to_act",
+    "_winner",
+)
+"""The fields of a :class:`State` (its slots; a compiled class has no ``__slots__`` to read back)."""
 
 
 class Phase(enum.Enum):
@@ -86,29 +110,11 @@ class State:
         ...
         pytruco.errors.ArgumentError: State() is not built by hand: start a game with pytruco.new_game(), then apply()
         """
+        if len(args) == 1 and args[0] is MADE and not kwargs:  # the engine's own blank state
+            return
         raise ArgumentError("State() is not built by hand: start a game with pytruco.new_game(), then apply()")
 
-    __slots__ = (
-        "_chicos",
-        "_hand_score",
-        "_hand_start",
-        "_hands_dealt",
-        "_hashed",
-        "_history",
-        "_legal",
-        "_mano",
-        "_phase",
-        "_pica",
-        "_pica_last",
-        "_reset_score",
-        "_round",
-        "_rps",
-        "_rules",
-        "_score",
-        "_start",
-        "_to_act",
-        "_winner",
-    )
+    __slots__ = STATE_FIELDS
 
     _chicos: tuple[int, int]
     _hand_score: tuple[int, int]
@@ -133,8 +139,29 @@ class State:
     _to_act: tuple[int, ...]
     _winner: int | None
 
-    def _copy(self) -> State:  # replaced below by a generated straight-line copy
-        raise NotImplementedError
+    def _copy(self) -> State:
+        """A copy of every field (the reducer copies one state per action: straight-line, on the hot path)."""
+        new = State(MADE)
+        new._chicos = self._chicos
+        new._hand_score = self._hand_score
+        new._hand_start = self._hand_start
+        new._hands_dealt = self._hands_dealt
+        new._hashed = self._hashed
+        new._history = self._history
+        new._legal = self._legal
+        new._mano = self._mano
+        new._phase = self._phase
+        new._pica = self._pica
+        new._pica_last = self._pica_last
+        new._reset_score = self._reset_score
+        new._round = self._round
+        new._rps = self._rps
+        new._rules = self._rules
+        new._score = self._score
+        new._start = self._start
+        new._to_act = self._to_act
+        new._winner = self._winner
+        return new
 
     def _key(self) -> tuple[Any, ...]:
         """Everything but the history (compared and hashed apart, without materializing it)."""
@@ -177,7 +204,7 @@ class State:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The history is written flat (a loop, not the linked nodes, which would recurse once per item).
-        fields = {name: getattr(self, name) for name in State.__slots__ if name not in _REBUILT}
+        fields = {name: getattr(self, name) for name in STATE_FIELDS if name not in _REBUILT}
         return (_restore, (fields, tuple(items(self._history))))
 
     def __repr__(self) -> str:
@@ -372,7 +399,7 @@ _REBUILT = frozenset({"_history", "_hashed", "_hand_start"})
 
 def _restore(fields: dict[str, Any], history: tuple[Action | Deal, ...]) -> State:
     """Unpickle a state: its fields and its history, rebuilt as linked nodes."""
-    st: State = State.__new__(State)
+    st = State(MADE)
     for name, value in fields.items():
         setattr(st, name, value)
     node = ROOT
@@ -380,9 +407,6 @@ def _restore(fields: dict[str, Any], history: tuple[Action | Deal, ...]) -> Stat
         node = (item, node, node[2] + 1, deal_entry(node) if isinstance(item, Deal) else node[3])
     st._history, st._hashed, st._hand_start = node, (0, 0), None
     return st
-
-
-State._copy = make_copier(State)  # type: ignore[method-assign]
 
 
 def require_state(value: object, where: str) -> None:
