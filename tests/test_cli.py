@@ -237,6 +237,7 @@ def test_bench_json_has_every_figure(capsys: pytest.CaptureFixture[str]) -> None
         assert figures[f"{preset}/1v1/hands_per_s"] > 0
     assert figures["default/2v2/hands_per_s"] > 0
     assert figures["default/records_replayed_per_s"] > 0
+    assert figures["build/compiled"] in (0, 1)
 
 
 def test_play_against_the_bot_until_the_end() -> None:

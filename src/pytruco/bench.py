@@ -4,7 +4,8 @@ Each figure is measured on one core: a uniformly random choice among
 :func:`~pytruco.legal_actions` at every step, with every rule enforced, from
 a seeded :class:`random.Random`. Like :mod:`timeit`, each figure is the best
 of several repeats, the one least disturbed by other work on the machine.
-Speed is reported, never asserted.
+Speed is reported, never asserted. The first line names the build that runs:
+``compiled`` (the engine compiled with mypyc, ``PYTRUCO_COMPILE=1``) or ``pure``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .records import Record, replay
 from .rules import RuleSet
 from .views import view
 
-__all__ = ["playout_hands", "run_bench"]
+__all__ = ["engine_build", "playout_hands", "run_bench"]
 
 CONFIGS: tuple[tuple[str, int], ...] = (
     ("default", 2),
@@ -35,6 +36,18 @@ CONFIGS: tuple[tuple[str, int], ...] = (
     ("default", 4),
     ("default", 6),
 )
+
+
+def engine_build() -> str:
+    """Which build of the engine runs: ``"compiled"`` (its modules are C extensions, from a wheel built with
+    ``PYTRUCO_COMPILE=1``) or ``"pure"`` (Python source).
+
+    >>> from pytruco.bench import engine_build
+    >>> engine_build() in ("compiled", "pure")
+    True
+    """
+    reducer = importlib.import_module("pytruco._engine.reducer")
+    return "pure" if str(reducer.__file__).endswith(".py") else "compiled"
 
 
 def playout_hands(rules: RuleSet, seconds: float, seed: int) -> tuple[int, float]:
@@ -317,8 +330,9 @@ SECTIONS: tuple[tuple[str, Section], ...] = (
 def run_bench(*, seconds: float = 1.0, as_json: bool = False, seed: int = 1, repeats: int = 5, out: TextIO) -> int:
     """Measure and print every figure, section by section: each figure is the best of *repeats* runs.
 
-    The JSON object is flat (``"default/1v1/hands_per_s"``, ``"scale/apply_us/after_1000"``, ...); the text
-    shows each section under its name.
+    The JSON object is flat (``"default/1v1/hands_per_s"``, ``"scale/apply_us/after_1000"``, ...), with
+    ``"build/compiled"`` 1 or 0 (:func:`engine_build`); the text names the build first, then shows each section
+    under its name.
 
     >>> import io, json
     >>> from pytruco.bench import run_bench
@@ -328,12 +342,15 @@ def run_bench(*, seconds: float = 1.0, as_json: bool = False, seed: int = 1, rep
     >>> "default/1v1/hands_per_s" in json.loads(out.getvalue())
     True
     """
+    build = engine_build()
     sections = [(name, figure(seconds, seed, repeats)) for name, figure in SECTIONS]
     if as_json:
-        flat = {key: value for _, figures in sections for key, value in figures.items()}
+        flat = {"build/compiled": float(build == "compiled")}
+        flat.update((key, value) for _, figures in sections for key, value in figures.items())
         out.write(json.dumps(flat) + "\n")
         return 0
     width = max(len(key) for _, figures in sections for key in figures)
+    out.write(f"build: {build} ({'the engine compiled with mypyc' if build == 'compiled' else 'pure Python'})\n")
     for name, figures in sections:
         out.write(f"[{name}]\n")
         for key, value in figures.items():

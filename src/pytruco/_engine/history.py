@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
+import attr
 
 from ..actions import Action, Deal
 from ..errors import RecordError, quoted
+from .native import mypyc_attr
 
 __all__ = ["MAX_ACTIONS", "MAX_HANDS", "RecordHand"]
 
@@ -80,7 +81,9 @@ def all_text(items: tuple[Any, ...] | list[Any]) -> bool:
     return not items or set(map(type, items)) == {str}  # at C speed: records hold millions of texts
 
 
-@attrs.frozen
+# attrs.frozen, spelled so that mypyc (the compiled build) knows the attributes are attrs' own, in a Python class
+@mypyc_attr(native_class=False)
+@attr.s(auto_attribs=True, frozen=True, slots=True, weakref_slot=True)
 class RecordHand:
     """One hand of a record: the deal (card texts per seat) and the action texts.
 
@@ -98,8 +101,8 @@ class RecordHand:
     ((('7C', '6C', '1E'), ('5O', '4O', '3B')), ('0 truco',))
     """
 
-    deal: tuple[tuple[str, ...], ...] = attrs.field(converter=_as_deal_texts)
-    actions: tuple[str, ...] = attrs.field(converter=as_tuple)
+    deal: tuple[tuple[str, ...], ...] = attr.ib(converter=_as_deal_texts)
+    actions: tuple[str, ...] = attr.ib(converter=as_tuple)
 
     def __attrs_post_init__(self) -> None:
         deal = self.deal

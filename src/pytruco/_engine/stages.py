@@ -10,25 +10,10 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from ..cards import Card
-
-_T = TypeVar("_T")
-
-
-def _attrs_ignored(*attrs: str, **kwattrs: object) -> Callable[[_T], _T]:
-    """``mypy_extensions.mypyc_attr`` where mypy_extensions is missing: it is no runtime dependency, and only the
-    compiler (the compiled build, hatch_build.py) reads the attributes."""
-    return lambda cls: cls
-
-
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:
-    mypyc_attr = _attrs_ignored
-
+from .native import mypyc_attr
 
 __all__ = ["Awaiting", "Declaring", "EnvidoStage", "FlorStage", "Trick"]
 
