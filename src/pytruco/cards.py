@@ -406,7 +406,7 @@ class Deck:
         return iter(self.cards)
 
 
-def random_source(rng: random.Random | None) -> random.Random:
+def random_source(rng: object) -> random.Random:
     """*rng*, or an unpredictable system source (:class:`random.SystemRandom`)
     when it is ``None``: the one rule for every random choice the library makes.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import overload
 
 from ..actions import Deal
 from ..cards import ALL_CARDS, Card, Hand, points_of, random_source, shared_card
@@ -13,12 +14,16 @@ from .history import MAX_HANDS, deal_entry
 from .refusals import Refusal, error
 from .round import MADE
 from .stages import DECL_NONE, ENV_NONE, FLOR_NONE
-from .state import Phase, Round, State, require_state
+from .state import Phase, Round, State, not_a_state, require_state
 
 __all__ = ["random_deal"]
 
 
-def random_deal(state: State, rng: random.Random | None = None) -> Deal:
+@overload  # typed by its overloads; the implementation narrows objects (reducer.py says why)
+def random_deal(state: State) -> Deal: ...
+@overload
+def random_deal(state: State, rng: random.Random | None) -> Deal: ...
+def random_deal(state: object, rng: object = None) -> Deal:
     """A random :class:`Deal` for the next round of *state*.
 
     *rng* is the caller's random source; without one an unpredictable system
@@ -34,8 +39,8 @@ def random_deal(state: State, rng: random.Random | None = None) -> Deal:
     >>> len(deal.hands)
     2
     """
-    if state.__class__ is not State:
-        require_state(state, "random_deal")
+    if not isinstance(state, State):
+        not_a_state(state, "random_deal")
     try:
         n = state._rules.players
     except AttributeError:  # a State made by object.__new__: ArgumentError

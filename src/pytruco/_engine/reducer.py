@@ -19,7 +19,7 @@ actions (plus the always-available ``timeout`` and ``rendirse``), and
 from __future__ import annotations
 
 import random
-from typing import Any, NoReturn
+from typing import Any, NoReturn, overload
 
 import attrs
 
@@ -64,7 +64,7 @@ from .stages import (
     AWAIT_TRUCO,
     Awaiting,
 )
-from .state import Phase, Round, State, require_state
+from .state import Phase, Round, State, not_a_state, require_state
 from .timeout import timeout, timeout_refusal
 from .tricks import play_card, play_refusal
 from .truco import answer_truco, call_truco, holds_quiero, truco_refusal
@@ -81,13 +81,35 @@ _RPS_CACHE = {(a.seat, a.choice): a for seats in RPS_ACTIONS for a in seats}
 
 
 # --- starting a game -------------------------------------------------------
+# The public entry points are typed by their overloads; each implementation takes ``object`` and narrows it, so
+# that the compiled build (mypyc checks an implementation's argument types) refuses hostile input with the same
+# library errors as the pure one, never with a bare TypeError.
+@overload
 def new_game(
-    rules: RuleSet | str = "default",
+    rules: RuleSet,
     *,
     first_mano: int | None = None,
     score: tuple[int, int] = (0, 0),
     chicos: tuple[int, int] = (0, 0),
     rng: random.Random | None = None,
+) -> State: ...
+@overload
+def new_game(
+    rules: str = "default",
+    *,
+    first_mano: int | None = None,
+    score: tuple[int, int] = (0, 0),
+    chicos: tuple[int, int] = (0, 0),
+    rng: random.Random | None = None,
+    **options: Any,
+) -> State: ...
+def new_game(
+    rules: object = "default",
+    *,
+    first_mano: object = None,
+    score: object = (0, 0),
+    chicos: object = (0, 0),
+    rng: object = None,
     **options: Any,
 ) -> State:
     """A new match, waiting for its first deal (or for rock-paper-scissors).
@@ -115,11 +137,11 @@ def new_game(
     4
     """
     rules = _rules_of(rules, options)
-    first_mano, score, chicos = check_start(rules, first_mano, score, chicos)
+    start = check_start(rules, first_mano, score, chicos)
     st = State(MADE)
     st._rules = rules
-    st._score = score
-    st._chicos = chicos
+    st._score = start[1]
+    st._chicos = start[2]
     st._round = None
     st._rps = (None, None)
     st._winner = None
@@ -130,14 +152,14 @@ def new_game(
     st._history = ROOT
     st._hashed = (0, 0)
     st._hand_start = None
-    st._hand_score = score
-    st._phase, st._mano = _first_phase(rules, first_mano, rng)
-    st._start = (None if st._phase is Phase.RPS else st._mano, score, chicos)
+    st._hand_score = start[1]
+    st._phase, st._mano = _first_phase(rules, start[0], rng)
+    st._start = (None if st._phase is Phase.RPS else st._mano, start[1], start[2])
     compute_legal(st)
     return st
 
 
-def _first_phase(rules: RuleSet, first_mano: int | None, rng: random.Random | None) -> tuple[Phase, int]:
+def _first_phase(rules: RuleSet, first_mano: int | None, rng: object) -> tuple[Phase, int]:
     """A new match's phase and mano: rock-paper-scissors first where the rules choose the first mano so (and no
     mano is given), else the deal, with the given mano or one drawn with *rng*."""
     if first_mano is None and rules.rps_first_mano:
@@ -169,7 +191,11 @@ def _rules_of(rules: object, options: dict[str, Any]) -> RuleSet:
 
 
 # --- legal actions: the one source of legality -----------------------------
-def legal_actions(state: State, seat: int | None = None, *, meta: bool = False) -> tuple[Action, ...]:
+@overload
+def legal_actions(state: State, *, meta: bool = False) -> tuple[Action, ...]: ...
+@overload
+def legal_actions(state: State, seat: int | None, *, meta: bool = False) -> tuple[Action, ...]: ...
+def legal_actions(state: object, seat: object = None, *, meta: object = False) -> tuple[Action, ...]:
     """Every action that :func:`apply` accepts now, for every seat that may act (or for *seat* alone).
 
     ``timeout`` and ``rendirse`` are always available to a clock or a
@@ -182,8 +208,8 @@ def legal_actions(state: State, seat: int | None = None, *, meta: bool = False) 
     >>> legal_actions(new_game("online"), 1)[:1], legal_actions(new_game("default", first_mano=0), 1)
     ((Action('1 rps piedra'),), ())
     """
-    if state.__class__ is not State:
-        require_state(state, "legal_actions")
+    if not isinstance(state, State):
+        not_a_state(state, "legal_actions")
     try:
         legal = state._legal
     except AttributeError:
@@ -212,7 +238,11 @@ def _meta_actions(state: State) -> tuple[Action, ...]:
     return timeouts + tuple(CALL_ACTIONS[s][_RENDIRSE] for s in range(state._rules.players))
 
 
-def is_legal(state: State, action: Action | Deal) -> bool:
+@overload
+def is_legal(state: State, action: Action) -> bool: ...
+@overload
+def is_legal(state: State, action: Deal) -> bool: ...
+def is_legal(state: object, action: object) -> bool:
     """Whether :func:`apply` would accept *action* now.
 
     >>> from pytruco import Action, Deal, apply, is_legal, new_game
@@ -221,8 +251,8 @@ def is_legal(state: State, action: Action | Deal) -> bool:
     >>> is_legal(state, Action.parse("0 truco")), is_legal(state, Action.parse("1 truco"))
     (True, False)
     """
-    if state.__class__ is not State:
-        require_state(state, "is_legal")
+    if not isinstance(state, State):
+        not_a_state(state, "is_legal")
     try:  # one body, no inner call: bots ask this in their search loops
         if action.__class__ is not Action:
             if isinstance(action, Deal):
@@ -277,7 +307,11 @@ def _canonical(action: Action) -> Action:
     return action
 
 
-def check(state: State, action: Action | Deal) -> None:
+@overload
+def check(state: State, action: Action) -> None: ...
+@overload
+def check(state: State, action: Deal) -> None: ...
+def check(state: object, action: object) -> None:
     """Raise :class:`IllegalActionError` saying why *action* is not legal now.
 
     ``check`` is the refusal functions of the rule families asked in order (:func:`refusal`);
@@ -293,8 +327,8 @@ def check(state: State, action: Action | Deal) -> None:
     ...
     pytruco.errors.IllegalActionError: seat 0 cannot raise to retruco: seat 1 holds the quiero
     """
-    if state.__class__ is not State:
-        require_state(state, "check")
+    if not isinstance(state, State):
+        not_a_state(state, "check")
     found = refusal(state, action)
     if found is not None:
         raise error(found)
@@ -380,7 +414,11 @@ def _turn_refusal(state: State, r: Round, action: Action) -> Refusal | None:
 
 
 # --- apply -----------------------------------------------------------------
-def apply(state: State, action: Action | Deal | str) -> tuple[State, tuple[Event, ...]]:
+@overload
+def apply(state: State, action: Action | Deal) -> tuple[State, tuple[Event, ...]]: ...
+@overload
+def apply(state: State, action: str) -> tuple[State, tuple[Event, ...]]: ...
+def apply(state: object, action: object) -> tuple[State, tuple[Event, ...]]:
     """Apply *action* to *state*: the new state and the events that happened.
 
     *state* is never changed. An action that is not legal now raises
@@ -398,8 +436,8 @@ def apply(state: State, action: Action | Deal | str) -> tuple[State, tuple[Event
     >>> apply(s1, "0 truco")[0].to_act
     (1,)
     """
-    if state.__class__ is not State:
-        require_state(state, "apply")
+    if not isinstance(state, State):
+        not_a_state(state, "apply")
     try:  # one body, no inner call: this is the hot path of every simulation
         if action.__class__ is not Action:
             if action.__class__ is Deal or isinstance(action, Deal):  # the class test first: no call for a Deal

@@ -14,7 +14,7 @@ attributes are read-only properties; the underscored slots are the engine's.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, NoReturn
 
 from ..actions import Action, Deal
 from ..errors import ArgumentError, require
@@ -424,6 +424,13 @@ def require_state(value: object, where: str) -> None:
     require(value, State, where, "a State")
     if not is_made(value):  # made by object.__new__, not new_game
         raise ArgumentError(f"{where} needs a State made by new_game or apply, not one without its fields")
+
+
+def not_a_state(value: object, where: str) -> NoReturn:
+    """Raise :func:`require_state`'s :class:`~pytruco.ArgumentError` for *value*, which is no :class:`State`: the
+    public entry points narrow their argument with it (``if not isinstance(state, State): not_a_state(...)``)."""
+    require_state(value, where)
+    raise ArgumentError(f"{where} needs a State made by new_game or apply, not {type(value).__name__}")
 
 
 def is_made(state: object) -> bool:
