@@ -77,3 +77,32 @@ def test_read_the_docs_builds_the_docs_as_the_tests_do() -> None:
     assert docs_extra is not None
     for requirement in ("sphinx", "furo", "myst-parser"):
         assert f'"{requirement}' in docs_extra.group(1), requirement
+
+
+def test_the_compiled_build_is_opt_in_and_compared_in_ci() -> None:
+    """hatch_build.py compiles only with PYTRUCO_COMPILE=1, and its requirements (mypy pinned) come only then;
+    .ci/run builds that wheel, tests it and compares its records with the pure build's (tools/record_digest.py)."""
+    pytest.importorskip("hatchling", reason="hatchling (the build backend) is not installed")
+    sys.path.insert(0, str(ROOT))
+    try:
+        import hatch_build
+    finally:
+        sys.path.remove(str(ROOT))
+    assert any(requirement.startswith("mypy==") for requirement in hatch_build.COMPILE_REQUIRES)
+    assert 'path = "hatch_build.py"' in table("tool.hatch.build.targets.wheel.hooks.custom")
+    assert "mypy" not in table("build-system")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "PYTRUCO_COMPILE=1 .venv/bin/python -m build --wheel" in ci and "tools/record_digest.py" in ci
+
+
+def test_the_record_digest_names_the_build_and_every_configuration(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("record_digest", ROOT / "tools" / "record_digest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--games", "1", "--max-actions", "200"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] in ("build: pure", "build: compiled")
+    assert len(lines) == 2 + len(module.configurations()) and lines[-1].startswith("digest ")
