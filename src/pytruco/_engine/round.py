@@ -176,7 +176,7 @@ class Round:
 
     def _copy(self) -> Round:
         """A copy of every field (the reducer copies one round per action: straight-line, on the hot path)."""
-        new = Round(MADE)
+        new: Round = BLANK(Round)
         new._acted = self._acted
         new._cards_played = self._cards_played
         new._carried = self._carried
@@ -551,6 +551,25 @@ def awaiting(r: Round) -> Awaiting:
 
 
 _KEY_SLOTS = tuple(name for name in ROUND_FIELDS if name != "_log")
+
+
+def _made(cls: Any) -> Any:
+    """``cls(MADE)``: a blank State or Round through the private constructor."""
+    return cls(MADE)
+
+
+def _blank_maker() -> Any:
+    """How ``_copy`` makes a blank State or Round: ``object.__new__`` (no ``__init__`` call: the pure build's hot
+    path) where it works, else the private constructor (the compiled build's classes refuse ``object.__new__``)."""
+    try:
+        object.__new__(Round)
+    except TypeError:
+        return _made
+    return object.__new__
+
+
+BLANK: Any = _blank_maker()
+"""``BLANK(Round)`` and ``BLANK(State)``: a value with no fields set, for ``_copy`` to fill."""
 
 
 def _restore_round(fields: dict[str, Any], entries: tuple[tuple[Any, ...], ...]) -> Round:
