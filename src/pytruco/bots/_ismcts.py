@@ -14,15 +14,12 @@ import math
 import random
 
 from .._engine import Phase, State, apply, legal_actions
-from ..actions import Action, Deal, Kind
-from ..cards import Hand
-from ..errors import TrucoError
+from ..actions import Action, Kind
 from ..views import SeatView, view
-from ..worlds import deal_world
 from ._heuristic import HeuristicBot
 from ._protocol import Bot, OneHotPolicy
-from ._reading import round_actions, seat_of, unseen_cards
-from ._search import world_start
+from ._reading import seat_of
+from ._worlds import seat_world
 
 __all__ = ["ISMCTSBot"]
 
@@ -93,7 +90,7 @@ class ISMCTSBot(OneHotPolicy):
         for _ in range(self.iterations * 3):
             if searched >= self.iterations:
                 break
-            world = self._world(view, seat, rng)
+            world = seat_world(view, rng)
             if world is None:
                 continue
             searched += 1
@@ -109,24 +106,6 @@ class ISMCTSBot(OneHotPolicy):
             if value > best:
                 best, choice = value, action
         return choice
-
-    def _world(self, seen: SeatView, seat: int, rng: random.Random) -> State | None:
-        deal_line = next((t for t in reversed(seen.history) if t.startswith("deal ")), None)
-        if deal_line is None:
-            return None
-        try:
-            actions = round_actions(seen)
-        except TrucoError:
-            return None
-        rules = seen.rules
-
-        def build(deal: Deal) -> State | None:
-            found = world_start(rules, seen, deal, actions)
-            if found is None or found[0].to_act != seen.to_act:
-                return None
-            return found[0]
-
-        return deal_world(rules, seat, Hand.parse(deal_line[5:]), actions, unseen_cards(seen), rng, build, 40)
 
     def _iterate(self, world: State, root: _Node, team: int, rng: random.Random) -> None:
         before = world.score
