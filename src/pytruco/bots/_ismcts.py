@@ -13,12 +13,12 @@ from __future__ import annotations
 import math
 import random
 
-from .._engine import Phase, State, apply, legal_actions
-from ..actions import Action, Kind
+from .._engine import State, apply, legal_actions
+from ..actions import Action
 from ..views import SeatView, view
 from ._heuristic import HeuristicBot
 from ._protocol import Bot, OneHotPolicy
-from ._reading import seat_of
+from ._reading import left_to_heuristic, seat_of
 from ._worlds import seat_world
 
 __all__ = ["ISMCTSBot"]
@@ -52,9 +52,12 @@ class ISMCTSBot(OneHotPolicy):
     >>> import random
     >>> from pytruco import Deal, apply, new_game, view
     >>> from pytruco.bots import ISMCTSBot
-    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    >>> ISMCTSBot(iterations=30).act(view(state, 0), random.Random(3)) in view(state, 0).legal
-    True
+    >>> table = new_game("online", first_mano=1)
+    >>> table, _ = apply(table, Deal.parse([["4C", "5E", "6B"], ["1E", "7E", "3O"]]))
+    >>> seen = view(table, 1)
+    >>> choice = ISMCTSBot(iterations=20).act(seen, random.Random(5))
+    >>> choice.seat, choice in seen.legal
+    (1, True)
     """
 
     name = "ismcts"
@@ -76,15 +79,10 @@ class ISMCTSBot(OneHotPolicy):
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """The root action of the best average value (the heuristic's choice starts :attr:`lead` points ahead)."""
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        kinds = {a.kind for a in legal}
-        if view.phase is not Phase.PLAY or kinds & {Kind.TENGO, Kind.SON_BUENAS, Kind.RPS}:
-            return self.fallback.act(view, rng)
-        if Kind.FLOR in kinds and view.rules.flor_mandatory:
+        if left_to_heuristic(view):  # a single legal action too: the heuristic plays it
             return self.fallback.act(view, rng)
         seat = seat_of(view)
+        legal = view.legal
         root = _Node()
         searched = 0
         for _ in range(self.iterations * 3):

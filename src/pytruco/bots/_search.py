@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 
-from .._engine import Phase, State, apply, is_legal, new_game
+from .._engine import State, apply, is_legal, new_game
 from ..actions import Action, Deal, Kind
 from ..views import SeatView, view
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._protocol import Bot, OneHotPolicy
-from ._reading import seat_of
+from ._reading import left_to_heuristic, seat_of
 from ._worlds import seat_world
 
 __all__ = ["SearchBot"]
@@ -77,14 +77,9 @@ class SearchBot(OneHotPolicy):
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """The action with the best average playout."""
+        if left_to_heuristic(view):  # a single legal action too: the heuristic plays it
+            return self.fallback.act(view, rng)
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        kinds = {a.kind for a in legal}
-        if view.phase is not Phase.PLAY or kinds & {Kind.TENGO, Kind.SON_BUENAS, Kind.RPS}:
-            return self.fallback.act(view, rng)
-        if Kind.FLOR in kinds and view.rules.flor_mandatory:
-            return self.fallback.act(view, rng)
         candidates = [a for a in legal if a.kind is not Kind.RENDIRSE]
         team = seat_of(view) & 1
         seen_rates = self.fallback.judge(view)
