@@ -54,6 +54,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("records._record",),
     ("views", "records", "partners"),
     ("bots._protocol", "bots._reading"),
+    ("bots._worlds",),
     ("bots._estimates",),
     ("bots._heuristic",),
     ("bots._search",),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import overload
 
 from ..actions import Deal
@@ -50,14 +51,12 @@ def random_deal(state: object, rng: object = None) -> Deal:
     uniform = source.random
     # random.Random's own random() (C) and SystemRandom's give floats in [0, 1); a subclass may return anything,
     # so each of its draws is checked.
-    trusted = source.__class__ is random.Random or source.__class__ is random.SystemRandom
+    if source.__class__ is not random.Random and source.__class__ is not random.SystemRandom:
+        uniform = _checked_draws(uniform)
     # A partial Fisher-Yates shuffle of the 40 cards: the first 3n are dealt.
     cards = _ALL_CARDS.copy()
     for i in range(3 * n):
-        u = uniform()
-        if not trusted and (u.__class__ is not float or not 0.0 <= u < 1.0):
-            raise SetupError(f"the random source's random() gave {quoted(u)}, not a number in [0, 1)")
-        j = i + int(u * (40 - i))
+        j = i + int(uniform() * (40 - i))
         cards[i], cards[j] = cards[j], cards[i]
     of = Hand._of
     if n == 2:
@@ -66,6 +65,19 @@ def random_deal(state: object, rng: object = None) -> Deal:
 
 
 _ALL_CARDS = list(ALL_CARDS)
+
+
+def _checked_draws(uniform: Callable[[], float]) -> Callable[[], float]:
+    """*uniform*, refusing a draw that is not a float in [0, 1) (a subclass of random.Random may return
+    anything; random.Random's own random() and SystemRandom's need no check)."""
+
+    def checked() -> float:
+        u: object = uniform()
+        if u.__class__ is not float or not 0.0 <= u < 1.0:
+            raise SetupError(f"the random source's random() gave {quoted(u)}, not a number in [0, 1)")
+        return u
+
+    return checked
 
 
 def deal_problem(st: State, deal: Deal) -> str | None:

@@ -46,7 +46,7 @@ def compute_legal(st: State) -> None:
         r = st._round
         assert r is not None
         to_act = _round_legal(st._rules, r, acts)
-        if st._rules.answer_in_turn and len(to_act) > 1:
+        if len(to_act) > 1 and st._rules.answer_in_turn:
             to_act = _first_in_turn(st, r, to_act, acts)
     elif phase is Phase.RPS:
         to_act = tuple(s for s in (0, 1) if st._rps[s] is None)

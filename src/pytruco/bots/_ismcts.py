@@ -13,16 +13,13 @@ from __future__ import annotations
 import math
 import random
 
-from .._engine import Phase, State, apply, legal_actions
-from ..actions import Action, Deal, Kind
-from ..cards import Hand
-from ..errors import TrucoError
+from .._engine import State, apply, legal_actions
+from ..actions import Action
 from ..views import SeatView, view
-from ..worlds import deal_world
 from ._heuristic import HeuristicBot
 from ._protocol import Bot, OneHotPolicy
-from ._reading import round_actions, seat_of, unseen_cards
-from ._search import world_start
+from ._reading import left_to_heuristic, seat_of
+from ._worlds import seat_world
 
 __all__ = ["ISMCTSBot"]
 
@@ -55,9 +52,12 @@ class ISMCTSBot(OneHotPolicy):
     >>> import random
     >>> from pytruco import Deal, apply, new_game, view
     >>> from pytruco.bots import ISMCTSBot
-    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    >>> ISMCTSBot(iterations=30).act(view(state, 0), random.Random(3)) in view(state, 0).legal
-    True
+    >>> table = new_game("online", first_mano=1)
+    >>> table, _ = apply(table, Deal.parse([["4C", "5E", "6B"], ["1E", "7E", "3O"]]))
+    >>> seen = view(table, 1)
+    >>> choice = ISMCTSBot(iterations=20).act(seen, random.Random(5))
+    >>> choice.seat, choice in seen.legal
+    (1, True)
     """
 
     name = "ismcts"
@@ -79,21 +79,16 @@ class ISMCTSBot(OneHotPolicy):
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """The root action of the best average value (the heuristic's choice starts :attr:`lead` points ahead)."""
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        kinds = {a.kind for a in legal}
-        if view.phase is not Phase.PLAY or kinds & {Kind.TENGO, Kind.SON_BUENAS, Kind.RPS}:
-            return self.fallback.act(view, rng)
-        if Kind.FLOR in kinds and view.rules.flor_mandatory:
+        if left_to_heuristic(view):  # a single legal action too: the heuristic plays it
             return self.fallback.act(view, rng)
         seat = seat_of(view)
+        legal = view.legal
         root = _Node()
         searched = 0
         for _ in range(self.iterations * 3):
             if searched >= self.iterations:
                 break
-            world = self._world(view, seat, rng)
+            world = seat_world(view, rng)
             if world is None:
                 continue
             searched += 1
@@ -109,24 +104,6 @@ class ISMCTSBot(OneHotPolicy):
             if value > best:
                 best, choice = value, action
         return choice
-
-    def _world(self, seen: SeatView, seat: int, rng: random.Random) -> State | None:
-        deal_line = next((t for t in reversed(seen.history) if t.startswith("deal ")), None)
-        if deal_line is None:
-            return None
-        try:
-            actions = round_actions(seen)
-        except TrucoError:
-            return None
-        rules = seen.rules
-
-        def build(deal: Deal) -> State | None:
-            found = world_start(rules, seen, deal, actions)
-            if found is None or found[0].to_act != seen.to_act:
-                return None
-            return found[0]
-
-        return deal_world(rules, seat, Hand.parse(deal_line[5:]), actions, unseen_cards(seen), rng, build, 40)
 
     def _iterate(self, world: State, root: _Node, team: int, rng: random.Random) -> None:
         before = world.score

@@ -15,12 +15,40 @@ cards it has not seen and the call that waits for an answer: all from a
 
 from __future__ import annotations
 
+from .._engine import Phase
 from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Kind
 from ..cards import ALL_CARDS, Card
 from ..errors import ArgumentError, require
 from ..views import SeatView
 
-__all__ = ["dealt_cards", "finished_tricks", "pending_call", "round_actions", "seat_of", "unseen_cards"]
+__all__ = [
+    "dealt_cards",
+    "finished_tricks",
+    "left_to_heuristic",
+    "pending_call",
+    "round_actions",
+    "seat_of",
+    "unseen_cards",
+]
+
+_ROUTINE = frozenset({Kind.TENGO, Kind.SON_BUENAS, Kind.RPS})
+
+
+def left_to_heuristic(seen: SeatView) -> bool:
+    """Whether a searching bot leaves this decision to the heuristic: no choice, a table not in play, a
+    declaration (``tengo``, ``son-buenas``), rock-paper-scissors, or a flor the rules make mandatory.
+
+    >>> from pytruco import new_game, apply, Deal, view
+    >>> from pytruco.bots._reading import left_to_heuristic
+    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
+    >>> left_to_heuristic(view(state, 0)), left_to_heuristic(view(new_game("default"), 0))
+    (False, True)
+    """
+    legal = seen.legal
+    if len(legal) <= 1 or seen.phase is not Phase.PLAY:
+        return True
+    kinds = {a.kind for a in legal}
+    return bool(kinds & _ROUTINE) or (Kind.FLOR in kinds and seen.rules.flor_mandatory)
 
 
 def round_actions(seen: SeatView) -> list[Action]:

@@ -9,49 +9,19 @@ with heuristic players at every seat (see :class:`SearchBot`).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
-from .._engine import Phase, State, apply, is_legal, new_game
+from .._engine import State, apply, is_legal, new_game
 from ..actions import Action, Deal, Kind
-from ..cards import Hand
-from ..errors import TrucoError
-from ..rules import RuleSet
 from ..views import SeatView, view
-from ..worlds import deal_world
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._protocol import Bot, OneHotPolicy
-from ._reading import round_actions, seat_of, unseen_cards
+from ._reading import left_to_heuristic, seat_of
+from ._worlds import seat_world
 
 __all__ = ["SearchBot"]
 
 _MODEL_SEED = 0  # the opponent model's chance: a fresh source each guess, so a guess depends on its view alone
 _PRIOR_RATES = (0.3, 0.25)  # an honest player's calls per hand, for players whose judgement we cannot see
-
-
-def world_start(
-    rules: RuleSet, seen: SeatView, deal: Deal, actions: Sequence[Action]
-) -> tuple[State, tuple[int, int]] | None:
-    """A state of the current hand built from *deal*, with the score the hand
-    started with (the view's score less what the hand scored so far), and
-    that score; ``None`` when the actions are not legal with this deal."""
-    for guess in (seen.score, (0, 0)):
-        score = guess
-        for _ in range(3):
-            try:
-                state = new_game(rules, first_mano=seen.mano, score=score, chicos=seen.chicos)
-                state, _ = apply(state, deal)
-                for action in actions:
-                    state, _ = apply(state, action)
-            except TrucoError:
-                break
-            gained = (state.score[0] - score[0], state.score[1] - score[1])
-            wanted = (seen.score[0] - gained[0], seen.score[1] - gained[1])
-            if wanted == score:
-                return state, score
-            if min(wanted) < 0 or max(wanted) >= rules.target:
-                break
-            score = wanted
-    return None
 
 
 class SearchBot(OneHotPolicy):
@@ -107,14 +77,9 @@ class SearchBot(OneHotPolicy):
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """The action with the best average playout."""
+        if left_to_heuristic(view):  # a single legal action too: the heuristic plays it
+            return self.fallback.act(view, rng)
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        kinds = {a.kind for a in legal}
-        if view.phase is not Phase.PLAY or kinds & {Kind.TENGO, Kind.SON_BUENAS, Kind.RPS}:
-            return self.fallback.act(view, rng)
-        if Kind.FLOR in kinds and view.rules.flor_mandatory:
-            return self.fallback.act(view, rng)
         candidates = [a for a in legal if a.kind is not Kind.RENDIRSE]
         team = seat_of(view) & 1
         seen_rates = self.fallback.judge(view)
@@ -170,25 +135,10 @@ class SearchBot(OneHotPolicy):
         return weight
 
     def _world(self, seen: SeatView, rng: random.Random, model: Bot, mismatch: float) -> State | None:
-        deal_line = next((t for t in reversed(seen.history) if t.startswith("deal ")), None)
-        if deal_line is None:
-            return None
-        try:
-            actions = round_actions(seen)
-        except TrucoError:
-            return None
-        mine = Hand.parse(deal_line[5:])
-        rules = seen.rules
+        def likely(state: State, score: tuple[int, int]) -> bool:
+            return mismatch >= 1 or rng.random() < self._likely(seen, state, score, model, mismatch)
 
-        def build(deal: Deal) -> State | None:
-            found = world_start(rules, seen, deal, actions)
-            if found is None or found[0].to_act != seen.to_act:
-                return None  # the table would wait for other seats in this world (a flor that can answer)
-            if mismatch >= 1 or rng.random() < self._likely(seen, *found, model, mismatch):
-                return found[0]
-            return None
-
-        return deal_world(rules, seat_of(seen), mine, actions, unseen_cards(seen), rng, build, 20)
+        return seat_world(seen, rng, likely, 20)
 
     def _playout(self, start: State, action: Action, team: int, policies: tuple[Bot, Bot], rng: random.Random) -> float:
         before = start.score

@@ -1,0 +1,88 @@
+"""The worlds a searching bot plays in: the current hand rebuilt with the unseen cards dealt again.
+
+:func:`seat_world` is the one way :class:`~pytruco.bots.SearchBot` and :class:`~pytruco.bots.ISMCTSBot` deal
+a world: the seat's own cards, the cards the others have shown, and a deal of the rest by
+:func:`pytruco.worlds.deal_world`, replayed through the hand's public actions (:func:`world_start`) and kept
+only when the same seats are to act as in the seat's view.
+
+>>> import random
+>>> from pytruco import Deal, apply, new_game, view
+>>> from pytruco.bots._worlds import seat_world
+>>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+>>> world = seat_world(view(state, 0), random.Random(1))
+>>> world is not None and view(world, 0) == view(state, 0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from .._engine import State, apply, new_game
+from ..actions import Action, Deal
+from ..cards import Hand
+from ..errors import TrucoError
+from ..rules import RuleSet
+from ..views import SeatView
+from ..worlds import deal_world
+from ._reading import round_actions, seat_of, unseen_cards
+
+__all__ = ["seat_world", "world_start"]
+
+
+def world_start(
+    rules: RuleSet, seen: SeatView, deal: Deal, actions: Sequence[Action]
+) -> tuple[State, tuple[int, int]] | None:
+    """A state of the current hand built from *deal*, with the score the hand
+    started with (the view's score less what the hand scored so far), and
+    that score; ``None`` when the actions are not legal with this deal."""
+    for guess in (seen.score, (0, 0)):
+        score = guess
+        for _ in range(3):
+            try:
+                state = new_game(rules, first_mano=seen.mano, score=score, chicos=seen.chicos)
+                state, _ = apply(state, deal)
+                for action in actions:
+                    state, _ = apply(state, action)
+            except TrucoError:
+                break
+            gained = (state.score[0] - score[0], state.score[1] - score[1])
+            wanted = (seen.score[0] - gained[0], seen.score[1] - gained[1])
+            if wanted == score:
+                return state, score
+            if min(wanted) < 0 or max(wanted) >= rules.target:
+                break
+            score = wanted
+    return None
+
+
+def seat_world(
+    seen: SeatView,
+    rng: random.Random,
+    accept: Callable[[State, tuple[int, int]], bool] | None = None,
+    tries: int = 40,
+) -> State | None:
+    """A state of the current hand that *seen*'s seat cannot tell from the real one, the unseen cards dealt at
+    random, or ``None`` when *tries* deals are refused (or the view shows no deal): a deal is refused when the
+    hand's public actions are not legal with it, when other seats than the view's would be to act (a flor that
+    can answer), or when *accept* (given the state and the score the hand started with) says no."""
+    deal_line = next((t for t in reversed(seen.history) if t.startswith("deal ")), None)
+    if deal_line is None:
+        return None
+    try:
+        actions = round_actions(seen)
+    except TrucoError:
+        return None
+    rules = seen.rules
+
+    def build(deal: Deal) -> State | None:
+        found = world_start(rules, seen, deal, actions)
+        if found is None or found[0].to_act != seen.to_act:
+            return None
+        if accept is not None and not accept(*found):
+            return None
+        return found[0]
+
+    mine = Hand.parse(deal_line[5:])
+    return deal_world(rules, seat_of(seen), mine, actions, unseen_cards(seen), rng, build, tries)
