@@ -80,8 +80,11 @@ class PytrucoBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
-        """The compiled build's requirements (:data:`COMPILE_REQUIRES`), only when it is requested."""
-        return list(COMPILE_REQUIRES) if self.target_name == "wheel" and compile_requested() else []
+        """The compiled build's requirements, only when it is requested: :data:`COMPILE_REQUIRES` and the project's
+        own dependencies (mypyc type-checks the engine against attrs)."""
+        if self.target_name != "wheel" or not compile_requested():
+            return []
+        return [*COMPILE_REQUIRES, *self.metadata.core.dependencies]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         """Per target: the sdist drops ``.gitignore``; a requested compiled wheel gets the engine's extensions."""

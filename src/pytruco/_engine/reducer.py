@@ -224,7 +224,8 @@ def legal_actions(state: object, seat: object = None, *, meta: object = False) -
 
 def _of_seat(state: State, legal: tuple[Action, ...], seat: object) -> tuple[Action, ...]:
     """The actions of *legal* that *seat* makes (a seat of the table, else :class:`ArgumentError`)."""
-    if not isinstance(seat, int) or seat.__class__ is not int or not 0 <= seat < state._rules.players:
+    # The class first: once narrowed to int, the compiled build reads True as the int 1.
+    if seat.__class__ is not int or not isinstance(seat, int) or not 0 <= seat < state._rules.players:
         raise ArgumentError(
             f"legal_actions needs a seat of the table (0-{state._rules.players - 1}) or None, not {quoted(seat)}"
         )
