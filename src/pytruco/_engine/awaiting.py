@@ -12,6 +12,8 @@ Pure functions over a round (and, for the seats to act, the state), shared by ev
 
 from __future__ import annotations
 
+from typing import Final
+
 from .refusals import Params
 from .round import awaiting
 from .stages import (
@@ -26,7 +28,7 @@ from .stages import (
 )
 from .state import Round, State
 
-_TEAM_SEATS = {n: (tuple(range(0, n, 2)), tuple(range(1, n, 2))) for n in (2, 4, 6)}
+_TEAM_SEATS: Final = {n: (tuple(range(0, n, 2)), tuple(range(1, n, 2))) for n in (2, 4, 6)}
 
 
 def answerers(r: Round, caller: int) -> tuple[int, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import overload
+from typing import Final, overload
 
 from ..actions import Deal
 from ..cards import ALL_CARDS, Card, Hand, points_of, random_source, shared_card
@@ -64,7 +64,7 @@ def random_deal(state: object, rng: object = None) -> Deal:
     return Deal._of(tuple(of(tuple(cards[3 * seat : 3 * seat + 3])) for seat in range(n)), checked=True)
 
 
-_ALL_CARDS = list(ALL_CARDS)
+_ALL_CARDS: Final = list(ALL_CARDS)
 
 
 def _checked_draws(uniform: Callable[[], float]) -> Callable[[], float]:
@@ -110,8 +110,8 @@ def deal_refusal(state: State, deal: Deal) -> Refusal | None:
     """Why *deal* is refused now (the match is over, the table waits for something else, a bad deal), or
     ``None`` when it is legal: the one decision behind ``check``, ``is_legal`` and ``apply`` for a deal."""
     phase = state._phase
-    if phase is not Phase.DEAL:
-        if phase is Phase.OVER:
+    if phase is not _PHASE_DEAL:
+        if phase is _PHASE_OVER:
             return Refusal("deal-after-match", {})
         return Refusal("deal-not-now", {"phase": phase.value})
     if state._hands_dealt >= MAX_HANDS:  # a record lists at most MAX_HANDS hands: keep the game recordable
@@ -152,7 +152,7 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
         st._reset_score = False
     st._hand_score = st._score
     st._hands_dealt += 1
-    st._phase = Phase.PLAY
+    st._phase = _PHASE_PLAY
     st._pica_last = pica
     events = [new_event(EventKind.DEALT, st._mano, None, 0, None, "pica" if pica else "")]
     if pica:
@@ -207,7 +207,7 @@ def _new_round(rules: RuleSet, hands: tuple[Hand, ...], mano: int, absent: int) 
         r._flor_pts = tuple([p[flor] if p[2] == 1 and len(h.cards) == 3 else None for p, h in pairs])
     else:
         r._flor_pts = (None,) * n
-    r._defer = rules.scoring is Scoring.END_OF_HAND
+    r._defer = rules.scoring is _SCORING_END_OF_HAND
     return r
 
 
@@ -262,4 +262,11 @@ def _blank_round() -> Round:
     return r
 
 
-_BLANK_ROUND = _blank_round()
+_BLANK_ROUND: Final = _blank_round()
+
+
+# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+_PHASE_DEAL: Final = Phase.DEAL
+_PHASE_OVER: Final = Phase.OVER
+_PHASE_PLAY: Final = Phase.PLAY
+_SCORING_END_OF_HAND: Final = Scoring.END_OF_HAND

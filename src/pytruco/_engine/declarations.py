@@ -15,6 +15,8 @@ equal points go to the seat nearer the mano.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import CALL_ACTIONS, TENGO_ACTIONS, Action, Kind
 from ..events import EventKind, EventLog, new_event
 from ..rules import RuleSet
@@ -24,10 +26,11 @@ from .refusals import Refusal
 from .stages import DECL_ENVIDO, DECL_FLOR, DECL_NONE
 from .state import Round, State
 
-BLUFF_VALUES: tuple[int, ...] = (*range(8), *range(20, 39))
+BLUFF_VALUES: Final[tuple[int, ...]] = (*range(8), *range(20, 39))
 """Every value an envido declaration can have: 0-7 and 20-38."""
 
-_FLOR, _SON_BUENAS = Kind.FLOR, Kind.SON_BUENAS
+_FLOR: Final = Kind.FLOR
+_SON_BUENAS: Final = Kind.SON_BUENAS
 
 
 def declarable(rules: RuleSet, r: Round, d: int) -> tuple[int, ...]:

@@ -17,6 +17,8 @@ calls. The falta value depends on the score, so it is computed by
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import CALL_ACTIONS, Action, Kind
 from ..cards import envido_points_of
 from ..events import WORD_OF, EventKind, EventLog, new_event
@@ -27,24 +29,27 @@ from .scoring import award
 from .stages import CAT_ENVIDO, CAT_UNSHOWN, DECL_ENVIDO, ENV_DECLARING, ENV_NONE, ENV_PENDING, ENV_SETTLED
 from .state import Round, State
 
-_QUIERO, _NO_QUIERO = Kind.QUIERO, Kind.NO_QUIERO
+_QUIERO: Final = Kind.QUIERO
+_NO_QUIERO: Final = Kind.NO_QUIERO
 
 __all__ = ["FALTA", "accepted_value", "falta_value", "leader_falta", "next_calls", "opening_calls", "refused_value"]
 
-E, R, F = Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO
-FALTA = None
+E: Final = Kind.ENVIDO
+R: Final = Kind.REAL_ENVIDO
+F: Final = Kind.FALTA_ENVIDO
+FALTA: Final = None
 """Returned by :func:`accepted_value` for a chain worth the falta (``None``: its value depends on the score)."""
 
-_LADDER = (E, R, E, F)
-_LADDER_ACCEPTED: tuple[int | None, ...] = (2, 3, 4, FALTA)
-_CUMULATIVE_VALUE = {E: 2, R: 3}
-_OPEN_ALL = (E, R, F)
-_OPEN_ENVIDO = (E,)
+_LADDER: Final = (E, R, E, F)
+_LADDER_ACCEPTED: Final[tuple[int | None, ...]] = (2, 3, 4, FALTA)
+_CUMULATIVE_VALUE: Final = {E: 2, R: 3}
+_OPEN_ALL: Final = (E, R, F)
+_OPEN_ENVIDO: Final = (E,)
 
 
 def opening_calls(rules: RuleSet) -> tuple[Kind, ...]:
     """The calls that may open a chain: E, R or F, or envido alone."""
-    return _OPEN_ALL if rules.envido_style is EnvidoStyle.CUMULATIVE else _OPEN_ENVIDO
+    return _OPEN_ALL if rules.envido_style is _ENVIDOSTYLE_CUMULATIVE else _OPEN_ENVIDO
 
 
 def next_calls(rules: RuleSet, calls: tuple[Kind, ...]) -> tuple[Kind, ...]:
@@ -74,13 +79,13 @@ def refused_value(rules: RuleSet, calls: tuple[Kind, ...]) -> int:
 # A round keeps its chain as the first calls (at most CHAIN_HEAD) and a count: every style's chain but per-word's
 # is at most four calls long, and per-word chains are envido only, so nothing is lost, and a raise costs O(1)
 # however long a per-word chain grows under a high target.
-CHAIN_HEAD = 4
+CHAIN_HEAD: Final = 4
 
 
 def chain_next(rules: RuleSet, head: tuple[Kind, ...], count: int) -> tuple[Kind, ...]:
     """:func:`next_calls` of a chain of *count* calls that starts with *head* (the rest is envido)."""
     style = rules.envido_style
-    if style is EnvidoStyle.CUMULATIVE:
+    if style is _ENVIDOSTYLE_CUMULATIVE:
         if F in head:
             return ()
         if R in head:
@@ -88,7 +93,7 @@ def chain_next(rules: RuleSet, head: tuple[Kind, ...], count: int) -> tuple[Kind
         if count == 1:
             return (E, R, F)
         return (R, F)
-    if style is EnvidoStyle.LADDER:
+    if style is _ENVIDOSTYLE_LADDER:
         return (_LADDER[count],) if count < len(_LADDER) else ()
     # per-word: each envido adds 2; a raise past the target is illegal (decided).
     return (E,) if 2 * (count + 1) <= rules.target else ()
@@ -97,11 +102,11 @@ def chain_next(rules: RuleSet, head: tuple[Kind, ...], count: int) -> tuple[Kind
 def chain_accepted(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int | None:
     """:func:`accepted_value` of a chain of *count* calls that starts with *head*."""
     style = rules.envido_style
-    if style is EnvidoStyle.CUMULATIVE:
+    if style is _ENVIDOSTYLE_CUMULATIVE:
         if F in head:
             return FALTA
         return sum(_CUMULATIVE_VALUE[call] for call in head)
-    if style is EnvidoStyle.LADDER:
+    if style is _ENVIDOSTYLE_LADDER:
         return _LADDER_ACCEPTED[count - 1]
     return 2 * count
 
@@ -109,7 +114,7 @@ def chain_accepted(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int | 
 def chain_refused(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int:
     """:func:`refused_value` of a chain of *count* calls that starts with *head*."""
     style = rules.envido_style
-    if style is EnvidoStyle.LADDER:
+    if style is _ENVIDOSTYLE_LADDER:
         return (1, 1, 2, rules.ladder_falta_refused)[count - 1]
     if count == 1:
         return 1
@@ -157,7 +162,7 @@ def envido_window(rules: RuleSet, r: Round, s: int, kind: Kind | None = None) ->
             return "envido-primero-first-truco"
     if kind is not None and kind not in opening_calls(rules):
         return "envido-opening-call"
-    if rules.envido_window is EnvidoWindow.OWN_FIRST_CARD:
+    if rules.envido_window is _ENVIDOWINDOW_OWN_FIRST_CARD:
         if r._tricks:
             return "envido-first-trick"
         if len(r._held[s]) != 3:
@@ -185,8 +190,8 @@ def raise_actions(rules: RuleSet, r: Round, s: int) -> tuple[Action, ...]:
     return found
 
 
-_OPENING: dict[tuple[int, EnvidoStyle], tuple[Action, ...]] = {}
-_RAISES: dict[tuple[int, tuple[Kind, ...]], tuple[Action, ...]] = {}
+_OPENING: Final[dict[tuple[int, EnvidoStyle], tuple[Action, ...]]] = {}
+_RAISES: Final[dict[tuple[int, tuple[Kind, ...]], tuple[Action, ...]]] = {}
 
 
 # --- why not ---------------------------------------------------------------------
@@ -264,3 +269,9 @@ def resolve_envido(st: State, r: Round, winner: int, events: EventLog) -> None:
             r._deferred = (*r._deferred, (team, value, CAT_UNSHOWN))
     else:
         award(st, r, team, value, CAT_ENVIDO, events)
+
+
+# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+_ENVIDOSTYLE_CUMULATIVE: Final = EnvidoStyle.CUMULATIVE
+_ENVIDOSTYLE_LADDER: Final = EnvidoStyle.LADDER
+_ENVIDOWINDOW_OWN_FIRST_CARD: Final = EnvidoWindow.OWN_FIRST_CARD

@@ -11,6 +11,8 @@ flor, contraflor, contraflor al resto, con flor me achico and a flor lost by fol
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Kind
 from ..events import WORD_OF, EventKind, EventLog, new_event
 from ..rules import CfarRule, EnvidoWindow, RuleSet
@@ -38,9 +40,14 @@ from .stages import (
 )
 from .state import Round, State
 
-_FLOR, _CONTRAFLOR, _CFAR = Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO
-_ACHICO, _QUIERO, _NO_QUIERO, _MAZO = Kind.CON_FLOR_ME_ACHICO, Kind.QUIERO, Kind.NO_QUIERO, Kind.MAZO
-_FIRST_CARD_OF_HAND = EnvidoWindow.FIRST_CARD_OF_HAND
+_FLOR: Final = Kind.FLOR
+_CONTRAFLOR: Final = Kind.CONTRAFLOR
+_CFAR: Final = Kind.CONTRAFLOR_AL_RESTO
+_ACHICO: Final = Kind.CON_FLOR_ME_ACHICO
+_QUIERO: Final = Kind.QUIERO
+_NO_QUIERO: Final = Kind.NO_QUIERO
+_MAZO: Final = Kind.MAZO
+_FIRST_CARD_OF_HAND: Final = EnvidoWindow.FIRST_CARD_OF_HAND
 
 
 # --- when ------------------------------------------------------------------
@@ -71,7 +78,9 @@ def flor_window(rules: RuleSet, r: Round, s: int) -> str | None:
     return None
 
 
-SING_NO, SING_MAY, SING_MUST = 0, 1, 2
+SING_NO: Final = 0
+SING_MAY: Final = 1
+SING_MUST: Final = 2
 """What :func:`flor_option` says: seat may not sing flor now; may (optional flor); must (mandatory flor)."""
 
 

@@ -22,7 +22,7 @@ Every walk here is a loop, never a recursion, so a history of any length can be 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import attr
 
@@ -37,7 +37,7 @@ def _bad(message: str) -> RecordError:
     return RecordError("bad-record", message)
 
 
-MAX_ACTIONS = 10_000
+MAX_ACTIONS: Final = 10_000
 """The most actions one hand, or ``pre``, may list (a real hand has fewer than 100).
 
 :func:`pytruco.apply` keeps every game recordable: once a hand (or the draw before the first deal) holds
@@ -48,7 +48,7 @@ MAX_ACTIONS = 10_000
 10000
 """
 
-MAX_HANDS = 50_000
+MAX_HANDS: Final = 50_000
 """The most hands a record may list (a real match has a few hundred at most).
 
 :func:`pytruco.apply` refuses the deal of hand ``MAX_HANDS + 1`` (refusal code ``record-hands-full``); only
@@ -115,7 +115,7 @@ class RecordHand:
             raise _bad(f"a hand lists {len(actions)} actions, more than {MAX_ACTIONS}")
 
 
-ROOT: Any = (None, None, 0, None)
+ROOT: Final[Any] = (None, None, 0, None)
 """The empty history: every history's first node points to it."""
 
 

@@ -9,13 +9,15 @@ refused by the table itself (the match is over, no such seat, not dealt yet). Ho
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Action, Kind, Rps
 from ..events import EventKind, EventLog, new_event
 from .history import MAX_ACTIONS, actions_in_part
 from .refusals import Refusal
 from .state import Phase, State
 
-RPS_ACTIONS = [tuple(Action.rps(seat, choice) for choice in Rps) for seat in range(2)]
+RPS_ACTIONS: Final = [tuple(Action.rps(seat, choice) for choice in Rps) for seat in range(2)]
 """Each seat's shared rock-paper-scissors actions."""
 
 
@@ -43,7 +45,7 @@ def rps(st: State, s: int, choice: Rps | None, events: EventLog) -> None:
 def _first_mano(st: State, seat: int, events: EventLog) -> None:
     st._mano = seat
     st._start = (seat, *st._start[1:])
-    st._phase = Phase.DEAL
+    st._phase = _PHASE_DEAL
     events.append(new_event(EventKind.FIRST_MANO, seat))
 
 
@@ -55,7 +57,7 @@ def surrender(st: State, s: int, events: EventLog) -> None:
         r = st._round._copy()
         r._ended = True
         st._round = r
-    st._phase = Phase.OVER
+    st._phase = _PHASE_OVER
     st._winner = 1 - team
     events.append(new_event(EventKind.MATCH_OVER, None, 1 - team))
 
@@ -69,26 +71,35 @@ def table_refusal(state: State, action: Action) -> Refusal | None:
     n = state._rules.players
     phase = state._phase
     kind = action.kind
-    if phase is Phase.OVER:
+    if phase is _PHASE_OVER:
         return Refusal("match-over", _params(action, n))
     if not 0 <= s < n:
         return Refusal("no-such-seat", _params(action, n))
-    if kind is Kind.RENDIRSE:
+    if kind is _KIND_RENDIRSE:
         return None
-    if phase is Phase.DEAL:
+    if phase is _PHASE_DEAL:
         return Refusal("before-deal", _params(action, n))
     count = actions_in_part(state._history)
     if count >= MAX_ACTIONS - 1:  # RECORDS limits: the last place of a hand (or the draw) is rendirse's
         part = "hand" if state._history[3] is not None else "draw"
         return Refusal("record-full", {**_params(action, n), "part": part, "count": count, "limit": MAX_ACTIONS})
-    if phase is Phase.RPS:
-        if kind is not Kind.RPS and kind is not Kind.TIMEOUT:
+    if phase is _PHASE_RPS:
+        if kind is not _KIND_RPS and kind is not _KIND_TIMEOUT:
             return Refusal("rps-before-deal", _params(action, n))
         return None if s in state._to_act else Refusal("rps-already-chosen", _params(action, n))
-    if kind is Kind.RPS:
+    if kind is _KIND_RPS:
         return Refusal("rps-after-deal", _params(action, n))
     return None
 
 
 def _params(action: Action, players: int) -> dict[str, int | str | None]:
     return {"seat": action.seat, "text": str(action), "players": players}
+
+
+# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+_KIND_RENDIRSE: Final = Kind.RENDIRSE
+_KIND_RPS: Final = Kind.RPS
+_KIND_TIMEOUT: Final = Kind.TIMEOUT
+_PHASE_DEAL: Final = Phase.DEAL
+_PHASE_OVER: Final = Phase.OVER
+_PHASE_RPS: Final = Phase.RPS

@@ -7,6 +7,8 @@ holds every action outside these menus to its family's refusal.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import CALL_ACTIONS, Action, Kind
 from ..rules import RuleSet
 from .awaiting import answerers, seats_of
@@ -33,8 +35,11 @@ from .truco import next_truco_call
 
 __all__ = ["compute_legal"]
 
-_FLOR, _QUIERO, _NO_QUIERO, _MAZO = Kind.FLOR, Kind.QUIERO, Kind.NO_QUIERO, Kind.MAZO
-_RECORD_ROOM = MAX_ACTIONS - 1  # RECORDS limits: a hand (or the draw) lists at most MAX_ACTIONS actions
+_FLOR: Final = Kind.FLOR
+_QUIERO: Final = Kind.QUIERO
+_NO_QUIERO: Final = Kind.NO_QUIERO
+_MAZO: Final = Kind.MAZO
+_RECORD_ROOM: Final = MAX_ACTIONS - 1  # RECORDS limits: a hand (or the draw) lists at most MAX_ACTIONS actions
 
 
 def compute_legal(st: State) -> None:
@@ -42,13 +47,13 @@ def compute_legal(st: State) -> None:
     phase = st._phase
     acts: list[Action] = []
     to_act: tuple[int, ...] = ()
-    if phase is Phase.PLAY:
+    if phase is _PHASE_PLAY:
         r = st._round
         assert r is not None
         to_act = _round_legal(st._rules, r, acts)
         if len(to_act) > 1 and st._rules.answer_in_turn:
             to_act = _first_in_turn(st, r, to_act, acts)
-    elif phase is Phase.RPS:
+    elif phase is _PHASE_RPS:
         to_act = tuple(s for s in (0, 1) if st._rps[s] is None)
         for s in to_act:
             acts.extend(RPS_ACTIONS[s])
@@ -154,3 +159,8 @@ def _turn_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]
     if may_fold(rules, r, t, AWAIT_TURN):
         acts.append(p[_MAZO])
     return (t,)
+
+
+# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+_PHASE_PLAY: Final = Phase.PLAY
+_PHASE_RPS: Final = Phase.RPS

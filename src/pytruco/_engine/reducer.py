@@ -19,7 +19,7 @@ actions (plus the always-available ``timeout`` and ``rendirse``), and
 from __future__ import annotations
 
 import random
-from typing import Any, NoReturn, overload
+from typing import Any, Final, NoReturn, overload
 
 import attrs
 
@@ -71,13 +71,20 @@ from .truco import answer_truco, call_truco, holds_quiero, truco_refusal
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "random_deal"]
 
-_FLOR, _CONTRAFLOR, _CFAR, _ACHICO = Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO, Kind.CON_FLOR_ME_ACHICO
-_QUIERO, _NO_QUIERO, _MAZO = Kind.QUIERO, Kind.NO_QUIERO, Kind.MAZO
-_TIMEOUT, _RENDIRSE, _PLAYK = Kind.TIMEOUT, Kind.RENDIRSE, Kind.PLAY
-_ANSWERS = (_QUIERO, _NO_QUIERO)
-_FLOR_CALLS = (_CONTRAFLOR, _CFAR, _ACHICO)
+_FLOR: Final = Kind.FLOR
+_CONTRAFLOR: Final = Kind.CONTRAFLOR
+_CFAR: Final = Kind.CONTRAFLOR_AL_RESTO
+_ACHICO: Final = Kind.CON_FLOR_ME_ACHICO
+_QUIERO: Final = Kind.QUIERO
+_NO_QUIERO: Final = Kind.NO_QUIERO
+_MAZO: Final = Kind.MAZO
+_TIMEOUT: Final = Kind.TIMEOUT
+_RENDIRSE: Final = Kind.RENDIRSE
+_PLAYK: Final = Kind.PLAY
+_ANSWERS: Final = (_QUIERO, _NO_QUIERO)
+_FLOR_CALLS: Final = (_CONTRAFLOR, _CFAR, _ACHICO)
 """Ordinary actions stop when a hand (or the draw) lists this many: the last place is rendirse's (RECORDS limits)."""
-_RPS_CACHE = {(a.seat, a.choice): a for seats in RPS_ACTIONS for a in seats}
+_RPS_CACHE: Final = {(a.seat, a.choice): a for seats in RPS_ACTIONS for a in seats}
 
 
 # --- starting a game -------------------------------------------------------
@@ -154,7 +161,7 @@ def new_game(
     st._hand_start = None
     st._hand_score = start[1]
     st._phase, st._mano = _first_phase(rules, start[0], rng)
-    st._start = (None if st._phase is Phase.RPS else st._mano, start[1], start[2])
+    st._start = (None if st._phase is _PHASE_RPS else st._mano, start[1], start[2])
     compute_legal(st)
     return st
 
@@ -163,8 +170,8 @@ def _first_phase(rules: RuleSet, first_mano: int | None, rng: object) -> tuple[P
     """A new match's phase and mano: rock-paper-scissors first where the rules choose the first mano so (and no
     mano is given), else the deal, with the given mano or one drawn with *rng*."""
     if first_mano is None and rules.rps_first_mano:
-        return Phase.RPS, 0
-    return Phase.DEAL, draw_below(random_source(rng), rules.players) if first_mano is None else first_mano
+        return _PHASE_RPS, 0
+    return _PHASE_DEAL, draw_below(random_source(rng), rules.players) if first_mano is None else first_mano
 
 
 def _rules_of(rules: object, options: dict[str, Any]) -> RuleSet:
@@ -233,7 +240,7 @@ def _of_seat(state: State, legal: tuple[Action, ...], seat: object) -> tuple[Act
 
 
 def _meta_actions(state: State) -> tuple[Action, ...]:
-    if state._phase is Phase.OVER:
+    if state._phase is _PHASE_OVER:
         return ()
     timeouts = tuple(CALL_ACTIONS[s][_TIMEOUT] for s in state.to_act)
     return timeouts + tuple(CALL_ACTIONS[s][_RENDIRSE] for s in range(state._rules.players))
@@ -268,8 +275,8 @@ def is_legal(state: object, action: object) -> bool:
         kind = action.kind
         if kind is _RENDIRSE or kind is _TIMEOUT:
             if kind is _RENDIRSE:
-                return state._phase is not Phase.OVER and 0 <= action.seat < state._rules.players
-            return state._phase is not Phase.OVER and action.seat in state.to_act
+                return state._phase is not _PHASE_OVER and 0 <= action.seat < state._rules.players
+            return state._phase is not _PHASE_OVER and action.seat in state.to_act
         canonical = _canonical(action)
         # Legal actions are shared instances: an identity test, so that a malformed
         # action (seat True, which equals 1) is never taken for a legal one.
@@ -293,13 +300,13 @@ def _canonical(action: Action) -> Action:
             assert card is not None
             return PLAY_ACTIONS[seat][card.index]
         return action
-    if kind is Kind.TENGO:
+    if kind is _KIND_TENGO:
         points = action.points
         well_formed = action.card is None and action.choice is None
         if well_formed and points.__class__ is int and 0 <= points < len(TENGO_ACTIONS[seat]):
             return TENGO_ACTIONS[seat][points]
         return action
-    if kind is Kind.RPS:
+    if kind is _KIND_RPS:
         if seat < 2 and action.card is None and action.points is None:
             return _RPS_CACHE.get((seat, action.choice), action)
         return action
@@ -346,7 +353,7 @@ def refusal(state: State, action: object) -> Refusal | None:
     if problem is not None:
         return Refusal("not-an-action", {"action": problem})
     found = table_refusal(state, action)
-    if found is not None or state._phase is not Phase.PLAY or action.kind is _RENDIRSE:
+    if found is not None or state._phase is not _PHASE_PLAY or action.kind is _RENDIRSE:
         return found
     r = state._round
     assert r is not None
@@ -377,7 +384,7 @@ def _family_refusal(rules: RuleSet, r: Round, action: Action, waits: Awaiting) -
         return flor_refusal(rules, r, s, waits)
     if kind in _FLOR_CALLS:
         return flor_call_refusal(rules, r, kind, waits)
-    if kind is Kind.TENGO or kind is Kind.SON_BUENAS:
+    if kind is _KIND_TENGO or kind is _KIND_SON_BUENAS:
         return declaration_refusal(rules, r, s, action)
     if kind is _MAZO:
         return mazo_refusal(rules, r, s, waits)
@@ -462,7 +469,7 @@ def apply(state: object, action: object) -> tuple[State, tuple[Event, ...]]:
         s = action.seat
         if kind is _RENDIRSE:
             surrender(st, s, events)
-        elif st._phase is Phase.RPS:
+        elif st._phase is _PHASE_RPS:
             rps(st, s, action.choice, events)
         else:
             old = state._round
@@ -530,7 +537,7 @@ def _act(st: State, r: Round, s: int, action: Action, events: EventLog) -> None:
     if kind in TRUCO_CALLS:  # a call on its turn or a raise as the answer: legal only then
         call_truco(r, s, kind, events)
         return
-    if kind is Kind.TENGO or kind is Kind.SON_BUENAS:  # legal only while declaring
+    if kind is _KIND_TENGO or kind is _KIND_SON_BUENAS:  # legal only while declaring
         declare(st, r, s, action.points, events)
         return
     waits = awaiting(r)
@@ -546,3 +553,13 @@ def _act(st: State, r: Round, s: int, action: Action, events: EventLog) -> None:
         open_chain(r, s, kind, events)
     else:  # quiero / no-quiero to a truco-level call
         answer_truco(st, r, s, kind, events)
+
+
+# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+_KIND_RPS: Final = Kind.RPS
+_KIND_SON_BUENAS: Final = Kind.SON_BUENAS
+_KIND_TENGO: Final = Kind.TENGO
+_PHASE_DEAL: Final = Phase.DEAL
+_PHASE_OVER: Final = Phase.OVER
+_PHASE_PLAY: Final = Phase.PLAY
+_PHASE_RPS: Final = Phase.RPS

@@ -26,7 +26,7 @@ seat 1 cannot act now: it is seat 0's turn
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..errors import IllegalActionError
 
@@ -42,7 +42,7 @@ class Refusal(NamedTuple):
     params: Params
 
 
-MESSAGES: dict[str, str] = {
+MESSAGES: Final[dict[str, str]] = {
     # The table: the deal, the match, seats and phases.
     "not-an-action": "not an action: {action}",
     "deal-after-match": "the match is over: no more deals",

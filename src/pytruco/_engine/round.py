@@ -14,7 +14,7 @@ round: mano seat 0, turn seat 1, truco level 0 (worth 1)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..actions import TRUCO_CALLS, Kind
 from ..cards import Card, Hand
@@ -41,7 +41,7 @@ from .stages import (
 
 __all__ = ["Round"]
 
-ROUND_FIELDS = (
+ROUND_FIELDS: Final = (
     "_acted",
     "_cards_played",
     "_carried",
@@ -90,7 +90,7 @@ ROUND_FIELDS = (
 )
 """The fields of a :class:`Round` (its slots; a compiled class has no ``__slots__`` to read back)."""
 
-MADE = object()
+MADE: Final = object()
 """The engine's key to the private constructor: ``Round(MADE)`` and ``State(MADE)`` make a blank value (any other
 call is refused); the compiled build cannot skip ``__init__`` with ``object.__new__``."""
 
@@ -368,7 +368,7 @@ class Round:
         """The envido chain called in this round, in order."""
         calls = self._env_calls
         extra = self._env_count - len(calls)  # a long per-word chain keeps its first calls and a count
-        return calls + (Kind.ENVIDO,) * extra if extra else calls
+        return calls + (_KIND_ENVIDO,) * extra if extra else calls
 
     @property
     def envido_count(self) -> int:
@@ -377,7 +377,7 @@ class Round:
 
     def last_envido_call(self) -> Kind:
         """The last call of the envido chain (the one pending while the chain waits for an answer)."""
-        return self._env_calls[-1] if self._env_count <= len(self._env_calls) else Kind.ENVIDO
+        return self._env_calls[-1] if self._env_count <= len(self._env_calls) else _KIND_ENVIDO
 
     @property
     def flor_sung(self) -> frozenset[int]:
@@ -419,7 +419,7 @@ class Round:
         if waits is AWAIT_ENVIDO:
             return (self.last_envido_call(), self._env_caller)
         if waits is AWAIT_FLOR:
-            return (Kind.FLOR, self._flor_first)
+            return (_KIND_FLOR, self._flor_first)
         if waits is AWAIT_FLOR_CALL and self._flor_call is not None:
             return (self._flor_call, self._flor_caller)
         return None
@@ -550,7 +550,7 @@ def awaiting(r: Round) -> Awaiting:
     return AWAIT_TURN
 
 
-_KEY_SLOTS = tuple(name for name in ROUND_FIELDS if name != "_log")
+_KEY_SLOTS: Final = tuple(name for name in ROUND_FIELDS if name != "_log")
 
 
 def _made(cls: Any) -> Any:
@@ -568,7 +568,7 @@ def _blank_maker() -> Any:
     return object.__new__
 
 
-BLANK: Any = _blank_maker()
+BLANK: Final[Any] = _blank_maker()
 """``BLANK(Round)`` and ``BLANK(State)``: a value with no fields set, for ``_copy`` to fill."""
 
 
@@ -582,3 +582,8 @@ def _restore_round(fields: dict[str, Any], entries: tuple[tuple[Any, ...], ...])
         log = (entry, log)
     r._log = log
     return r
+
+
+# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+_KIND_ENVIDO: Final = Kind.ENVIDO
+_KIND_FLOR: Final = Kind.FLOR

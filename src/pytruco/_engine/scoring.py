@@ -7,6 +7,8 @@ the mazo's envido penalty (PRESETS.md §2, §8.33).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import Card, envido_points_of
 from ..events import EventKind, EventLog, new_event
 from ..rules import Scoring
@@ -55,7 +57,7 @@ def _flush(st: State, r: Round, events: EventLog) -> int:
     if not r._deferred:
         return -1
     target = st._rules.target
-    if st._rules.scoring is Scoring.END_OF_HAND:
+    if st._rules.scoring is _SCORING_END_OF_HAND:
         ordered = [p for p in r._deferred if p[2] in ENVIDO_POINTS]
         ordered += [p for p in r._deferred if p[2] not in ENVIDO_POINTS]
     else:
@@ -84,7 +86,7 @@ def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
 
 
 def _match_over(st: State, team: int, events: EventLog) -> None:
-    st._phase = Phase.OVER
+    st._phase = _PHASE_OVER
     st._winner = team
     events.append(new_event(EventKind.MATCH_OVER, None, team))
 
@@ -109,7 +111,7 @@ def _hands_played(st: State, r: Round, events: EventLog) -> None:
 
 
 def _next_hand(st: State) -> None:
-    st._phase = Phase.DEAL
+    st._phase = _PHASE_DEAL
     if st._pica is not None:
         st._mano = st._pica[1]
         st._pica = None
@@ -134,7 +136,7 @@ def finish_round(st: State, r: Round, events: EventLog) -> None:
             return
     pica = st._pica
     more_duels = pica is not None and pica[0] < 2
-    carry = more_duels and st._rules.scoring is Scoring.END_OF_HAND
+    carry = more_duels and st._rules.scoring is _SCORING_END_OF_HAND
     reached = _flush(st, r, events) if r._defer and not carry else -1
     events.append(new_event(EventKind.HAND_ENDED, None, None, 0, None, "" if pica is None else f"duel {pica[0]}"))
     if reached >= 0:
@@ -159,7 +161,7 @@ def _deck_order(card: Card) -> int:
     return card.index
 
 
-_SHOWN: dict[int, tuple[Card, ...]] = {}  # a hand's cards as a bit set (bit 40: three count) -> the cards shown
+_SHOWN: Final[dict[int, tuple[Card, ...]]] = {}  # a hand's cards as a bit set (bit 40: three count) -> the cards shown
 
 
 def shown_cards(cards: tuple[Card, ...], count_three: bool) -> tuple[Card, ...]:
@@ -240,3 +242,9 @@ def mazo_penalty(st: State, r: Round, team: int, events: EventLog) -> None:
     """The envido penalty of the mazo (§7, §8.3); its category makes it an envido point (§8.33)."""
     if st._rules.mazo_envido_penalty and not r._tricks and not r._env_count and not r._flor_sung and not r._truco_level:
         award(st, r, team, 1, CAT_PENALTY, events)
+
+
+# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+_PHASE_DEAL: Final = Phase.DEAL
+_PHASE_OVER: Final = Phase.OVER
+_SCORING_END_OF_HAND: Final = Scoring.END_OF_HAND

@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, Final
 
 from ..cards import Card
 from .native import mypyc_attr
@@ -95,28 +95,46 @@ class Awaiting(enum.Enum):
 
 
 # Short names for the reducer's modules (module globals are the fastest to read on the hot path).
-ENV_NONE, ENV_PENDING, ENV_DECLARING, ENV_SETTLED, ENV_VOID = EnvidoStage
-FLOR_NONE, FLOR_ANSWER, FLOR_CALL, FLOR_DECLARING, FLOR_DONE = FlorStage
-DECL_NONE, DECL_ENVIDO, DECL_FLOR = Declaring
-AWAIT_NOTHING, AWAIT_FLOR, AWAIT_FLOR_CALL, AWAIT_DECLARING, AWAIT_ENVIDO, AWAIT_TRUCO, AWAIT_TURN = Awaiting
+ENV_NONE: Final = EnvidoStage.NONE
+ENV_PENDING: Final = EnvidoStage.PENDING
+ENV_DECLARING: Final = EnvidoStage.DECLARING
+ENV_SETTLED: Final = EnvidoStage.SETTLED
+ENV_VOID: Final = EnvidoStage.VOID
+FLOR_NONE: Final = FlorStage.NONE
+FLOR_ANSWER: Final = FlorStage.ANSWER
+FLOR_CALL: Final = FlorStage.CALL
+FLOR_DECLARING: Final = FlorStage.DECLARING
+FLOR_DONE: Final = FlorStage.DONE
+DECL_NONE: Final = Declaring.NONE
+DECL_ENVIDO: Final = Declaring.ENVIDO
+DECL_FLOR: Final = Declaring.FLOR
+AWAIT_NOTHING: Final = Awaiting.NOTHING
+AWAIT_FLOR: Final = Awaiting.FLOR
+AWAIT_FLOR_CALL: Final = Awaiting.FLOR_CALL
+AWAIT_DECLARING: Final = Awaiting.DECLARING
+AWAIT_ENVIDO: Final = Awaiting.ENVIDO
+AWAIT_TRUCO: Final = Awaiting.TRUCO
+AWAIT_TURN: Final = Awaiting.TURN
 
 # Award categories: envido points (ENVIDO_POINTS) are added before truco points.
-CAT_ENVIDO, CAT_FLOR, CAT_TRUCO = "envido", "flor", "truco"
-CAT_UNSHOWN = "envido-unshown"
+CAT_ENVIDO: Final = "envido"
+CAT_FLOR: Final = "flor"
+CAT_TRUCO: Final = "truco"
+CAT_UNSHOWN: Final = "envido-unshown"
 """An envido award waiting for the cards to be shown (bluff or show rule)."""
-CAT_FLOR_LOST = "flor-lost"
+CAT_FLOR_LOST: Final = "flor-lost"
 """Flor points a team collected because the other team lost a flor: they are
 not its own flor points and never move again."""
-CAT_PENALTY = "penalty"
+CAT_PENALTY: Final = "penalty"
 """The envido penalty of going to the mazo early: an envido point (PRESETS.md §8.33)."""
-ENVIDO_POINTS = frozenset((CAT_ENVIDO, CAT_UNSHOWN, CAT_FLOR, CAT_FLOR_LOST, CAT_PENALTY))
+ENVIDO_POINTS: Final = frozenset((CAT_ENVIDO, CAT_UNSHOWN, CAT_FLOR, CAT_FLOR_LOST, CAT_PENALTY))
 """The categories added first when a round's points are added at its end, in
 the order they were won, before the truco points (PRESETS.md §2, §8.23):
 envido and flor points, and the mazo's envido penalty (§8.33)."""
 
-TRUCO_VALUE = (1, 2, 3, 4)
+TRUCO_VALUE: Final = (1, 2, 3, 4)
 """What a round is worth at each accepted truco level (none, truco, retruco, vale cuatro)."""
-LEVEL_NAMES = ("truco", "retruco", "vale-cuatro")
+LEVEL_NAMES: Final = ("truco", "retruco", "vale-cuatro")
 """The truco calls' words, by level (1-3) minus one."""
 
 

@@ -14,7 +14,7 @@ attributes are read-only properties; the underscored slots are the engine's.
 from __future__ import annotations
 
 import enum
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from ..actions import Action, Deal
 from ..errors import ArgumentError, require
@@ -36,7 +36,7 @@ from .stages import Trick
 __all__ = ["Phase", "Round", "State", "Trick"]
 
 
-STATE_FIELDS = (
+STATE_FIELDS: Final = (
     "_chicos",
     "_hand_score",
     "_hand_start",
@@ -223,7 +223,7 @@ class State:
         if rules.chicos_to_win > 1:
             line += f", chicos {self._chicos[0]}-{self._chicos[1]}"
         line += f", {self._phase.value}"
-        if self._phase is Phase.OVER:
+        if self._phase is _PHASE_OVER:
             line += f", team {self._winner} won"
         else:
             line += f", mano seat {self._mano}"
@@ -231,7 +231,7 @@ class State:
                 line += f", to act: {', '.join(f'seat {s}' for s in self._to_act)}"
         if self.duel is not None:
             line += f", pica duel {self.duel}"
-        if self._round is None or self._phase is Phase.DEAL:
+        if self._round is None or self._phase is _PHASE_DEAL:
             return line
         return f"{line}\n{self._round}"
 
@@ -305,13 +305,13 @@ class State:
     @property
     def is_over(self) -> bool:
         """The match is over."""
-        return self._phase is Phase.OVER
+        return self._phase is _PHASE_OVER
 
     @property
     def is_chance(self) -> bool:
         """The next action is a :class:`pytruco.Deal` (not once the record holds :data:`~pytruco.records.MAX_HANDS`
         hands: then only ``rendirse`` is accepted)."""
-        return self._phase is Phase.DEAL and self._hands_dealt < MAX_HANDS
+        return self._phase is _PHASE_DEAL and self._hands_dealt < MAX_HANDS
 
     @property
     def history(self) -> tuple[Action | Deal, ...]:
@@ -373,7 +373,7 @@ class State:
         (False, True)
         """
         r = self._round
-        return r is not None and r._ended and self._phase is not Phase.PLAY
+        return r is not None and r._ended and self._phase is not _PHASE_PLAY
 
     @property
     def hand_points(self) -> tuple[int, int]:
@@ -394,7 +394,7 @@ class State:
         return self._to_act
 
 
-_REBUILT = frozenset({"_history", "_hashed", "_hand_start"})
+_REBUILT: Final = frozenset({"_history", "_hashed", "_hand_start"})
 
 
 def _restore(fields: dict[str, Any], history: tuple[Action | Deal, ...]) -> State:
@@ -437,3 +437,9 @@ def is_made(state: object) -> bool:
     """Whether *state* was made by :func:`pytruco.new_game`, :func:`pytruco.apply` or unpickling, which set its
     history first and its legal actions last (``object.__new__(State)`` has neither): two cheap tests."""
     return hasattr(state, "_history") and hasattr(state, "_legal")
+
+
+# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+_PHASE_DEAL: Final = Phase.DEAL
+_PHASE_OVER: Final = Phase.OVER
+_PHASE_PLAY: Final = Phase.PLAY

@@ -12,6 +12,8 @@ answering and refusing them (PRESETS.md §4).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import TRUCO_CALLS, Kind
 from ..events import WORD_OF, EventKind, EventLog, new_event
 from .awaiting import pending
@@ -20,7 +22,7 @@ from .scoring import finish_round, win_round
 from .stages import AWAIT_TRUCO, AWAIT_TURN, LEVEL_NAMES, Awaiting
 from .state import Round, State
 
-_QUIERO = Kind.QUIERO
+_QUIERO: Final = Kind.QUIERO
 
 
 # --- who may raise ------------------------------------------------------------
