@@ -243,17 +243,5 @@ WORD_OF = {kind: kind.value for kind in Kind}
 """The notation word of each action kind (the ``detail`` of a ``called`` event)."""
 
 
-def new_event(
-    kind: EventKind,
-    seat: int | None = None,
-    team: int | None = None,
-    points: int = 0,
-    card: Card | None = None,
-    detail: str = "",
-) -> Event:
-    """A new :class:`Event`, built positionally (the hot path makes several per action)."""
-    return _tuple_new(Event, (kind, seat, team, points, card, detail))
-
-
 EventLog = list[Event]
 """The events of one action, in order, as the reducer collects them."""

@@ -9,12 +9,12 @@ from typing import Final, overload
 from ..actions import Deal
 from ..cards import ALL_CARDS, Card, Hand, points_of, random_source, shared_card
 from ..errors import SetupError, quoted
-from ..events import Event, EventKind, new_event
+from ..events import Event, EventKind
 from ..rules import RuleSet, Scoring
 from .history import MAX_HANDS, deal_entry
 from .refusals import Refusal, error
 from .round import MADE
-from .stages import DECL_NONE, ENV_NONE, FLOR_NONE
+from .stages import DECL_NONE, ENV_NONE, FLOR_NONE, new_event
 from .state import Phase, Round, State, not_a_state, require_state
 
 __all__ = ["random_deal"]

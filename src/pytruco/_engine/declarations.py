@@ -18,12 +18,12 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import CALL_ACTIONS, TENGO_ACTIONS, Action, Kind
-from ..events import EventKind, EventLog, new_event
+from ..events import EventKind, EventLog
 from ..rules import RuleSet
 from .envido import resolve_envido
 from .flor import must_sing, resolve_flor
 from .refusals import Refusal
-from .stages import DECL_ENVIDO, DECL_FLOR, DECL_NONE
+from .stages import DECL_ENVIDO, DECL_FLOR, DECL_NONE, new_event
 from .state import Round, State
 
 BLUFF_VALUES: Final[tuple[int, ...]] = (*range(8), *range(20, 39))

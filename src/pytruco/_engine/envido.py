@@ -21,12 +21,12 @@ from typing import Final
 
 from ..actions import CALL_ACTIONS, Action, Kind
 from ..cards import envido_points_of
-from ..events import WORD_OF, EventKind, EventLog, new_event
+from ..events import WORD_OF, EventKind, EventLog
 from ..rules import EnvidoStyle, EnvidoWindow, FaltaRule, RuleSet
 from .awaiting import start_declarations
 from .refusals import Refusal
 from .scoring import award
-from .stages import CAT_ENVIDO, CAT_UNSHOWN, DECL_ENVIDO, ENV_DECLARING, ENV_NONE, ENV_PENDING, ENV_SETTLED
+from .stages import CAT_ENVIDO, CAT_UNSHOWN, DECL_ENVIDO, ENV_DECLARING, ENV_NONE, ENV_PENDING, ENV_SETTLED, new_event
 from .state import Round, State
 
 _QUIERO: Final = Kind.QUIERO

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import Kind
-from ..events import WORD_OF, EventKind, EventLog, new_event
+from ..events import WORD_OF, EventKind, EventLog
 from ..rules import CfarRule, EnvidoWindow, RuleSet
 from .awaiting import start_declarations
 from .envido import leader_falta
@@ -37,6 +37,7 @@ from .stages import (
     FLOR_DONE,
     FLOR_NONE,
     Awaiting,
+    new_event,
 )
 from .state import Round, State
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import Action, Kind, Rps
-from ..events import EventKind, EventLog, new_event
+from ..events import EventKind, EventLog
 from .history import MAX_ACTIONS, actions_in_part
 from .refusals import Refusal
+from .stages import new_event
 from .state import Phase, State
 
 RPS_ACTIONS: Final = [tuple(Action.rps(seat, choice) for choice in Rps) for seat in range(2)]

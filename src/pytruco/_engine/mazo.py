@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from ..events import EventKind, EventLog, new_event
+from ..events import EventKind, EventLog
 from ..rules import RuleSet
 from .awaiting import pending
 from .envido import envido_shown, refuse_envido
@@ -19,7 +19,7 @@ from .flor import lose_flor, refuse_first_flor, refuse_flor_call
 from .refusals import Refusal
 from .round import awaiting
 from .scoring import finish_round, mazo_penalty, win_round
-from .stages import AWAIT_DECLARING, AWAIT_FLOR, AWAIT_NOTHING, AWAIT_TRUCO, AWAIT_TURN, Awaiting
+from .stages import AWAIT_DECLARING, AWAIT_FLOR, AWAIT_NOTHING, AWAIT_TRUCO, AWAIT_TURN, Awaiting, new_event
 from .state import Round, State
 from .tricks import complete_trick, next_in_trick
 from .truco import refuse_truco

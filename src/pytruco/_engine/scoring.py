@@ -10,10 +10,20 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import Card, envido_points_of
-from ..events import EventKind, EventLog, new_event
+from ..events import EventKind, EventLog
 from ..rules import Scoring
 from .deal import duel_round
-from .stages import CAT_ENVIDO, CAT_FLOR, CAT_FLOR_LOST, CAT_PENALTY, CAT_TRUCO, CAT_UNSHOWN, ENVIDO_POINTS, TRUCO_VALUE
+from .stages import (
+    CAT_ENVIDO,
+    CAT_FLOR,
+    CAT_FLOR_LOST,
+    CAT_PENALTY,
+    CAT_TRUCO,
+    CAT_UNSHOWN,
+    ENVIDO_POINTS,
+    TRUCO_VALUE,
+    new_event,
+)
 from .state import Phase, Round, State
 
 

@@ -13,12 +13,12 @@ act (see :func:`pytruco.legal_actions` with ``meta=True``).
 
 from __future__ import annotations
 
-from ..events import EventKind, EventLog, new_event
+from ..events import EventKind, EventLog
 from .declarations import declare
 from .mazo import fold, refuse_awaited
 from .refusals import Refusal
 from .scoring import finish_round
-from .stages import AWAIT_DECLARING, AWAIT_TRUCO, AWAIT_TURN, DECL_FLOR
+from .stages import AWAIT_DECLARING, AWAIT_TRUCO, AWAIT_TURN, DECL_FLOR, new_event
 from .state import Round, State
 from .truco import refuse_truco
 

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 
 from ..actions import PLAY_ACTIONS, Action
 from ..cards import Card
-from ..events import EventKind, EventLog, new_event
+from ..events import EventKind, EventLog
 from ..rules import PardaRule
 from .awaiting import pending
 from .refusals import Refusal
 from .scoring import finish_round, win_round
-from .stages import AWAIT_TURN, Awaiting, Trick
+from .stages import AWAIT_TURN, Awaiting, Trick, new_event
 from .state import Round, State
 
 __all__ = ["hand_winner", "trick_result"]

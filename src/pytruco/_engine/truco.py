@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import TRUCO_CALLS, Kind
-from ..events import WORD_OF, EventKind, EventLog, new_event
+from ..events import WORD_OF, EventKind, EventLog
 from .awaiting import pending
 from .refusals import Refusal
 from .scoring import finish_round, win_round
-from .stages import AWAIT_TRUCO, AWAIT_TURN, LEVEL_NAMES, Awaiting
+from .stages import AWAIT_TRUCO, AWAIT_TURN, LEVEL_NAMES, Awaiting, new_event
 from .state import Round, State
 
 _QUIERO: Final = Kind.QUIERO
