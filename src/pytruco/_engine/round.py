@@ -176,7 +176,7 @@ class Round:
 
     def _copy(self) -> Round:
         """A copy of every field (the reducer copies one round per action: straight-line, on the hot path)."""
-        new: Round = BLANK(Round)
+        new: Round = Round(MADE) if NATIVE else BLANK(Round)
         new._acted = self._acted
         new._cards_played = self._cards_played
         new._carried = self._carried
@@ -570,6 +570,11 @@ def _blank_maker() -> Any:
 
 BLANK: Final[Any] = _blank_maker()
 """``BLANK(Round)`` and ``BLANK(State)``: a value with no fields set, for ``_copy`` to fill."""
+
+NATIVE: Final = BLANK is _made
+"""Whether State and Round are compiled (native) classes: ``_copy`` then calls the private constructor directly,
+which the compiled build makes a native call (a generic call through :data:`BLANK` costs it about 1,800
+instructions a copy)."""
 
 
 def _restore_round(fields: dict[str, Any], entries: tuple[tuple[Any, ...], ...]) -> Round:

@@ -30,7 +30,7 @@ from .history import (
     record_hand,
     same_history,
 )
-from .round import BLANK, MADE, Round
+from .round import BLANK, MADE, NATIVE, Round
 from .stages import Trick
 
 __all__ = ["Phase", "Round", "State", "Trick"]
@@ -141,7 +141,7 @@ class State:
 
     def _copy(self) -> State:
         """A copy of every field (the reducer copies one state per action: straight-line, on the hot path)."""
-        new: State = BLANK(State)
+        new: State = State(MADE) if NATIVE else BLANK(State)
         new._chicos = self._chicos
         new._hand_score = self._hand_score
         new._hand_start = self._hand_start
