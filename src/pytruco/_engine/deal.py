@@ -154,11 +154,11 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     st._hands_dealt += 1
     st._phase = _PHASE_PLAY
     st._pica_last = pica
-    events = [new_event(EventKind.DEALT, st._mano, None, 0, None, "pica" if pica else "")]
+    events = [new_event(_EVENTKIND_DEALT, st._mano, None, 0, None, "pica" if pica else "")]
     if pica:
         st._pica = (0, st._mano)
         st._round = duel_round(rules, deal.hands, st._mano, 0, ())
-        events.append(new_event(EventKind.DUEL_STARTED, st._round._mano, None, 0, None, "0"))
+        events.append(new_event(_EVENTKIND_DUEL_STARTED, st._round._mano, None, 0, None, "0"))
     else:
         st._round = _new_round(rules, deal.hands, st._mano, 0)
     return st, tuple(events)
@@ -270,3 +270,5 @@ _PHASE_DEAL: Final = Phase.DEAL
 _PHASE_OVER: Final = Phase.OVER
 _PHASE_PLAY: Final = Phase.PLAY
 _SCORING_END_OF_HAND: Final = Scoring.END_OF_HAND
+_EVENTKIND_DEALT: Final = EventKind.DEALT
+_EVENTKIND_DUEL_STARTED: Final = EventKind.DUEL_STARTED

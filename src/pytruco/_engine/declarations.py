@@ -100,7 +100,7 @@ def _record_declaration(r: Round, s: int, points: int | None, events: EventLog, 
     """Seat *s* says ``tengo points`` (or ``son-buenas`` for ``None``). Returns the
     winning seat once everyone has spoken (the declarations are then over), else -1."""
     detail = "son-buenas" if points is None else f"tengo {points}"
-    events.append(new_event(EventKind.DECLARED, s, s & 1, points or 0, None, detail))
+    events.append(new_event(_EVENTKIND_DECLARED, s, s & 1, points or 0, None, detail))
     r._decls = (*r._decls, (s, points))
     r._log = (("decl", r._decl_kind.value, s, points, timeout), r._log)
     if points is not None and (r._decl_best_seat < 0 or points > r._decl_best):
@@ -115,3 +115,7 @@ def _record_declaration(r: Round, s: int, points: int | None, events: EventLog, 
         return -1
     r._decl_kind = DECL_NONE
     return r._decl_best_seat
+
+
+# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+_EVENTKIND_DECLARED: Final = EventKind.DECLARED

@@ -130,7 +130,7 @@ def falta_value(rules: RuleSet, score: tuple[int, int], winner_team: int | None 
     >>> falta_value(RuleSet.preset("default"), (20, 5)), falta_value(RuleSet.preset("ladder"), (20, 5), 0)
     (10, 25)
     """
-    if rules.falta is FaltaRule.LOSER:
+    if rules.falta is _FALTARULE_LOSER:
         return None if winner_team is None else rules.target - score[1 - winner_team]
     return leader_falta(rules, score)
 
@@ -215,7 +215,7 @@ def envido_refusal(rules: RuleSet, r: Round, s: int, kind: Kind) -> Refusal | No
 # --- doing it -------------------------------------------------------------------
 def open_chain(r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """Seat *s* opens the envido chain with *kind*."""
-    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "envido", s, kind), r._log)
     r._env_state = ENV_PENDING
     r._env_calls = (kind,)
@@ -224,7 +224,7 @@ def open_chain(r: Round, s: int, kind: Kind, events: EventLog) -> None:
 
 
 def answer_envido(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
-    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "envido", s, kind), r._log)
     if kind is _QUIERO:
         r._env_state = ENV_DECLARING
@@ -261,7 +261,7 @@ def resolve_envido(st: State, r: Round, winner: int, events: EventLog) -> None:
         assert value is not None
     r._env_state = ENV_SETTLED
     r._env_winner = winner
-    events.append(new_event(EventKind.ENVIDO_WON, winner, team, value))
+    events.append(new_event(_EVENTKIND_ENVIDO_WON, winner, team, value))
     if rules.bluff or rules.show_rule:
         # settled when the cards are shown at the end of the round
         r._env_unshown = (team, value, r._decl_best)
@@ -275,3 +275,6 @@ def resolve_envido(st: State, r: Round, winner: int, events: EventLog) -> None:
 _ENVIDOSTYLE_CUMULATIVE: Final = EnvidoStyle.CUMULATIVE
 _ENVIDOSTYLE_LADDER: Final = EnvidoStyle.LADDER
 _ENVIDOWINDOW_OWN_FIRST_CARD: Final = EnvidoWindow.OWN_FIRST_CARD
+_EVENTKIND_CALLED: Final = EventKind.CALLED
+_EVENTKIND_ENVIDO_WON: Final = EventKind.ENVIDO_WON
+_FALTARULE_LOSER: Final = FaltaRule.LOSER

@@ -118,7 +118,7 @@ def first_flor_menu(rules: RuleSet) -> tuple[Kind, ...]:
     kinds = [_FLOR]
     if rules.contraflor:
         kinds.append(_CONTRAFLOR)
-    if rules.cfar is not CfarRule.NONE:
+    if rules.cfar is not _CFARRULE_NONE:
         kinds.append(_CFAR)
     if rules.flor_refusable:
         kinds.append(_NO_QUIERO)
@@ -129,7 +129,7 @@ def flor_call_menu(rules: RuleSet, call: Kind | None) -> tuple[Kind, ...]:
     """What any seat of the other team still in the round may answer to *call*, a second flor, a contraflor or
     a contraflor al resto (§4, §6): quiero, con flor me achico (to a second flor) or no quiero, and the
     contraflor al resto above it; an unsung mandatory flor comes first (:func:`flor_option`)."""
-    raises = (_CFAR,) if call is not _CFAR and rules.cfar is not CfarRule.NONE else ()
+    raises = (_CFAR,) if call is not _CFAR and rules.cfar is not _CFARRULE_NONE else ()
     return (_QUIERO, _ACHICO if call is _FLOR else _NO_QUIERO, *raises)
 
 
@@ -171,7 +171,7 @@ def flor_call_refusal(rules: RuleSet, r: Round, kind: Kind, waits: Awaiting) -> 
     params: dict[str, int | str | None] = {"call": kind.value, "preset": rules.preset_name}
     if kind is _CONTRAFLOR and not rules.contraflor:
         return Refusal("no-contraflor", params)
-    if kind is _CFAR and rules.cfar is CfarRule.NONE:
+    if kind is _CFAR and rules.cfar is _CFARRULE_NONE:
         return Refusal("no-contraflor-al-resto", params)
     if kind is _ACHICO:
         return Refusal("achico-answers-second-flor", params)
@@ -202,14 +202,14 @@ def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     rules = st._rules
     team = s & 1
     r._flor_sung |= 1 << s
-    events.append(new_event(EventKind.CALLED, s, team, 0, None, "flor"))
+    events.append(new_event(_EVENTKIND_CALLED, s, team, 0, None, "flor"))
     r._log = (("call", "flor", s, _FLOR), r._log)
     if r._env_state is ENV_PENDING or r._env_state is ENV_DECLARING:
         # A flor voids an envido still pending or being declared (§6, §8.24).
         r._env_state = ENV_VOID
         r._decl_kind = DECL_NONE
         r._decl_queue = ()
-        events.append(new_event(EventKind.ENVIDO_VOID))
+        events.append(new_event(_EVENTKIND_ENVIDO_VOID))
     if r._flor_stage is FLOR_NONE:
         mask = 0
         for t in range(1 - team, r._n, 2):
@@ -227,7 +227,7 @@ def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
 def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """The second holder answers the first flor (§6)."""
     rules = st._rules
-    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "flor", s, kind), r._log)
     if kind is _NO_QUIERO:
         refuse_first_flor(st, r, s, events)
@@ -246,7 +246,7 @@ def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog)
 def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """An answer to a second flor (``reglamento``), a contraflor or a contraflor al resto."""
     rules = st._rules
-    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "flor", s, kind), r._log)
     call = r._flor_call
     if kind is _QUIERO:
@@ -290,10 +290,10 @@ def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
     team = winner & 1
     r._flor_stage = FLOR_DONE
     stake = r._flor_stake
-    events.append(new_event(EventKind.FLOR_WON, winner, team))
+    events.append(new_event(_EVENTKIND_FLOR_WON, winner, team))
     if stake >= 0:
         award(st, r, team, stake, CAT_FLOR, events)
-    elif rules.cfar is CfarRule.FALTA:
+    elif rules.cfar is _CFARRULE_FALTA:
         award(st, r, team, leader_falta(rules, st._score), CAT_FLOR, events)
     else:
         _flor_wins_chico(st, r, team, events)
@@ -316,7 +316,7 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: EventLog) -> None:
     r._env_unshown = None
     if raise_by:
         add_points(st, r, team, raise_by, CAT_FLOR, events)
-    events.append(new_event(EventKind.HAND_ENDED))
+    events.append(new_event(_EVENTKIND_HAND_ENDED))
     chico_won(st, r, team, events)
 
 
@@ -341,4 +341,14 @@ def lose_flor(r: Round, team: int, events: EventLog) -> None:
     r._deferred = tuple(pending)
     r._flor_forfeit |= 1 << team  # and the team's later flor points in this round too
     if moved:
-        events.append(new_event(EventKind.POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))
+        events.append(new_event(_EVENTKIND_POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))
+
+
+# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+_CFARRULE_FALTA: Final = CfarRule.FALTA
+_CFARRULE_NONE: Final = CfarRule.NONE
+_EVENTKIND_CALLED: Final = EventKind.CALLED
+_EVENTKIND_ENVIDO_VOID: Final = EventKind.ENVIDO_VOID
+_EVENTKIND_FLOR_WON: Final = EventKind.FLOR_WON
+_EVENTKIND_HAND_ENDED: Final = EventKind.HAND_ENDED
+_EVENTKIND_POINTS_MOVED: Final = EventKind.POINTS_MOVED

@@ -25,10 +25,10 @@ RPS_ACTIONS: Final = [tuple(Action.rps(seat, choice) for choice in Rps) for seat
 def rps(st: State, s: int, choice: Rps | None, events: EventLog) -> None:
     """Seat *s* chooses (``None``: it timed out and loses the draw, §7); a tie repeats, a win picks the mano."""
     if choice is None:
-        events.append(new_event(EventKind.TIMED_OUT, s))
+        events.append(new_event(_EVENTKIND_TIMED_OUT, s))
         _first_mano(st, 1 - s, events)
         return
-    events.append(new_event(EventKind.RPS_CHOSEN, s))
+    events.append(new_event(_EVENTKIND_RPS_CHOSEN, s))
     choices = list(st._rps)
     choices[s] = choice
     first, second = choices
@@ -36,7 +36,7 @@ def rps(st: State, s: int, choice: Rps | None, events: EventLog) -> None:
         st._rps = (first, second)
         return
     if first is second:
-        events.append(new_event(EventKind.RPS_TIE, None, None, 0, None, first.value))
+        events.append(new_event(_EVENTKIND_RPS_TIE, None, None, 0, None, first.value))
         st._rps = (None, None)
         return
     st._rps = (first, second)
@@ -47,20 +47,20 @@ def _first_mano(st: State, seat: int, events: EventLog) -> None:
     st._mano = seat
     st._start = (seat, *st._start[1:])
     st._phase = _PHASE_DEAL
-    events.append(new_event(EventKind.FIRST_MANO, seat))
+    events.append(new_event(_EVENTKIND_FIRST_MANO, seat))
 
 
 def surrender(st: State, s: int, events: EventLog) -> None:
     """Seat *s* concedes the match: the other team wins it."""
     team = s & 1
-    events.append(new_event(EventKind.SURRENDERED, s, team))
+    events.append(new_event(_EVENTKIND_SURRENDERED, s, team))
     if st._round is not None and not st._round._ended:
         r = st._round._copy()
         r._ended = True
         st._round = r
     st._phase = _PHASE_OVER
     st._winner = 1 - team
-    events.append(new_event(EventKind.MATCH_OVER, None, 1 - team))
+    events.append(new_event(_EVENTKIND_MATCH_OVER, None, 1 - team))
 
 
 def table_refusal(state: State, action: Action) -> Refusal | None:
@@ -104,3 +104,9 @@ _KIND_TIMEOUT: Final = Kind.TIMEOUT
 _PHASE_DEAL: Final = Phase.DEAL
 _PHASE_OVER: Final = Phase.OVER
 _PHASE_RPS: Final = Phase.RPS
+_EVENTKIND_FIRST_MANO: Final = EventKind.FIRST_MANO
+_EVENTKIND_MATCH_OVER: Final = EventKind.MATCH_OVER
+_EVENTKIND_RPS_CHOSEN: Final = EventKind.RPS_CHOSEN
+_EVENTKIND_RPS_TIE: Final = EventKind.RPS_TIE
+_EVENTKIND_SURRENDERED: Final = EventKind.SURRENDERED
+_EVENTKIND_TIMED_OUT: Final = EventKind.TIMED_OUT

@@ -11,6 +11,8 @@ True
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..events import EventKind, EventLog
 from ..rules import RuleSet
 from .awaiting import pending
@@ -72,7 +74,7 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
     other = 1 - team
     bit = 1 << s
     if not timeout:
-        events.append(new_event(EventKind.FOLDED, s, team))
+        events.append(new_event(_EVENTKIND_FOLDED, s, team))
     forfeit = rules.show_rule and r._env_unshown is not None and r._env_winner == s and not envido_shown(rules, r, s)
     if forfeit:
         r._env_forfeit = True
@@ -100,3 +102,7 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
             complete_trick(st, r, events)
         else:  # the next seat plays (or leads, §8.16)
             r._turn = nxt
+
+
+# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+_EVENTKIND_FOLDED: Final = EventKind.FOLDED

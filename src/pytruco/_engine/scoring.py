@@ -36,7 +36,7 @@ def award(st: State, r: Round, team: int, points: int, category: str, events: Ev
         # points that never move again (§8.29).
         team = 1 - team
         category = CAT_FLOR_LOST
-        events.append(new_event(EventKind.POINTS_MOVED, None, team, points, None, "flor lost by folding"))
+        events.append(new_event(_EVENTKIND_POINTS_MOVED, None, team, points, None, "flor lost by folding"))
     if not r._defer:
         if add_points(st, r, team, points, category, events) >= st._rules.target:
             chico_won(st, r, team, events)
@@ -53,7 +53,7 @@ def add_points(st: State, r: Round, team: int, points: int, category: str, event
     got[team] += points
     r._points = (got[0], got[1])
     events.append(
-        new_event(EventKind.POINTS, None, team, points, None, CAT_FLOR if category is CAT_FLOR_LOST else category)
+        new_event(_EVENTKIND_POINTS, None, team, points, None, CAT_FLOR if category is CAT_FLOR_LOST else category)
     )
     return score[team]
 
@@ -83,7 +83,7 @@ def _flush(st: State, r: Round, events: EventLog) -> int:
 def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
     rules = st._rules
     r._ended = True
-    events.append(new_event(EventKind.CHICO_WON, None, team))
+    events.append(new_event(_EVENTKIND_CHICO_WON, None, team))
     if rules.chicos_to_win > 1:
         chicos = list(st._chicos)
         chicos[team] += 1
@@ -98,7 +98,7 @@ def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
 def _match_over(st: State, team: int, events: EventLog) -> None:
     st._phase = _PHASE_OVER
     st._winner = team
-    events.append(new_event(EventKind.MATCH_OVER, None, team))
+    events.append(new_event(_EVENTKIND_MATCH_OVER, None, team))
 
 
 def _last_hand(st: State) -> bool:
@@ -131,7 +131,7 @@ def _next_hand(st: State) -> None:
 def win_round(st: State, r: Round, team: int, events: EventLog) -> None:
     """*team* wins the round: it scores the round's truco value."""
     r._winner = team
-    events.append(new_event(EventKind.HAND_WON, None, team))
+    events.append(new_event(_EVENTKIND_HAND_WON, None, team))
     award(st, r, team, TRUCO_VALUE[r._truco_level], CAT_TRUCO, events)
 
 
@@ -148,7 +148,7 @@ def finish_round(st: State, r: Round, events: EventLog) -> None:
     more_duels = pica is not None and pica[0] < 2
     carry = more_duels and st._rules.scoring is _SCORING_END_OF_HAND
     reached = _flush(st, r, events) if r._defer and not carry else -1
-    events.append(new_event(EventKind.HAND_ENDED, None, None, 0, None, "" if pica is None else f"duel {pica[0]}"))
+    events.append(new_event(_EVENTKIND_HAND_ENDED, None, None, 0, None, "" if pica is None else f"duel {pica[0]}"))
     if reached >= 0:
         chico_won(st, r, reached, events)
     elif more_duels and pica is not None:
@@ -158,7 +158,7 @@ def finish_round(st: State, r: Round, events: EventLog) -> None:
         st._pica = (duel, pica[1])
         nxt = duel_round(st._rules, r._dealt, pica[1], duel, r._deferred if carry else (), r._held)
         st._round = nxt
-        events.append(new_event(EventKind.DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
+        events.append(new_event(_EVENTKIND_DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
     else:
         r._ended = True
         if _last_hand(st):
@@ -210,14 +210,14 @@ def _show_envido(st: State, r: Round, events: EventLog) -> None:
         true_points = r._env_pts[seat]
         cards = shown_cards(r._dealt[seat].cards, rules.envido_count_three)
         for card in cards:
-            events.append(new_event(EventKind.SHOWN, seat, seat & 1, true_points, card, "envido"))
+            events.append(new_event(_EVENTKIND_SHOWN, seat, seat & 1, true_points, card, "envido"))
         r._log = (("shown", seat, cards, true_points), r._log)
     if st._rules.bluff and declared != r._env_pts[r._env_winner]:
         team = 1 - team
-        events.append(new_event(EventKind.POINTS_MOVED, None, team, points, None, "false envido"))
+        events.append(new_event(_EVENTKIND_POINTS_MOVED, None, team, points, None, "false envido"))
     elif r._env_forfeit:
         team = 1 - team
-        events.append(new_event(EventKind.POINTS_MOVED, None, team, points, None, "envido not shown"))
+        events.append(new_event(_EVENTKIND_POINTS_MOVED, None, team, points, None, "envido not shown"))
     if r._defer:
         r._deferred = tuple(
             (team, points, CAT_ENVIDO) if category is CAT_UNSHOWN else (owner, value, category)
@@ -258,3 +258,11 @@ def mazo_penalty(st: State, r: Round, team: int, events: EventLog) -> None:
 _PHASE_DEAL: Final = Phase.DEAL
 _PHASE_OVER: Final = Phase.OVER
 _SCORING_END_OF_HAND: Final = Scoring.END_OF_HAND
+_EVENTKIND_CHICO_WON: Final = EventKind.CHICO_WON
+_EVENTKIND_DUEL_STARTED: Final = EventKind.DUEL_STARTED
+_EVENTKIND_HAND_ENDED: Final = EventKind.HAND_ENDED
+_EVENTKIND_HAND_WON: Final = EventKind.HAND_WON
+_EVENTKIND_MATCH_OVER: Final = EventKind.MATCH_OVER
+_EVENTKIND_POINTS: Final = EventKind.POINTS
+_EVENTKIND_POINTS_MOVED: Final = EventKind.POINTS_MOVED
+_EVENTKIND_SHOWN: Final = EventKind.SHOWN

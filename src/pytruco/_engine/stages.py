@@ -220,6 +220,7 @@ class Trick(tuple):  # type: ignore[type-arg]
 
 
 _tuple_new: Final = tuple.__new__
+_EVENT: Final = Event
 
 
 def new_event(
@@ -232,4 +233,4 @@ def new_event(
 ) -> Event:
     """A new :class:`~pytruco.Event`, built positionally, without the named tuple's Python-level ``__new__`` (the
     hot path makes several per action; compiled, no interpreted frame either)."""
-    return _tuple_new(Event, (kind, seat, team, points, card, detail))
+    return _tuple_new(_EVENT, (kind, seat, team, points, card, detail))

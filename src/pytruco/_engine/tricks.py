@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..actions import PLAY_ACTIONS, Action
 from ..cards import Card
@@ -61,7 +62,7 @@ def hand_winner(results: Sequence[int | None], mano_team: int, rule: PardaRule) 
     winner of the first; three pardas: the mano.
     """
     count = len(results)
-    if rule is PardaRule.NEXT_TRICK:
+    if rule is _PARDARULE_NEXT_TRICK:
         if count < 2:
             return None
         first, second = results[0], results[1]
@@ -122,7 +123,7 @@ def play_card(st: State, r: Round, s: int, card: Card, events: EventLog) -> None
     r._held = tuple(held)
     r._cards_played += 1
     r._trick = (*r._trick, (s, card))
-    events.append(new_event(EventKind.CARD_PLAYED, s, None, 0, card))
+    events.append(new_event(_EVENTKIND_CARD_PLAYED, s, None, 0, card))
     nxt = next_in_trick(r, s)
     if nxt < 0:
         complete_trick(st, r, events)
@@ -162,9 +163,9 @@ def complete_trick(st: State, r: Round, events: EventLog) -> None:
     r._tricks = (*r._tricks, _new_trick(Trick, (r._trick, team, seat)))
     r._trick = ()
     if team is None:
-        events.append(new_event(EventKind.TRICK_PARDA))
+        events.append(new_event(_EVENTKIND_TRICK_PARDA))
     else:
-        events.append(new_event(EventKind.TRICK_WON, seat, team))
+        events.append(new_event(_EVENTKIND_TRICK_WON, seat, team))
     winner = hand_winner([t[1] for t in r._tricks], r._mano & 1, st._rules.parda)  # t[1]: the team
     if winner is not None:
         win_round(st, r, winner, events)
@@ -173,3 +174,10 @@ def complete_trick(st: State, r: Round, events: EventLog) -> None:
     # The winner of a trick leads the next; after a parda, the mano (§3).
     leader = _first_in_hand(r, r._mano if seat is None else seat)
     r._turn = leader
+
+
+# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+_EVENTKIND_CARD_PLAYED: Final = EventKind.CARD_PLAYED
+_EVENTKIND_TRICK_PARDA: Final = EventKind.TRICK_PARDA
+_EVENTKIND_TRICK_WON: Final = EventKind.TRICK_WON
+_PARDARULE_NEXT_TRICK: Final = PardaRule.NEXT_TRICK

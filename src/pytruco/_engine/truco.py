@@ -81,12 +81,12 @@ def call_truco(r: Round, s: int, kind: Kind, events: EventLog) -> None:
         r._quiero_team = s & 1
     r._truco_call = TRUCO_CALLS.index(kind) + 1
     r._truco_caller = s
-    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "truco", s, kind), r._log)
 
 
 def answer_truco(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
-    events.append(new_event(EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "truco", s, kind), r._log)
     if kind is _QUIERO:
         r._truco_level = r._truco_call
@@ -103,3 +103,7 @@ def refuse_truco(st: State, r: Round, events: EventLog) -> None:
     caller_team = r._truco_caller & 1
     r._truco_call = 0
     win_round(st, r, caller_team, events)
+
+
+# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+_EVENTKIND_CALLED: Final = EventKind.CALLED
