@@ -20,15 +20,20 @@ import random
 from collections.abc import Callable, Sequence
 
 from .._engine import State, apply, new_game
-from ..actions import Action, Deal
+from ..actions import Action, Deal, Kind
 from ..cards import Hand
 from ..errors import TrucoError
 from ..rules import RuleSet
-from ..views import SeatView
+from ..views import SeatView, view
 from ..worlds import deal_world
+from ._protocol import Bot
 from ._reading import round_actions, seat_of, unseen_cards
 
-__all__ = ["seat_world", "world_start"]
+__all__ = ["PRIOR_RATES", "calls_fit", "seat_world", "world_start"]
+
+PRIOR_RATES = (0.3, 0.25)  # an honest player's calls per hand, for players whose judgement we cannot see
+
+_MODEL_SEED = 0  # the model's chance: a fresh source each guess, so a guess depends on its view alone
 
 
 def world_start(
@@ -86,3 +91,22 @@ def seat_world(
 
     mine = Hand.parse(deal_line[5:])
     return deal_world(rules, seat_of(seen), mine, actions, unseen_cards(seen), rng, build, tries)
+
+
+def calls_fit(seen: SeatView, state: State, score: tuple[int, int], model: Bot, mismatch: float) -> float:
+    """How well the other side's calls in the world *state* (whose hand started at *score*) match what *model*
+    would have done with the cards of that world: *mismatch* to the power of the calls it would not have made
+    (1: all of them fit)."""
+    history = state.history
+    start = next(i for i in range(len(history) - 1, -1, -1) if isinstance(history[i], Deal))
+    team = seat_of(seen) & 1
+    weight = 1.0
+    replayed = new_game(state.rules, first_mano=seen.mano, score=score, chicos=seen.chicos)
+    replayed, _ = apply(replayed, history[start])
+    for action in history[start + 1 :]:
+        assert isinstance(action, Action)
+        theirs = action.seat & 1 != team and action.kind is not Kind.PLAY
+        if theirs and model.act(view(replayed, action.seat), random.Random(_MODEL_SEED)) != action:
+            weight *= mismatch
+        replayed, _ = apply(replayed, action)
+    return weight
