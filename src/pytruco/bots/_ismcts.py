@@ -1,11 +1,13 @@
 """The IS-MCTS bot: information-set Monte Carlo tree search over worlds drawn by the library's exact sampler.
 
 Each iteration deals the cards the seat has not seen into a world consistent with its view (the public sampler
-of :mod:`pytruco.worlds`, as :class:`~pytruco.bots.SearchBot` uses it), walks one tree of its own team's action
-sequences shared by all the worlds (children chosen by UCB with availability counts), adds one node, and plays the
-hand out with heuristic players; in the tree the other team plays each world as the heuristic would with its
-cards there (``model_opponents``; plain single-observer IS-MCTS, where it searches too, won a third of its matches
-against the heuristic). The value is the points the seat's team gains in the hand (a won match counts extra).
+of :mod:`pytruco.worlds`, through the same ``bots._worlds.seat_world`` as :class:`~pytruco.bots.SearchBot`, and
+like it keeping a world less often the less the other side's calls fit its cards there), walks one tree of its own
+team's action sequences shared by all the worlds (children chosen by UCB with availability counts), adds one node,
+and plays the hand out with SearchBot's heuristic players; in the tree the other team plays each world as the
+heuristic would with its cards there (``model_opponents``; plain single-observer IS-MCTS, where it searches too,
+won a third of its matches against the heuristic). The value is the points the seat's team gains in the hand (a
+won match counts extra).
 """
 
 from __future__ import annotations
