@@ -1,13 +1,13 @@
 """The IS-MCTS bot: information-set Monte Carlo tree search over worlds drawn by the library's exact sampler.
 
-Each iteration deals the cards the seat has not seen into a world consistent with its view (the public sampler
-of :mod:`pytruco.worlds`, through the same ``bots._worlds.seat_world`` as :class:`~pytruco.bots.SearchBot`, and
-like it keeping a world less often the less the other side's calls fit its cards there), walks one tree of its own
-team's action sequences shared by all the worlds (children chosen by UCB with availability counts), adds one node,
-and plays the hand out with SearchBot's heuristic players; in the tree the other team plays each world as the
-heuristic would with its cards there (``model_opponents``; plain single-observer IS-MCTS, where it searches too,
-won a third of its matches against the heuristic). The value is the points the seat's team gains in the hand (a
-won match counts extra).
+Each decision deals the cards the seat has not seen into worlds consistent with its view (the public sampler of
+:mod:`pytruco.worlds`, through ``bots._worlds.seat_worlds``), each weighed once by how well the other side's
+calls fit its cards there (as :class:`~pytruco.bots.SearchBot` weighs them). Each iteration draws one of those
+worlds by its weight, walks one tree of its own team's action sequences shared by all the worlds (children
+chosen by UCB with availability counts), adds one node, and plays the hand out with SearchBot's heuristic
+players; in the tree the other team plays each world as the heuristic would with its cards there
+(``model_opponents``; plain single-observer IS-MCTS, where it searches too, won a third of its matches against
+the heuristic). The value is the points the seat's team gains in the hand (a won match counts extra).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ..views import SeatView, view
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._protocol import Bot, OneHotPolicy
 from ._reading import seat_of
-from ._worlds import PRIOR_RATES, calls_fit, seat_world
+from ._worlds import PRIOR_RATES, calls_fit, seat_worlds
 
 __all__ = ["ISMCTSBot"]
 
@@ -43,7 +43,8 @@ class ISMCTSBot(OneHotPolicy):
     """Information-set MCTS over sampled worlds, with heuristic playouts.
 
     Args:
-        iterations: worlds searched per decision.
+        iterations: tree iterations per decision, each in a world drawn from the deals by its weight.
+        deals: deals of the unseen cards per decision (each weighed once by the other side's calls).
         exploration: the UCB constant, in points.
         rollout: the playout policy of every seat (``None``: heuristic players, as
             :class:`~pytruco.bots.SearchBot` plays out: its own side judges the other by how often it has called,
@@ -68,14 +69,16 @@ class ISMCTSBot(OneHotPolicy):
 
     def __init__(
         self,
-        iterations: int = 60,
+        iterations: int = 150,
         exploration: float = 3.0,
         rollout: Bot | None = None,
         lead: float = 1.0,
         model_opponents: bool = True,
         mismatch: float = 0.15,
+        deals: int = 60,
     ) -> None:
         self.iterations = iterations
+        self.deals = deals
         self.model_opponents = model_opponents
         self.exploration = exploration
         self.lead = lead
@@ -95,16 +98,15 @@ class ISMCTSBot(OneHotPolicy):
         if Kind.FLOR in kinds and view.rules.flor_mandatory:
             return self.fallback.act(view, rng)
         seat = seat_of(view)
-        policies, accept = self._policies(view, rng)
+        policies, weigh = self._policies(view, rng)
+        worlds = seat_worlds(view, rng, weigh, self.deals)
+        total = sum(weight for _, weight in worlds)
+        if not total:
+            return self.fallback.act(view, rng)
+        # Each iteration plays a world drawn by its weight: a deal is weighed once, not dealt again until one fits.
+        drawn = rng.choices([world for world, _ in worlds], [weight for _, weight in worlds], k=self.iterations)
         root = _Node()
-        searched = 0
-        for _ in range(self.iterations * 3):
-            if searched >= self.iterations:
-                break
-            world = seat_world(view, rng, accept)
-            if world is None:
-                continue
-            searched += 1
+        for world in drawn:
             self._iterate(world, root, seat & 1, policies, rng)
         usual = self.fallback.act(view, rng)
         best, choice = -math.inf, usual
@@ -120,8 +122,8 @@ class ISMCTSBot(OneHotPolicy):
 
     def _policies(
         self, seen: SeatView, rng: random.Random
-    ) -> tuple[tuple[Bot, Bot], Callable[[State, tuple[int, int]], bool] | None]:
-        """The playout policies of the seat's team and of the other, and the test a world's deal must pass."""
+    ) -> tuple[tuple[Bot, Bot], Callable[[State, tuple[int, int]], float]]:
+        """The playout policies of the seat's team and of the other, and the weight of a world's deal."""
         seen_rates = self.fallback.judge(seen)
         bully = seen_rates[0] > 0.75  # the other side calls truco nearly every hand
         if self.rollout is not None:
@@ -130,13 +132,13 @@ class ISMCTSBot(OneHotPolicy):
             theirs: Bot = TrucoAlwaysBot() if bully else HeuristicBot(bluff=0.05, rates=PRIOR_RATES)
             policies = (HeuristicBot(bluff=0.05, rates=seen_rates), theirs)
         if bully or self.mismatch >= 1:
-            return policies, None
+            return policies, lambda state, score: 1.0
         model, mismatch = self.model, self.mismatch
 
-        def likely(state: State, score: tuple[int, int]) -> bool:
-            return rng.random() < calls_fit(seen, state, score, model, mismatch)
+        def weight(state: State, score: tuple[int, int]) -> float:
+            return calls_fit(seen, state, score, model, mismatch)
 
-        return policies, likely
+        return policies, weight
 
     def _iterate(self, world: State, root: _Node, team: int, policies: tuple[Bot, Bot], rng: random.Random) -> None:
         before = world.score
