@@ -69,13 +69,13 @@ class ISMCTSBot(OneHotPolicy):
 
     def __init__(
         self,
-        iterations: int = 150,
+        iterations: int = 100,
         exploration: float = 3.0,
         rollout: Bot | None = None,
         lead: float = 1.0,
         model_opponents: bool = True,
         mismatch: float = 0.15,
-        deals: int = 60,
+        deals: int = 40,
     ) -> None:
         self.iterations = iterations
         self.deals = deals
