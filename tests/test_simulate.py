@@ -9,9 +9,10 @@ import sys
 
 import pytest
 
-from pytruco import Deal, RuleSet, apply, new_game, view
+from pytruco import Action, Deal, RuleSet, apply, new_game, view
 from pytruco.bots import (
     BOT_NAMES,
+    ISMCTSBot,
     RandomBot,
     SearchBot,
     TrucoAlwaysBot,
@@ -153,6 +154,23 @@ def test_search_bot_decides_from_the_view_only() -> None:
     bot = SearchBot(playouts=30)
     assert view(a, 0).legal == view(b, 0).legal
     assert bot.act(view(a, 0), random.Random(4)) == bot.act(view(b, 0), random.Random(4))
+
+
+def test_ismcts_bot_decides_from_the_view_only() -> None:
+    """After a call of the other side (the worlds weighed by it), two states that look the same to seat 0 get the
+    same decision from the same rng; and the same view and seed give the same decision twice."""
+    states = []
+    for theirs in (["5O", "4O", "3B"], ["12B", "11B", "2E"]):
+        state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], theirs]))
+        for text in ("0 7C", "1 envido"):
+            state, _ = apply(state, Action.parse(text))
+        states.append(state)
+    a, b = states
+    bot = ISMCTSBot(iterations=40, deals=16)
+    assert view(a, 0) == view(b, 0)
+    choice = bot.act(view(a, 0), random.Random(4))
+    assert choice == bot.act(view(b, 0), random.Random(4)) == bot.act(view(a, 0), random.Random(4))
+    assert choice in view(a, 0).legal
 
 
 def test_ray_backend_gives_the_local_result() -> None:

@@ -1,25 +1,28 @@
 """The IS-MCTS bot: information-set Monte Carlo tree search over worlds drawn by the library's exact sampler.
 
-Each iteration deals the cards the seat has not seen into a world consistent with its view (the public sampler
-of :mod:`pytruco.worlds`, as :class:`~pytruco.bots.SearchBot` uses it), walks one tree of its own team's action
-sequences shared by all the worlds (children chosen by UCB with availability counts), adds one node, and plays the
-hand out with heuristic players; in the tree the other team plays each world as the heuristic would with its
-cards there (``model_opponents``; plain single-observer IS-MCTS, where it searches too, won a third of its matches
-against the heuristic). The value is the points the seat's team gains in the hand (a won match counts extra).
+Each decision deals the cards the seat has not seen into worlds consistent with its view (the public sampler of
+:mod:`pytruco.worlds`, through ``bots._worlds.seat_worlds``), each weighed once by how well the other side's
+calls fit its cards there (as :class:`~pytruco.bots.SearchBot` weighs them). Each iteration draws one of those
+worlds by its weight, walks one tree of its own team's action sequences shared by all the worlds (children
+chosen by UCB with availability counts), adds one node, and plays the hand out with SearchBot's heuristic
+players; in the tree the other team plays each world as the heuristic would with its cards there
+(``model_opponents``; plain single-observer IS-MCTS, where it searches too, won a third of its matches against
+the heuristic). The value is the points the seat's team gains in the hand (a won match counts extra).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from .._engine import State, apply, legal_actions
 from ..actions import Action
 from ..views import SeatView, view
-from ._heuristic import HeuristicBot
+from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._protocol import Bot, OneHotPolicy
 from ._reading import left_to_heuristic, seat_of
-from ._worlds import seat_world
+from ._worlds import PRIOR_RATES, calls_fit, seat_worlds
 
 __all__ = ["ISMCTSBot"]
 
@@ -40,9 +43,14 @@ class ISMCTSBot(OneHotPolicy):
     """Information-set MCTS over sampled worlds, with heuristic playouts.
 
     Args:
-        iterations: worlds searched per decision.
+        iterations: tree iterations per decision, each in a world drawn from the deals by its weight.
+        deals: deals of the unseen cards per decision (each weighed once by the other side's calls).
         exploration: the UCB constant, in points.
-        rollout: the playout policy of every seat (``None``: :class:`~pytruco.bots.HeuristicBot`).
+        rollout: the playout policy of every seat (``None``: heuristic players, as
+            :class:`~pytruco.bots.SearchBot` plays out: its own side judges the other by how often it has called,
+            a side that calls truco nearly every hand plays as :class:`~pytruco.bots.TrucoAlwaysBot`).
+        mismatch: how much less likely a world is for each call of the other side that an honest heuristic player
+            would not have made with its cards there (1: calls tell nothing; SearchBot's weighting).
         lead: points by which the heuristic's own choice starts ahead at the root.
         model_opponents: the other team plays each world as the rollout policy would (else by UCB in the tree,
             as plain single-observer IS-MCTS does).
@@ -64,18 +72,23 @@ class ISMCTSBot(OneHotPolicy):
 
     def __init__(
         self,
-        iterations: int = 60,
+        iterations: int = 100,
         exploration: float = 3.0,
         rollout: Bot | None = None,
         lead: float = 1.0,
         model_opponents: bool = True,
+        mismatch: float = 0.15,
+        deals: int = 40,
     ) -> None:
         self.iterations = iterations
+        self.deals = deals
         self.model_opponents = model_opponents
         self.exploration = exploration
         self.lead = lead
         self.fallback = HeuristicBot()
-        self.rollout: Bot = rollout if rollout is not None else HeuristicBot(bluff=0.05)
+        self.rollout = rollout
+        self.mismatch = mismatch
+        self.model = HeuristicBot(bluff=0.0, rates=PRIOR_RATES)
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """The root action of the best average value (the heuristic's choice starts :attr:`lead` points ahead)."""
@@ -83,16 +96,16 @@ class ISMCTSBot(OneHotPolicy):
             return self.fallback.act(view, rng)
         seat = seat_of(view)
         legal = view.legal
+        policies, weigh = self._policies(view, rng)
+        worlds = seat_worlds(view, rng, weigh, self.deals)
+        total = sum(weight for _, weight in worlds)
+        if not total:
+            return self.fallback.act(view, rng)
+        # Each iteration plays a world drawn by its weight: a deal is weighed once, not dealt again until one fits.
+        drawn = rng.choices([world for world, _ in worlds], [weight for _, weight in worlds], k=self.iterations)
         root = _Node()
-        searched = 0
-        for _ in range(self.iterations * 3):
-            if searched >= self.iterations:
-                break
-            world = seat_world(view, rng)
-            if world is None:
-                continue
-            searched += 1
-            self._iterate(world, root, seat & 1, rng)
+        for world in drawn:
+            self._iterate(world, root, seat & 1, policies, rng)
         usual = self.fallback.act(view, rng)
         best, choice = -math.inf, usual
         for index, node in root.children.items():
@@ -105,7 +118,27 @@ class ISMCTSBot(OneHotPolicy):
                 best, choice = value, action
         return choice
 
-    def _iterate(self, world: State, root: _Node, team: int, rng: random.Random) -> None:
+    def _policies(
+        self, seen: SeatView, rng: random.Random
+    ) -> tuple[tuple[Bot, Bot], Callable[[State, tuple[int, int]], float]]:
+        """The playout policies of the seat's team and of the other, and the weight of a world's deal."""
+        seen_rates = self.fallback.judge(seen)
+        bully = seen_rates[0] > 0.75  # the other side calls truco nearly every hand
+        if self.rollout is not None:
+            policies: tuple[Bot, Bot] = (self.rollout, self.rollout)
+        else:
+            theirs: Bot = TrucoAlwaysBot() if bully else HeuristicBot(bluff=0.05, rates=PRIOR_RATES)
+            policies = (HeuristicBot(bluff=0.05, rates=seen_rates), theirs)
+        if bully or self.mismatch >= 1:
+            return policies, lambda state, score: 1.0
+        model, mismatch = self.model, self.mismatch
+
+        def weight(state: State, score: tuple[int, int]) -> float:
+            return calls_fit(seen, state, score, model, mismatch)
+
+        return policies, weight
+
+    def _iterate(self, world: State, root: _Node, team: int, policies: tuple[Bot, Bot], rng: random.Random) -> None:
         before = world.score
         hands = world.rounds_dealt
         state = world
@@ -118,7 +151,7 @@ class ISMCTSBot(OneHotPolicy):
             if self.model_opponents and actor & 1 != team:
                 # The other side plays as the heuristic would with its cards in this world: the tree holds
                 # the seat's own team's decisions only (a world's omniscient opponents would fold too often).
-                state, _ = apply(state, self.rollout.act(view(state, actor), rng))
+                state, _ = apply(state, policies[1].act(view(state, actor), rng))
                 continue
             moves = [a for a in legal_actions(state) if a.seat == actor]
             children = node.children
@@ -148,18 +181,26 @@ class ISMCTSBot(OneHotPolicy):
             state, _ = apply(state, action)
             if expanded:
                 break
-        value = self._playout(state, hands, team, before, rng)
+        value = self._playout(state, hands, team, before, policies, rng)
         for visited, _acting in path:
             visited.visits += 1
             visited.total += value
 
-    def _playout(self, state: State, hands: int, team: int, before: tuple[int, int], rng: random.Random) -> float:
-        policy = self.rollout
+    def _playout(
+        self,
+        state: State,
+        hands: int,
+        team: int,
+        before: tuple[int, int],
+        policies: tuple[Bot, Bot],
+        rng: random.Random,
+    ) -> float:
         for _ in range(200):
             if state.is_over or state.is_chance or state.rounds_dealt != hands:
                 break
             acting = state.to_act
             seat = acting[0] if len(acting) == 1 else rng.choice(acting)
+            policy = policies[0] if seat & 1 == team else policies[1]
             state, _ = apply(state, policy.act(view(state, seat), rng))
         gained = float((state.score[team] - before[team]) - (state.score[1 - team] - before[1 - team]))
         if state.is_over:

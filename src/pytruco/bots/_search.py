@@ -10,18 +10,15 @@ from __future__ import annotations
 
 import random
 
-from .._engine import State, apply, is_legal, new_game
-from ..actions import Action, Deal, Kind
+from .._engine import State, apply, is_legal
+from ..actions import Action, Kind
 from ..views import SeatView, view
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._protocol import Bot, OneHotPolicy
 from ._reading import left_to_heuristic, seat_of
-from ._worlds import seat_world
+from ._worlds import PRIOR_RATES, calls_fit, seat_world
 
 __all__ = ["SearchBot"]
-
-_MODEL_SEED = 0  # the opponent model's chance: a fresh source each guess, so a guess depends on its view alone
-_PRIOR_RATES = (0.3, 0.25)  # an honest player's calls per hand, for players whose judgement we cannot see
 
 
 class SearchBot(OneHotPolicy):
@@ -70,7 +67,7 @@ class SearchBot(OneHotPolicy):
         self.playouts = playouts
         self.rollout = rollout
         self.fallback = HeuristicBot()
-        self.model = HeuristicBot(bluff=0.0, rates=_PRIOR_RATES)
+        self.model = HeuristicBot(bluff=0.0, rates=PRIOR_RATES)
         self.mismatch = mismatch
         self.prior = prior
         self.lead = lead
@@ -87,7 +84,7 @@ class SearchBot(OneHotPolicy):
         if self.rollout is not None:
             policies: tuple[Bot, Bot] = (self.rollout, self.rollout)
         else:
-            theirs: Bot = TrucoAlwaysBot() if bully else HeuristicBot(bluff=0.05, rates=_PRIOR_RATES)
+            theirs: Bot = TrucoAlwaysBot() if bully else HeuristicBot(bluff=0.05, rates=PRIOR_RATES)
             policies = (HeuristicBot(bluff=0.05, rates=seen_rates), theirs)
         model: Bot = TrucoAlwaysBot() if bully else self.model
         mismatch = 1.0 if bully else self.mismatch
@@ -115,28 +112,9 @@ class SearchBot(OneHotPolicy):
         best = max(range(len(candidates)), key=lambda i: totals[i])
         return candidates[best]
 
-    def _likely(self, seen: SeatView, state: State, score: tuple[int, int], model: Bot, mismatch: float) -> float:
-        """How well the other side's calls in this world match what a heuristic
-        player would have done with those cards (1: all of them)."""
-        history = state.history
-        start = next(i for i in range(len(history) - 1, -1, -1) if isinstance(history[i], Deal))
-        team = seat_of(seen) & 1
-        rules = state.rules
-        weight = 1.0
-        replayed = new_game(rules, first_mano=seen.mano, score=score, chicos=seen.chicos)
-        replayed, _ = apply(replayed, history[start])
-        for action in history[start + 1 :]:
-            assert isinstance(action, Action)
-            if action.seat & 1 != team and action.kind is not Kind.PLAY:
-                guess = model.act(view(replayed, action.seat), random.Random(_MODEL_SEED))
-                if guess != action:
-                    weight *= mismatch
-            replayed, _ = apply(replayed, action)
-        return weight
-
     def _world(self, seen: SeatView, rng: random.Random, model: Bot, mismatch: float) -> State | None:
         def likely(state: State, score: tuple[int, int]) -> bool:
-            return mismatch >= 1 or rng.random() < self._likely(seen, state, score, model, mismatch)
+            return mismatch >= 1 or rng.random() < calls_fit(seen, state, score, model, mismatch)
 
         return seat_world(seen, rng, likely, 20)
 
