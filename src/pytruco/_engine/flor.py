@@ -36,18 +36,17 @@ from .stages import (
     FLOR_DECLARING,
     FLOR_DONE,
     FLOR_NONE,
+    KIND_ACHICO,
+    KIND_CFAR,
+    KIND_CONTRAFLOR,
+    KIND_FLOR,
+    KIND_NO_QUIERO,
+    KIND_QUIERO,
     Awaiting,
     new_event,
 )
 from .state import Round, State
 
-_FLOR: Final = Kind.FLOR
-_CONTRAFLOR: Final = Kind.CONTRAFLOR
-_CFAR: Final = Kind.CONTRAFLOR_AL_RESTO
-_ACHICO: Final = Kind.CON_FLOR_ME_ACHICO
-_QUIERO: Final = Kind.QUIERO
-_NO_QUIERO: Final = Kind.NO_QUIERO
-_MAZO: Final = Kind.MAZO
 _FIRST_CARD_OF_HAND: Final = EnvidoWindow.FIRST_CARD_OF_HAND
 
 
@@ -115,13 +114,13 @@ def can_answer_flor(rules: RuleSet, r: Round, s: int) -> bool:
 def first_flor_menu(rules: RuleSet) -> tuple[Kind, ...]:
     """What each holder of the other team may answer to a first flor (§6): flor, contraflor, contraflor al resto
     and no quiero, as the rules have them (the mazo is ``mazo.may_fold``'s to say)."""
-    kinds = [_FLOR]
+    kinds = [KIND_FLOR]
     if rules.contraflor:
-        kinds.append(_CONTRAFLOR)
+        kinds.append(KIND_CONTRAFLOR)
     if rules.cfar is not _CFARRULE_NONE:
-        kinds.append(_CFAR)
+        kinds.append(KIND_CFAR)
     if rules.flor_refusable:
-        kinds.append(_NO_QUIERO)
+        kinds.append(KIND_NO_QUIERO)
     return tuple(kinds)
 
 
@@ -129,8 +128,8 @@ def flor_call_menu(rules: RuleSet, call: Kind | None) -> tuple[Kind, ...]:
     """What any seat of the other team still in the round may answer to *call*, a second flor, a contraflor or
     a contraflor al resto (§4, §6): quiero, con flor me achico (to a second flor) or no quiero, and the
     contraflor al resto above it; an unsung mandatory flor comes first (:func:`flor_option`)."""
-    raises = (_CFAR,) if call is not _CFAR and rules.cfar is not _CFARRULE_NONE else ()
-    return (_QUIERO, _ACHICO if call is _FLOR else _NO_QUIERO, *raises)
+    raises = (KIND_CFAR,) if call is not KIND_CFAR and rules.cfar is not _CFARRULE_NONE else ()
+    return (KIND_QUIERO, KIND_ACHICO if call is KIND_FLOR else KIND_NO_QUIERO, *raises)
 
 
 def flor_stakes(rules: RuleSet, call: Kind | None, over: Kind | None = None) -> tuple[int, int]:
@@ -143,11 +142,11 @@ def flor_stakes(rules: RuleSet, call: Kind | None, over: Kind | None = None) -> 
     """
     if call is None:
         return rules.flor_flor_value, rules.flor_value
-    if call is _FLOR:
+    if call is KIND_FLOR:
         return rules.flor_flor_value, rules.achico_value
-    if call is _CONTRAFLOR:
+    if call is KIND_CONTRAFLOR:
         return rules.contraflor_value, rules.contraflor_refused
-    if over is _CONTRAFLOR:
+    if over is KIND_CONTRAFLOR:
         return -1, rules.cfar_refused_over_contraflor
     return -1, rules.cfar_refused_over_flor
 
@@ -169,11 +168,11 @@ def flor_call_refusal(rules: RuleSet, r: Round, kind: Kind, waits: Awaiting) -> 
     if kind in _flor_menu(rules, r, waits):
         return None
     params: dict[str, int | str | None] = {"call": kind.value, "preset": rules.preset_name}
-    if kind is _CONTRAFLOR and not rules.contraflor:
+    if kind is KIND_CONTRAFLOR and not rules.contraflor:
         return Refusal("no-contraflor", params)
-    if kind is _CFAR and rules.cfar is _CFARRULE_NONE:
+    if kind is KIND_CFAR and rules.cfar is _CFARRULE_NONE:
         return Refusal("no-contraflor-al-resto", params)
-    if kind is _ACHICO:
+    if kind is KIND_ACHICO:
         return Refusal("achico-answers-second-flor", params)
     return Refusal("answers-flor-only", params)
 
@@ -203,7 +202,7 @@ def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     team = s & 1
     r._flor_sung |= 1 << s
     events.append(new_event(_EVENTKIND_CALLED, s, team, 0, None, "flor"))
-    r._log = (("call", "flor", s, _FLOR), r._log)
+    r._log = (("call", "flor", s, KIND_FLOR), r._log)
     if r._env_state is ENV_PENDING or r._env_state is ENV_DECLARING:
         # A flor voids an envido still pending or being declared (§6, §8.24).
         r._env_state = ENV_VOID
@@ -229,18 +228,18 @@ def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog)
     rules = st._rules
     events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "flor", s, kind), r._log)
-    if kind is _NO_QUIERO:
+    if kind is KIND_NO_QUIERO:
         refuse_first_flor(st, r, s, events)
         return
     r._flor_answerers = 0
     r._flor_sung |= 1 << s
-    if kind is _FLOR and not rules.flor_flor_is_call:
+    if kind is KIND_FLOR and not rules.flor_flor_is_call:
         _accept_flor(r, flor_stakes(rules, None)[0])
         return
     r._flor_stage = FLOR_CALL
     r._flor_call = kind
     r._flor_caller = s
-    r._flor_over = _FLOR
+    r._flor_over = KIND_FLOR
 
 
 def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
@@ -249,11 +248,11 @@ def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: EventLog) 
     events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
     r._log = (("call", "flor", s, kind), r._log)
     call = r._flor_call
-    if kind is _QUIERO:
+    if kind is KIND_QUIERO:
         _accept_flor(r, flor_stakes(rules, call, r._flor_over)[0])
-    elif kind is _CFAR:
+    elif kind is KIND_CFAR:
         r._flor_over = call
-        r._flor_call = _CFAR
+        r._flor_call = KIND_CFAR
         r._flor_caller = s
     else:
         refuse_flor_call(st, r, events)

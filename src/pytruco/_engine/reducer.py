@@ -62,6 +62,13 @@ from .stages import (
     AWAIT_FLOR,
     AWAIT_FLOR_CALL,
     AWAIT_TRUCO,
+    KIND_ACHICO,
+    KIND_CFAR,
+    KIND_CONTRAFLOR,
+    KIND_FLOR,
+    KIND_MAZO,
+    KIND_NO_QUIERO,
+    KIND_QUIERO,
     Awaiting,
 )
 from .state import Phase, Round, State, not_a_state, require_state
@@ -71,18 +78,11 @@ from .truco import answer_truco, call_truco, holds_quiero, truco_refusal
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "random_deal"]
 
-_FLOR: Final = Kind.FLOR
-_CONTRAFLOR: Final = Kind.CONTRAFLOR
-_CFAR: Final = Kind.CONTRAFLOR_AL_RESTO
-_ACHICO: Final = Kind.CON_FLOR_ME_ACHICO
-_QUIERO: Final = Kind.QUIERO
-_NO_QUIERO: Final = Kind.NO_QUIERO
-_MAZO: Final = Kind.MAZO
 _TIMEOUT: Final = Kind.TIMEOUT
 _RENDIRSE: Final = Kind.RENDIRSE
 _PLAYK: Final = Kind.PLAY
-_ANSWERS: Final = (_QUIERO, _NO_QUIERO)
-_FLOR_CALLS: Final = (_CONTRAFLOR, _CFAR, _ACHICO)
+_ANSWERS: Final = (KIND_QUIERO, KIND_NO_QUIERO)
+_FLOR_CALLS: Final = (KIND_CONTRAFLOR, KIND_CFAR, KIND_ACHICO)
 """Ordinary actions stop when a hand (or the draw) lists this many: the last place is rendirse's (RECORDS limits)."""
 _RPS_CACHE: Final = {(a.seat, a.choice): a for seats in RPS_ACTIONS for a in seats}
 
@@ -365,7 +365,7 @@ def refusal(state: State, action: object) -> Refusal | None:
     if kind is _TIMEOUT:
         return timeout_refusal(state, s)
     rules = state._rules
-    if kind is not _FLOR and must_sing(rules, r, s):
+    if kind is not KIND_FLOR and must_sing(rules, r, s):
         return Refusal("must-sing-flor", {"seat": s, "preset": rules.preset_name})
     return _family_refusal(rules, r, action, awaiting(r))
 
@@ -380,13 +380,13 @@ def _family_refusal(rules: RuleSet, r: Round, action: Action, waits: Awaiting) -
         return truco_refusal(r, s, kind, waits)
     if kind in ENVIDO_CALLS:
         return envido_refusal(rules, r, s, kind)
-    if kind is _FLOR:
+    if kind is KIND_FLOR:
         return flor_refusal(rules, r, s, waits)
     if kind in _FLOR_CALLS:
         return flor_call_refusal(rules, r, kind, waits)
     if kind is _KIND_TENGO or kind is _KIND_SON_BUENAS:
         return declaration_refusal(rules, r, s, action)
-    if kind is _MAZO:
+    if kind is KIND_MAZO:
         return mazo_refusal(rules, r, s, waits)
     if kind in _ANSWERS:
         if waits is AWAIT_ENVIDO or waits is AWAIT_TRUCO:
@@ -531,7 +531,7 @@ def _act(st: State, r: Round, s: int, action: Action, events: EventLog) -> None:
     if kind is _TIMEOUT:
         timeout(st, r, s, events)
         return
-    if kind is _MAZO:
+    if kind is KIND_MAZO:
         fold(st, r, s, events)
         return
     if kind in TRUCO_CALLS:  # a call on its turn or a raise as the answer: legal only then
@@ -543,9 +543,9 @@ def _act(st: State, r: Round, s: int, action: Action, events: EventLog) -> None:
     waits = awaiting(r)
     if waits is AWAIT_FLOR:
         answer_first_flor(st, r, s, kind, events)
-    elif waits is AWAIT_FLOR_CALL and kind is not _FLOR:
+    elif waits is AWAIT_FLOR_CALL and kind is not KIND_FLOR:
         answer_flor_call(st, r, s, kind, events)
-    elif kind is _FLOR:
+    elif kind is KIND_FLOR:
         sing_flor(st, r, s, events)
     elif waits is AWAIT_ENVIDO:
         answer_envido(st, r, s, kind, events)

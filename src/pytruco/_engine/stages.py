@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from typing import Any, Final
 
+from ..actions import Kind
 from ..cards import Card
 from ..events import Event, EventKind
 from .native import mypyc_attr
@@ -116,6 +117,15 @@ AWAIT_DECLARING: Final = Awaiting.DECLARING
 AWAIT_ENVIDO: Final = Awaiting.ENVIDO
 AWAIT_TRUCO: Final = Awaiting.TRUCO
 AWAIT_TURN: Final = Awaiting.TURN
+
+# The action kinds the flor rules and the reducer compare with (Finals: C statics in the compiled build).
+KIND_FLOR: Final = Kind.FLOR
+KIND_CONTRAFLOR: Final = Kind.CONTRAFLOR
+KIND_CFAR: Final = Kind.CONTRAFLOR_AL_RESTO
+KIND_ACHICO: Final = Kind.CON_FLOR_ME_ACHICO
+KIND_QUIERO: Final = Kind.QUIERO
+KIND_NO_QUIERO: Final = Kind.NO_QUIERO
+KIND_MAZO: Final = Kind.MAZO
 
 # Award categories: envido points (ENVIDO_POINTS) are added before truco points.
 CAT_ENVIDO: Final = "envido"

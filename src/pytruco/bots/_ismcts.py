@@ -19,14 +19,13 @@ from collections.abc import Callable
 from .._engine import State, apply, legal_actions
 from ..actions import Action
 from ..views import SeatView, view
-from ._heuristic import HeuristicBot, TrucoAlwaysBot
+from ._heuristic import HeuristicBot
 from ._protocol import Bot, OneHotPolicy
 from ._reading import left_to_heuristic, seat_of
+from ._search import play_out, playout_policies
 from ._worlds import PRIOR_RATES, calls_fit, seat_worlds
 
 __all__ = ["ISMCTSBot"]
-
-_WIN = 15.0  # points a won (lost) match is worth in a playout, as SearchBot counts it
 
 
 class _Node:
@@ -122,13 +121,7 @@ class ISMCTSBot(OneHotPolicy):
         self, seen: SeatView, rng: random.Random
     ) -> tuple[tuple[Bot, Bot], Callable[[State, tuple[int, int]], float]]:
         """The playout policies of the seat's team and of the other, and the weight of a world's deal."""
-        seen_rates = self.fallback.judge(seen)
-        bully = seen_rates[0] > 0.75  # the other side calls truco nearly every hand
-        if self.rollout is not None:
-            policies: tuple[Bot, Bot] = (self.rollout, self.rollout)
-        else:
-            theirs: Bot = TrucoAlwaysBot() if bully else HeuristicBot(bluff=0.05, rates=PRIOR_RATES)
-            policies = (HeuristicBot(bluff=0.05, rates=seen_rates), theirs)
+        policies, bully = playout_policies(self.fallback, seen, self.rollout)
         if bully or self.mismatch >= 1:
             return policies, lambda state, score: 1.0
         model, mismatch = self.model, self.mismatch
@@ -181,28 +174,7 @@ class ISMCTSBot(OneHotPolicy):
             state, _ = apply(state, action)
             if expanded:
                 break
-        value = self._playout(state, hands, team, before, policies, rng)
+        value = play_out(state, hands, team, before, policies, rng)
         for visited, _acting in path:
             visited.visits += 1
             visited.total += value
-
-    def _playout(
-        self,
-        state: State,
-        hands: int,
-        team: int,
-        before: tuple[int, int],
-        policies: tuple[Bot, Bot],
-        rng: random.Random,
-    ) -> float:
-        for _ in range(200):
-            if state.is_over or state.is_chance or state.rounds_dealt != hands:
-                break
-            acting = state.to_act
-            seat = acting[0] if len(acting) == 1 else rng.choice(acting)
-            policy = policies[0] if seat & 1 == team else policies[1]
-            state, _ = apply(state, policy.act(view(state, seat), rng))
-        gained = float((state.score[team] - before[team]) - (state.score[1 - team] - before[1 - team]))
-        if state.is_over:
-            gained += _WIN if state.winner == team else -_WIN
-        return gained

@@ -18,7 +18,57 @@ from ._protocol import Bot, OneHotPolicy
 from ._reading import left_to_heuristic, seat_of
 from ._worlds import PRIOR_RATES, calls_fit, seat_world
 
-__all__ = ["SearchBot"]
+__all__ = ["SearchBot", "play_out", "playout_policies"]
+
+WIN_VALUE = 15.0
+"""What a match won (lost) in a playout is worth, in points, beside the points the hand gained."""
+
+
+def play_out(
+    state: State, hands: int, team: int, before: tuple[int, int], policies: tuple[Bot, Bot], rng: random.Random
+) -> float:
+    """Play *state* to the end of hand number *hands* (or of the match), *team*'s side by ``policies[0]`` and the
+    other by ``policies[1]``: the points *team* gained over the other since the score *before*, and
+    :data:`WIN_VALUE` more (less) if the match ended won (lost). SearchBot's and ISMCTSBot's playout.
+
+    >>> import random
+    >>> from pytruco import Deal, apply, new_game
+    >>> start, _ = apply(new_game("default", first_mano=0), Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
+    >>> players = (HeuristicBot(), HeuristicBot())
+    >>> play_out(start, start.rounds_dealt, 0, start.score, players, random.Random(1)) != 0
+    True
+    """
+    for _ in range(200):
+        if state.is_over or state.is_chance or state.rounds_dealt != hands:
+            break
+        acting = state.to_act
+        seat = acting[0] if len(acting) == 1 else rng.choice(acting)
+        policy = policies[0] if seat & 1 == team else policies[1]
+        state, _ = apply(state, policy.act(view(state, seat), rng))
+    gained = float((state.score[team] - before[team]) - (state.score[1 - team] - before[1 - team]))
+    if state.is_over:
+        gained += WIN_VALUE if state.winner == team else -WIN_VALUE
+    return gained
+
+
+def playout_policies(judge: HeuristicBot, seen: SeatView, rollout: Bot | None) -> tuple[tuple[Bot, Bot], bool]:
+    """The playout players of the seat's side and of the other, for SearchBot and ISMCTSBot alike, and whether the
+    other side is a bully (calls truco nearly every hand, as *judge* reads *seen*): *rollout* for both when given,
+    else heuristic players, the seat's side judging the other by its call rates and the other side an honest
+    heuristic, or a TrucoAlwaysBot when it is a bully.
+
+    >>> from pytruco import Deal, apply, new_game, view
+    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
+    >>> (ours, theirs), bully = playout_policies(HeuristicBot(), view(state, 0), None)
+    >>> type(ours).__name__, type(theirs).__name__, bully
+    ('HeuristicBot', 'HeuristicBot', False)
+    """
+    seen_rates = judge.judge(seen)
+    bully = seen_rates[0] > 0.75
+    if rollout is not None:
+        return (rollout, rollout), bully
+    theirs: Bot = TrucoAlwaysBot() if bully else HeuristicBot(bluff=0.05, rates=PRIOR_RATES)
+    return (HeuristicBot(bluff=0.05, rates=seen_rates), theirs), bully
 
 
 class SearchBot(OneHotPolicy):
@@ -79,13 +129,7 @@ class SearchBot(OneHotPolicy):
         legal = view.legal
         candidates = [a for a in legal if a.kind is not Kind.RENDIRSE]
         team = seat_of(view) & 1
-        seen_rates = self.fallback.judge(view)
-        bully = seen_rates[0] > 0.75  # the other side calls truco nearly every hand
-        if self.rollout is not None:
-            policies: tuple[Bot, Bot] = (self.rollout, self.rollout)
-        else:
-            theirs: Bot = TrucoAlwaysBot() if bully else HeuristicBot(bluff=0.05, rates=PRIOR_RATES)
-            policies = (HeuristicBot(bluff=0.05, rates=seen_rates), theirs)
+        policies, bully = playout_policies(self.fallback, view, self.rollout)
         model: Bot = TrucoAlwaysBot() if bully else self.model
         mismatch = 1.0 if bully else self.mismatch
         worlds = max(1, self.playouts // len(candidates))
@@ -119,17 +163,4 @@ class SearchBot(OneHotPolicy):
         return seat_world(seen, rng, likely, 20)
 
     def _playout(self, start: State, action: Action, team: int, policies: tuple[Bot, Bot], rng: random.Random) -> float:
-        before = start.score
-        hands = start.rounds_dealt
-        state, _ = apply(start, action)
-        for _ in range(200):
-            if state.is_over or state.is_chance or state.rounds_dealt != hands:
-                break
-            acting = state.to_act
-            seat = acting[0] if len(acting) == 1 else rng.choice(acting)
-            policy = policies[0] if seat & 1 == team else policies[1]
-            state, _ = apply(state, policy.act(view(state, seat), rng))
-        gained = (state.score[team] - before[team]) - (state.score[1 - team] - before[1 - team])
-        if state.is_over:
-            gained += 15 if state.winner == team else -15
-        return float(gained)
+        return play_out(apply(start, action)[0], start.rounds_dealt, team, start.score, policies, rng)
