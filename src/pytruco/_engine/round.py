@@ -553,28 +553,21 @@ def awaiting(r: Round) -> Awaiting:
 _KEY_SLOTS: Final = tuple(name for name in ROUND_FIELDS if name != "_log")
 
 
-def _made(cls: Any) -> Any:
-    """``cls(MADE)``: a blank State or Round through the private constructor."""
-    return cls(MADE)
-
-
-def _blank_maker() -> Any:
-    """How ``_copy`` makes a blank State or Round: ``object.__new__`` (no ``__init__`` call: the pure build's hot
-    path) where it works, else the private constructor (the compiled build's classes refuse ``object.__new__``)."""
+def _native() -> bool:
+    """Whether State and Round are compiled (native) classes: those refuse ``object.__new__``."""
     try:
         object.__new__(Round)
     except TypeError:
-        return _made
-    return object.__new__
+        return True
+    return False
 
 
-BLANK: Final[Any] = _blank_maker()
-"""``BLANK(Round)`` and ``BLANK(State)``: a value with no fields set, for ``_copy`` to fill."""
+NATIVE: Final = _native()
+"""Whether State and Round are compiled classes. ``_copy`` then makes its blank value with the private
+constructor, a native call there; the pure build uses :data:`BLANK`, which skips ``__init__``."""
 
-NATIVE: Final = BLANK is _made
-"""Whether State and Round are compiled (native) classes: ``_copy`` then calls the private constructor directly,
-which the compiled build makes a native call (a generic call through :data:`BLANK` costs it about 1,800
-instructions a copy)."""
+BLANK: Final[Any] = object.__new__
+"""``BLANK(Round)`` and ``BLANK(State)``: a value with no fields set, for the pure build's ``_copy`` to fill."""
 
 
 def _restore_round(fields: dict[str, Any], entries: tuple[tuple[Any, ...], ...]) -> Round:
