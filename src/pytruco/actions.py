@@ -80,6 +80,8 @@ class Rps(enum.Enum):
     PAPEL = "papel"
     TIJERA = "tijera"
 
+    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
+
     def beats(self, other: Rps) -> bool:
         """Piedra beats tijera, tijera beats papel, papel beats piedra."""
         return _BEATS[self] is other

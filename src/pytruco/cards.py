@@ -58,6 +58,8 @@ class Suit(enum.Enum):
     OROS = "O"
     COPAS = "C"
 
+    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
+
     def __str__(self) -> str:
         return self.value
 
@@ -237,7 +239,9 @@ _BY_KEY.update({(card.rank, card.suit): card for card in ALL_CARDS})
 _BY_TEXT = {str(card): card for card in ALL_CARDS}
 
 
-_POINTS_CACHE: dict[int, tuple[int, int, int]] = {}
+HOLDING_POINTS: dict[int, tuple[int, int, int]] = {}
+"""What :func:`points_of` gives for every three-card holding, filled at import, keyed by the holding's bit set
+(``1 << card.index`` of each card); the engine looks a dealt hand up here without calling a function."""
 
 
 def points_of(cards: Sequence[Card]) -> tuple[int, int, int]:
@@ -247,12 +251,12 @@ def points_of(cards: Sequence[Card]) -> tuple[int, int, int]:
     key = 0
     for card in cards:
         key |= 1 << card.index
-    found = _POINTS_CACHE.get(key)
+    found = HOLDING_POINTS.get(key)
     if found is None:
         suits = len({card.suit for card in cards})
         found = (envido_points_of(cards, False), envido_points_of(cards, True), suits)
         if len(cards) == 3:
-            _POINTS_CACHE[key] = found
+            HOLDING_POINTS[key] = found
     return found
 
 
@@ -461,7 +465,7 @@ def _three_card_table() -> None:
                 pair = 20 + vb + vc
             two = three = max(best, pair)
             suits = 2 if pair else 3
-        _POINTS_CACHE[(1 << a.index) | (1 << b.index) | (1 << c.index)] = (two, three, suits)
+        HOLDING_POINTS[(1 << a.index) | (1 << b.index) | (1 << c.index)] = (two, three, suits)
 
 
 _three_card_table()

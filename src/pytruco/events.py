@@ -115,6 +115,8 @@ class EventKind(enum.Enum):
     SURRENDERED = "surrendered"
     """``seat`` conceded the match (``rendirse``)."""
 
+    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
+
 
 class Event(NamedTuple):
     """One thing that happened (an immutable named tuple: cheap to create).

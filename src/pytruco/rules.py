@@ -53,6 +53,8 @@ class Scoring(enum.Enum):
     END_OF_HAND = "end-of-hand"
     """A hand's points are added when it ends, envido and flor first, then truco."""
 
+    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
+
 
 class EnvidoStyle(enum.Enum):
     """Which envido calls exist and what they are worth (see each preset's page in :doc:`/rules/index`).
@@ -68,6 +70,8 @@ class EnvidoStyle(enum.Enum):
     """Strictly E → R → E-E → F, worth the level reached: 2, 3, 4, falta."""
     PER_WORD = "per-word"
     """Only "envido", any number of times, 2 points each."""
+
+    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
 
 
 class EnvidoWindow(enum.Enum):
@@ -85,6 +89,8 @@ class EnvidoWindow(enum.Enum):
     FIRST_CARD_OF_HAND = "first-card-of-hand"
     """Before the first card of the hand, and not after a truco call."""
 
+    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
+
 
 class FaltaRule(enum.Enum):
     """What an accepted falta envido is worth (see each preset's page in :doc:`/rules/index`).
@@ -100,6 +106,8 @@ class FaltaRule(enum.Enum):
     """The target minus the score of the side ahead."""
     LOSER = "loser"
     """The target minus the score of the side that loses the envido."""
+
+    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
 
 
 class CfarRule(enum.Enum):
@@ -119,6 +127,8 @@ class CfarRule(enum.Enum):
     WINS = "wins"
     """The best flor wins the game (the chico, in a partido) at once."""
 
+    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
+
 
 class PardaRule(enum.Enum):
     """How tied tricks decide a hand (:doc:`/rules/basics`, "Tricks and pardas").
@@ -134,6 +144,8 @@ class PardaRule(enum.Enum):
     """Once a trick is a parda, the first trick that was not decides."""
     NEXT_TRICK = "next-trick"
     """A parda sends the decision to the next trick (``ladder``)."""
+
+    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
 
 
 MAX_OPTION = 999_999_999

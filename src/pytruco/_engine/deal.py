@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Final, overload
 
 from ..actions import Deal
-from ..cards import ALL_CARDS, Card, Hand, points_of, random_source, shared_card
+from ..cards import ALL_CARDS, HOLDING_POINTS, Card, Hand, points_of, random_source, shared_card
 from ..errors import SetupError, quoted
 from ..events import Event, EventKind
 from ..rules import RuleSet, Scoring
@@ -47,21 +47,42 @@ def random_deal(state: object, rng: object = None) -> Deal:
     except AttributeError:  # a State made by object.__new__: ArgumentError
         require_state(state, "random_deal")
         raise
-    source = random_source(rng)
+    # random_source states the rule; a plain random.Random passes it as it is.
+    source = rng if type(rng) is _RANDOM else random_source(rng)
     uniform = source.random
     # random.Random's own random() (C) and SystemRandom's give floats in [0, 1); a subclass may return anything,
     # so each of its draws is checked.
-    if source.__class__ is not random.Random and source.__class__ is not random.SystemRandom:
+    if type(source) is not random.Random and type(source) is not random.SystemRandom:
         uniform = _checked_draws(uniform)
     # A partial Fisher-Yates shuffle of the 40 cards: the first 3n are dealt.
     cards = _ALL_CARDS.copy()
     for i in range(3 * n):
         j = i + int(uniform() * (40 - i))
         cards[i], cards[j] = cards[j], cards[i]
-    of = Hand._of
     if n == 2:
-        return Deal._of((of((cards[0], cards[1], cards[2])), of((cards[3], cards[4], cards[5]))), checked=True)
-    return Deal._of(tuple(of(tuple(cards[3 * seat : 3 * seat + 3])) for seat in range(n)), checked=True)
+        return _deal_of((_hand_of((cards[0], cards[1], cards[2])), _hand_of((cards[3], cards[4], cards[5]))))
+    return _deal_of(tuple([_hand_of((cards[3 * s], cards[3 * s + 1], cards[3 * s + 2])) for s in range(n)]))
+
+
+# Hand._of and Deal._of (no checks) written out here: compiled, the engine then builds a deal's values without
+# an interpreted frame or a keyword call (cards.py and actions.py stay Python: attrs makes their classes).
+_new_instance: Final = object.__new__
+_set_field: Final = object.__setattr__
+
+
+def _hand_of(cards: tuple[Card, ...]) -> Hand:
+    """``Hand._of(cards)``: three shared cards as a Hand, unchecked."""
+    hand: Hand = _new_instance(Hand)
+    _set_field(hand, "cards", cards)
+    return hand
+
+
+def _deal_of(hands: tuple[Hand, ...]) -> Deal:
+    """``Deal._of(hands, checked=True)``: hands of distinct cards as a Deal, unchecked."""
+    deal: Deal = _new_instance(Deal)
+    _set_field(deal, "hands", hands)
+    _set_field(deal, "_checked", True)
+    return deal
 
 
 _ALL_CARDS: Final = list(ALL_CARDS)
@@ -73,7 +94,7 @@ def _checked_draws(uniform: Callable[[], float]) -> Callable[[], float]:
 
     def checked() -> float:
         u: object = uniform()
-        if u.__class__ is not float or not 0.0 <= u < 1.0:
+        if type(u) is not float or not 0.0 <= u < 1.0:
             raise SetupError(f"the random source's random() gave {quoted(u)}, not a number in [0, 1)")
         return u
 
@@ -84,7 +105,7 @@ def deal_problem(st: State, deal: Deal) -> str | None:
     """What is wrong with *deal* for the table of *st* (seats, three cards each, no card twice), or ``None``."""
     n = st._rules.players
     hands = getattr(deal, "hands", None)  # a Deal made by object.__new__ has none
-    if not isinstance(hands, tuple) or not all(hand.__class__ is Hand for hand in hands):
+    if not isinstance(hands, tuple) or not all(type(hand) is Hand for hand in hands):
         return "the deal has no tuple of Hands (it was made without its constructor)"
     if len(hands) != n:
         return f"the deal gives cards to {len(hands)} seats, the table has {n}"
@@ -198,17 +219,28 @@ def _new_round(rules: RuleSet, hands: tuple[Hand, ...], mano: int, absent: int) 
     r._turn = mano
     r._folded = absent
     r._dealt = hands
-    r._held = tuple([hand.cards for hand in hands])
-    points = [points_of(hand.cards) for hand in hands]
-    r._env_pts = tuple([p[1] if rules.envido_count_three else p[0] for p in points])
+    held = tuple([hand.cards for hand in hands])
+    r._held = held
+    points = [_points(cards) for cards in held]
+    envido = 1 if rules.envido_count_three else 0
+    r._env_pts = tuple([p[envido] for p in points])
     if rules.flor:
         flor = 1 if rules.flor_count_three else 0
-        pairs = zip(points, hands, strict=True)
-        r._flor_pts = tuple([p[flor] if p[2] == 1 and len(h.cards) == 3 else None for p, h in pairs])
+        pairs = zip(points, held, strict=True)
+        r._flor_pts = tuple([p[flor] if p[2] == 1 and len(cards) == 3 else None for p, cards in pairs])
     else:
         r._flor_pts = (None,) * n
     r._defer = rules.scoring is _SCORING_END_OF_HAND
     return r
+
+
+def _points(cards: tuple[Card, ...]) -> tuple[int, int, int]:
+    """``points_of(cards)``, looked up in HOLDING_POINTS for three cards (every dealt hand): no interpreted call."""
+    if len(cards) == 3:
+        found = HOLDING_POINTS.get((1 << cards[0].index) | (1 << cards[1].index) | (1 << cards[2].index))
+        if found is not None:
+            return found
+    return points_of(cards)
 
 
 def _blank_round() -> Round:
@@ -267,6 +299,7 @@ _BLANK_ROUND: Final = _blank_round()
 
 # Enum members the functions above read, as module-level Finals (C statics in the compiled build).
 _PHASE_DEAL: Final = Phase.DEAL
+_RANDOM: Final = random.Random
 _PHASE_OVER: Final = Phase.OVER
 _PHASE_PLAY: Final = Phase.PLAY
 _SCORING_END_OF_HAND: Final = Scoring.END_OF_HAND

@@ -170,7 +170,7 @@ def record_hand(last: Any) -> RecordHand:
     """The record hand that *last* belongs to, played up to *last*: its deal and its action texts."""
     texts: list[str] = []
     node = last
-    while node[0].__class__ is not Deal:
+    while type(node[0]) is not Deal:
         texts.append(str(node[0]))
         node = node[1]
     texts.reverse()

@@ -69,7 +69,7 @@ def _first_in_turn(st: State, r: Round, seats: tuple[int, ...], acts: list[Actio
     the seat that acted last (the caller, or the singer) acts; *acts* keeps that seat's actions only."""
     n = r._n
     last = st._history[0]
-    after = last.seat if last.__class__ is Action else r._mano - 1
+    after = last.seat if type(last) is Action else r._mano - 1
     first = min(seats, key=lambda seat: (seat - after - 1) % n)
     acts[:] = [action for action in acts if action.seat == first]
     return (first,)

@@ -31,7 +31,7 @@ def hand_start(state: State) -> State:
     >>> hand_start(state) is start
     True
     """
-    if state.__class__ is not State:
+    if type(state) is not State:
         require_state(state, "hand_start")
     start = state._hand_start
     if start is not None:

@@ -232,7 +232,7 @@ def legal_actions(state: object, seat: object = None, *, meta: object = False) -
 def _of_seat(state: State, legal: tuple[Action, ...], seat: object) -> tuple[Action, ...]:
     """The actions of *legal* that *seat* makes (a seat of the table, else :class:`ArgumentError`)."""
     # The class first: once narrowed to int, the compiled build reads True as the int 1.
-    if seat.__class__ is not int or not isinstance(seat, int) or not 0 <= seat < state._rules.players:
+    if type(seat) is not int or not isinstance(seat, int) or not 0 <= seat < state._rules.players:
         raise ArgumentError(
             f"legal_actions needs a seat of the table (0-{state._rules.players - 1}) or None, not {quoted(seat)}"
         )
@@ -262,7 +262,7 @@ def is_legal(state: object, action: object) -> bool:
     if not isinstance(state, State):
         not_a_state(state, "is_legal")
     try:  # one body, no inner call: bots ask this in their search loops
-        if action.__class__ is not Action:
+        if type(action) is not Action:
             if isinstance(action, Deal):
                 return deal_refusal(state, action) is None
             if not isinstance(action, Action):
@@ -291,26 +291,26 @@ def _canonical(action: Action) -> Action:
     instances, so membership is an identity test). A malformed action (one
     that bypassed the constructor) is returned as it is, so it matches none."""
     seat = action.seat
-    if seat.__class__ is not int or not 0 <= seat < 6:
+    if type(seat) is not int or not 0 <= seat < 6:
         return action
     kind = action.kind
     if kind is _PLAYK:
         card = action.card
-        if card.__class__ is Card and action.points is None and action.choice is None:
+        if type(card) is Card and action.points is None and action.choice is None:
             assert card is not None
             return PLAY_ACTIONS[seat][card.index]
         return action
     if kind is _KIND_TENGO:
         points = action.points
         well_formed = action.card is None and action.choice is None
-        if well_formed and points.__class__ is int and 0 <= points < len(TENGO_ACTIONS[seat]):
+        if well_formed and type(points) is int and 0 <= points < len(TENGO_ACTIONS[seat]):
             return TENGO_ACTIONS[seat][points]
         return action
     if kind is _KIND_RPS:
         if seat < 2 and action.card is None and action.points is None:
             return _RPS_CACHE.get((seat, action.choice), action)
         return action
-    if kind.__class__ is Kind and action.card is None and action.points is None and action.choice is None:
+    if type(kind) is Kind and action.card is None and action.points is None and action.choice is None:
         return CALL_ACTIONS[seat][kind]
     return action
 
@@ -447,8 +447,8 @@ def apply(state: object, action: object) -> tuple[State, tuple[Event, ...]]:
     if not isinstance(state, State):
         not_a_state(state, "apply")
     try:  # one body, no inner call: this is the hot path of every simulation
-        if action.__class__ is not Action:
-            if action.__class__ is Deal or isinstance(action, Deal):  # the class test first: no call for a Deal
+        if type(action) is not Action:
+            if type(action) is Deal or isinstance(action, Deal):  # the class test first: no call for a Deal
                 st, dealt = apply_deal(state, action)
                 compute_legal(st)
                 return st, dealt

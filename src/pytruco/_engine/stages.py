@@ -13,7 +13,7 @@ import enum
 from typing import Any, Final
 
 from ..actions import Kind
-from ..cards import Card
+from ..cards import ALL_CARDS, Card
 from ..events import Event, EventKind
 from .native import mypyc_attr
 
@@ -241,6 +241,33 @@ def new_event(
     card: Card | None = None,
     detail: str = "",
 ) -> Event:
-    """A new :class:`~pytruco.Event`, built positionally, without the named tuple's Python-level ``__new__`` (the
-    hot path makes several per action; compiled, no interpreted frame either)."""
-    return _tuple_new(_EVENT, (kind, seat, team, points, card, detail))
+    """An :class:`~pytruco.Event`, built positionally, without the named tuple's Python-level ``__new__`` (the
+    hot path makes several per action; compiled, no interpreted frame either).
+
+    Events are immutable values, so equal ones are shared: an event without a card is looked up in a memo of at
+    most :data:`EVENT_MEMO_ROOM` events (hashing its fields costs a fraction of building a named tuple), and a
+    played card's event in a table made at import."""
+    fields = (kind, seat, team, points, card, detail)
+    if card is None:
+        found = _MEMO.get(fields)
+        if found is not None:
+            return found
+        event: Event = _tuple_new(_EVENT, fields)
+        if len(_MEMO) < EVENT_MEMO_ROOM:
+            _MEMO[fields] = event
+        return event
+    return _tuple_new(_EVENT, fields)
+
+
+def card_played_event(seat: int, card: Card) -> Event:
+    """``new_event(EventKind.CARD_PLAYED, seat, None, 0, card)``, shared: one of the 240 made at import."""
+    return _PLAYED[seat * 40 + card.index]
+
+
+EVENT_MEMO_ROOM: Final = 4096
+"""How many distinct card-less events :func:`new_event` keeps (they repeat: a few hundred cover whole matches)."""
+
+_MEMO: Final[dict[tuple[object, ...], Event]] = {}
+_PLAYED: Final[tuple[Event, ...]] = tuple(
+    [_tuple_new(_EVENT, (EventKind.CARD_PLAYED, seat, None, 0, card, "")) for seat in range(6) for card in ALL_CARDS]
+)

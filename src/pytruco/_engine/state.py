@@ -79,6 +79,8 @@ class Phase(enum.Enum):
     OVER = "over"
     """The match is over."""
 
+    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
+
 
 class State:
     """The whole table. Build with :func:`pytruco.new_game`; advance with
@@ -338,7 +340,7 @@ class State:
         while node[2]:
             item = node[0]
             found.append(item)
-            if item.__class__ is Deal:
+            if type(item) is Deal:
                 break
             node = node[1]
         found.reverse()

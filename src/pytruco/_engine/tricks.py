@@ -22,7 +22,7 @@ from ..rules import PardaRule
 from .awaiting import pending
 from .refusals import Refusal
 from .scoring import finish_round, win_round
-from .stages import AWAIT_TURN, Awaiting, Trick, new_event
+from .stages import AWAIT_TURN, Awaiting, Trick, card_played_event, new_event
 from .state import Round, State
 
 __all__ = ["hand_winner", "trick_result"]
@@ -123,7 +123,7 @@ def play_card(st: State, r: Round, s: int, card: Card, events: EventLog) -> None
     r._held = tuple(held)
     r._cards_played += 1
     r._trick = (*r._trick, (s, card))
-    events.append(new_event(_EVENTKIND_CARD_PLAYED, s, None, 0, card))
+    events.append(card_played_event(s, card))
     nxt = next_in_trick(r, s)
     if nxt < 0:
         complete_trick(st, r, events)
@@ -177,7 +177,6 @@ def complete_trick(st: State, r: Round, events: EventLog) -> None:
 
 
 # Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_EVENTKIND_CARD_PLAYED: Final = EventKind.CARD_PLAYED
 _EVENTKIND_TRICK_PARDA: Final = EventKind.TRICK_PARDA
 _EVENTKIND_TRICK_WON: Final = EventKind.TRICK_WON
 _PARDARULE_NEXT_TRICK: Final = PardaRule.NEXT_TRICK
