@@ -72,14 +72,14 @@ _set_field: Final = object.__setattr__
 
 def _hand_of(cards: tuple[Card, ...]) -> Hand:
     """``Hand._of(cards)``: three shared cards as a Hand, unchecked."""
-    hand: Hand = _new_instance(Hand)
+    hand: Hand = _new_instance(_HAND)
     _set_field(hand, "cards", cards)
     return hand
 
 
 def _deal_of(hands: tuple[Hand, ...]) -> Deal:
     """``Deal._of(hands, checked=True)``: hands of distinct cards as a Deal, unchecked."""
-    deal: Deal = _new_instance(Deal)
+    deal: Deal = _new_instance(_DEAL)
     _set_field(deal, "hands", hands)
     _set_field(deal, "_checked", True)
     return deal
@@ -237,7 +237,7 @@ def _new_round(rules: RuleSet, hands: tuple[Hand, ...], mano: int, absent: int) 
 def _points(cards: tuple[Card, ...]) -> tuple[int, int, int]:
     """``points_of(cards)``, looked up in HOLDING_POINTS for three cards (every dealt hand): no interpreted call."""
     if len(cards) == 3:
-        found = HOLDING_POINTS.get((1 << cards[0].index) | (1 << cards[1].index) | (1 << cards[2].index))
+        found = _HOLDING_POINTS.get((1 << cards[0].index) | (1 << cards[1].index) | (1 << cards[2].index))
         if found is not None:
             return found
     return points_of(cards)
@@ -297,7 +297,11 @@ def _blank_round() -> Round:
 _BLANK_ROUND: Final = _blank_round()
 
 
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+# Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
+# build, where an imported name is a dictionary lookup).
+_DEAL: Final = Deal
+_HAND: Final = Hand
+_HOLDING_POINTS: Final = HOLDING_POINTS
 _PHASE_DEAL: Final = Phase.DEAL
 _RANDOM: Final = random.Random
 _PHASE_OVER: Final = Phase.OVER

@@ -21,12 +21,22 @@ from typing import Final
 
 from ..actions import CALL_ACTIONS, Action, Kind
 from ..cards import envido_points_of
-from ..events import WORD_OF, EventKind, EventLog
+from ..events import EventKind, EventLog
 from ..rules import EnvidoStyle, EnvidoWindow, FaltaRule, RuleSet
 from .awaiting import start_declarations
 from .refusals import Refusal
 from .scoring import award
-from .stages import CAT_ENVIDO, CAT_UNSHOWN, DECL_ENVIDO, ENV_DECLARING, ENV_NONE, ENV_PENDING, ENV_SETTLED, new_event
+from .stages import (
+    CAT_ENVIDO,
+    CAT_UNSHOWN,
+    DECL_ENVIDO,
+    ENV_DECLARING,
+    ENV_NONE,
+    ENV_PENDING,
+    ENV_SETTLED,
+    called_event,
+    new_event,
+)
 from .state import Round, State
 
 _QUIERO: Final = Kind.QUIERO
@@ -215,7 +225,7 @@ def envido_refusal(rules: RuleSet, r: Round, s: int, kind: Kind) -> Refusal | No
 # --- doing it -------------------------------------------------------------------
 def open_chain(r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """Seat *s* opens the envido chain with *kind*."""
-    events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    events.append(called_event(s, kind))
     r._log = (("call", "envido", s, kind), r._log)
     r._env_state = ENV_PENDING
     r._env_calls = (kind,)
@@ -224,7 +234,7 @@ def open_chain(r: Round, s: int, kind: Kind, events: EventLog) -> None:
 
 
 def answer_envido(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
-    events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    events.append(called_event(s, kind))
     r._log = (("call", "envido", s, kind), r._log)
     if kind is _QUIERO:
         r._env_state = ENV_DECLARING
@@ -275,6 +285,5 @@ def resolve_envido(st: State, r: Round, winner: int, events: EventLog) -> None:
 _ENVIDOSTYLE_CUMULATIVE: Final = EnvidoStyle.CUMULATIVE
 _ENVIDOSTYLE_LADDER: Final = EnvidoStyle.LADDER
 _ENVIDOWINDOW_OWN_FIRST_CARD: Final = EnvidoWindow.OWN_FIRST_CARD
-_EVENTKIND_CALLED: Final = EventKind.CALLED
 _EVENTKIND_ENVIDO_WON: Final = EventKind.ENVIDO_WON
 _FALTARULE_LOSER: Final = FaltaRule.LOSER

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import Kind
-from ..events import WORD_OF, EventKind, EventLog
+from ..events import EventKind, EventLog
 from ..rules import CfarRule, EnvidoWindow, RuleSet
 from .awaiting import start_declarations
 from .envido import leader_falta
@@ -43,6 +43,7 @@ from .stages import (
     KIND_NO_QUIERO,
     KIND_QUIERO,
     Awaiting,
+    called_event,
     new_event,
 )
 from .state import Round, State
@@ -226,7 +227,7 @@ def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
 def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """The second holder answers the first flor (§6)."""
     rules = st._rules
-    events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    events.append(called_event(s, kind))
     r._log = (("call", "flor", s, kind), r._log)
     if kind is KIND_NO_QUIERO:
         refuse_first_flor(st, r, s, events)
@@ -245,7 +246,7 @@ def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog)
 def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """An answer to a second flor (``reglamento``), a contraflor or a contraflor al resto."""
     rules = st._rules
-    events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    events.append(called_event(s, kind))
     r._log = (("call", "flor", s, kind), r._log)
     call = r._flor_call
     if kind is KIND_QUIERO:

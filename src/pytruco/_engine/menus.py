@@ -69,7 +69,7 @@ def _first_in_turn(st: State, r: Round, seats: tuple[int, ...], acts: list[Actio
     the seat that acted last (the caller, or the singer) acts; *acts* keeps that seat's actions only."""
     n = r._n
     last = st._history[0]
-    after = last.seat if type(last) is Action else r._mano - 1
+    after = last.seat if type(last) is _ACTION else r._mano - 1
     first = min(seats, key=lambda seat: (seat - after - 1) % n)
     acts[:] = [action for action in acts if action.seat == first]
     return (first,)
@@ -100,7 +100,7 @@ def _flor_menu(
     (§8.6), else the flor family's answers and the mazo where folding answers."""
     fold = may_fold(rules, r, -1, waits)
     for a in seats:
-        p = CALL_ACTIONS[a]
+        p = _CALL_ACTIONS[a]
         if waits is AWAIT_FLOR_CALL and must_sing(rules, r, a):
             acts.append(p[_FLOR])
             continue
@@ -118,7 +118,7 @@ def _answer_menu(
     level and, envido primero, an envido), an optional flor (§8.7) and the mazo where folding answers."""
     fold = may_fold(rules, r, -1, waits)
     for a in seats:
-        p = CALL_ACTIONS[a]
+        p = _CALL_ACTIONS[a]
         flor = r._flor_pts[a] is not None and flor_option(rules, r, a)
         if flor == SING_MUST:
             acts.append(p[_FLOR])
@@ -143,7 +143,7 @@ def _answer_menu(
 def _turn_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
     """Nothing is pending: the seat whose turn it is plays, calls or folds."""
     t = r._turn
-    p = CALL_ACTIONS[t]
+    p = _CALL_ACTIONS[t]
     flor = r._flor_pts[t] is not None and flor_option(rules, r, t)
     if flor == SING_MUST:
         acts.append(p[_FLOR])
@@ -161,6 +161,9 @@ def _turn_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]
     return (t,)
 
 
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+# Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
+# build, where an imported name is a dictionary lookup).
+_ACTION: Final = Action
+_CALL_ACTIONS: Final = CALL_ACTIONS
 _PHASE_PLAY: Final = Phase.PLAY
 _PHASE_RPS: Final = Phase.RPS

@@ -262,7 +262,7 @@ def is_legal(state: object, action: object) -> bool:
     if not isinstance(state, State):
         not_a_state(state, "is_legal")
     try:  # one body, no inner call: bots ask this in their search loops
-        if type(action) is not Action:
+        if type(action) is not _ACTION:
             if isinstance(action, Deal):
                 return deal_refusal(state, action) is None
             if not isinstance(action, Action):
@@ -376,9 +376,9 @@ def _family_refusal(rules: RuleSet, r: Round, action: Action, waits: Awaiting) -
     kind = action.kind
     if kind is _PLAYK:
         return play_refusal(r, s, action.card, waits)
-    if kind in TRUCO_CALLS:
+    if kind in _TRUCO_CALLS:
         return truco_refusal(r, s, kind, waits)
-    if kind in ENVIDO_CALLS:
+    if kind in _ENVIDO_CALLS:
         return envido_refusal(rules, r, s, kind)
     if kind is KIND_FLOR:
         return flor_refusal(rules, r, s, waits)
@@ -411,12 +411,12 @@ def _turn_refusal(state: State, r: Round, action: Action) -> Refusal | None:
     if s in state._to_act:
         return None
     params: dict[str, int | str | None] = {"seat": s, "call": kind.value, **waiting(state, r)}
-    if kind in _ANSWERS or kind in ENVIDO_CALLS or kind in TRUCO_CALLS:
+    if kind in _ANSWERS or kind in _ENVIDO_CALLS or kind in _TRUCO_CALLS:
         own = own_pending(r, s)
         if own is not None:
             params["call"] = own
             return Refusal("answer-own-call" if kind in _ANSWERS else "raise-own-call", params)
-    if kind in TRUCO_CALLS and not r._truco_call and holds_quiero(r, s):
+    if kind in _TRUCO_CALLS and not r._truco_call and holds_quiero(r, s):
         return Refusal("raise-out-of-turn", params)
     return Refusal("not-your-turn", params)
 
@@ -447,8 +447,8 @@ def apply(state: object, action: object) -> tuple[State, tuple[Event, ...]]:
     if not isinstance(state, State):
         not_a_state(state, "apply")
     try:  # one body, no inner call: this is the hot path of every simulation
-        if type(action) is not Action:
-            if type(action) is Deal or isinstance(action, Deal):  # the class test first: no call for a Deal
+        if type(action) is not _ACTION:
+            if type(action) is _DEAL or isinstance(action, Deal):  # the class test first: no call for a Deal
                 st, dealt = apply_deal(state, action)
                 compute_legal(st)
                 return st, dealt
@@ -534,7 +534,7 @@ def _act(st: State, r: Round, s: int, action: Action, events: EventLog) -> None:
     if kind is KIND_MAZO:
         fold(st, r, s, events)
         return
-    if kind in TRUCO_CALLS:  # a call on its turn or a raise as the answer: legal only then
+    if kind in _TRUCO_CALLS:  # a call on its turn or a raise as the answer: legal only then
         call_truco(r, s, kind, events)
         return
     if kind is _KIND_TENGO or kind is _KIND_SON_BUENAS:  # legal only while declaring
@@ -549,13 +549,18 @@ def _act(st: State, r: Round, s: int, action: Action, events: EventLog) -> None:
         sing_flor(st, r, s, events)
     elif waits is AWAIT_ENVIDO:
         answer_envido(st, r, s, kind, events)
-    elif kind in ENVIDO_CALLS:
+    elif kind in _ENVIDO_CALLS:
         open_chain(r, s, kind, events)
     else:  # quiero / no-quiero to a truco-level call
         answer_truco(st, r, s, kind, events)
 
 
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+# Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
+# build, where an imported name is a dictionary lookup).
+_ACTION: Final = Action
+_DEAL: Final = Deal
+_ENVIDO_CALLS: Final = ENVIDO_CALLS
+_TRUCO_CALLS: Final = TRUCO_CALLS
 _KIND_RPS: Final = Kind.RPS
 _KIND_SON_BUENAS: Final = Kind.SON_BUENAS
 _KIND_TENGO: Final = Kind.TENGO

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from ..actions import Kind
 from ..cards import ALL_CARDS, Card
-from ..events import Event, EventKind
+from ..events import WORD_OF, Event, EventKind
 from .native import mypyc_attr
 
 __all__ = ["Awaiting", "Declaring", "EnvidoStage", "FlorStage", "Trick"]
@@ -264,10 +264,19 @@ def card_played_event(seat: int, card: Card) -> Event:
     return _PLAYED[seat * 40 + card.index]
 
 
+def called_event(seat: int, kind: Kind) -> Event:
+    """``new_event(EventKind.CALLED, seat, seat & 1, 0, None, WORD_OF[kind])``, shared: made at import."""
+    return _CALLED[kind][seat]
+
+
 EVENT_MEMO_ROOM: Final = 4096
 """How many distinct card-less events :func:`new_event` keeps (they repeat: a few hundred cover whole matches)."""
 
 _MEMO: Final[dict[tuple[object, ...], Event]] = {}
+_CALLED: Final[dict[Kind, tuple[Event, ...]]] = {
+    kind: tuple([_tuple_new(_EVENT, (EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind])) for s in range(6)])
+    for kind in Kind
+}
 _PLAYED: Final[tuple[Event, ...]] = tuple(
     [_tuple_new(_EVENT, (EventKind.CARD_PLAYED, seat, None, 0, card, "")) for seat in range(6) for card in ALL_CARDS]
 )

@@ -103,7 +103,7 @@ def hand_winner(results: Sequence[int | None], mano_team: int, rule: PardaRule) 
 # --- cards on the table -----------------------------------------------------
 def play_actions(r: Round, t: int, acts: list[Action]) -> None:
     """Seat *t* may play any card it holds, on its turn with nothing pending."""
-    plays = PLAY_ACTIONS[t]
+    plays = _PLAY_ACTIONS[t]
     for card in r._held[t]:
         acts.append(plays[card.index])
 
@@ -176,7 +176,9 @@ def complete_trick(st: State, r: Round, events: EventLog) -> None:
     r._turn = leader
 
 
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
+# Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
+# build, where an imported name is a dictionary lookup).
+_PLAY_ACTIONS: Final = PLAY_ACTIONS
 _EVENTKIND_TRICK_PARDA: Final = EventKind.TRICK_PARDA
 _EVENTKIND_TRICK_WON: Final = EventKind.TRICK_WON
 _PARDARULE_NEXT_TRICK: Final = PardaRule.NEXT_TRICK

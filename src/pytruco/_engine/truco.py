@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import TRUCO_CALLS, Kind
-from ..events import WORD_OF, EventKind, EventLog
+from ..events import EventLog
 from .awaiting import pending
 from .refusals import Refusal
 from .scoring import finish_round, win_round
-from .stages import AWAIT_TRUCO, AWAIT_TURN, LEVEL_NAMES, Awaiting, new_event
+from .stages import AWAIT_TRUCO, AWAIT_TURN, LEVEL_NAMES, Awaiting, called_event
 from .state import Round, State
 
 _QUIERO: Final = Kind.QUIERO
@@ -37,10 +37,10 @@ def next_truco_call(r: Round, s: int) -> Kind | None:
     (§4). The one statement of the next level, for the legal actions, the refusals and the views alike."""
     call = r._truco_call
     if call:
-        return TRUCO_CALLS[call] if call < 3 else None
+        return _TRUCO_CALLS[call] if call < 3 else None
     level = r._truco_level
     if level < 3 and (level == 0 or holds_quiero(r, s)):
-        return TRUCO_CALLS[level]
+        return _TRUCO_CALLS[level]
     return None
 
 
@@ -79,14 +79,14 @@ def call_truco(r: Round, s: int, kind: Kind, events: EventLog) -> None:
     if r._truco_call:  # a raise as the answer accepts the pending level ("quiero retruco")
         r._truco_level = r._truco_call
         r._quiero_team = s & 1
-    r._truco_call = TRUCO_CALLS.index(kind) + 1
+    r._truco_call = _TRUCO_CALLS.index(kind) + 1
     r._truco_caller = s
-    events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    events.append(called_event(s, kind))
     r._log = (("call", "truco", s, kind), r._log)
 
 
 def answer_truco(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
-    events.append(new_event(_EVENTKIND_CALLED, s, s & 1, 0, None, WORD_OF[kind]))
+    events.append(called_event(s, kind))
     r._log = (("call", "truco", s, kind), r._log)
     if kind is _QUIERO:
         r._truco_level = r._truco_call
@@ -105,5 +105,6 @@ def refuse_truco(st: State, r: Round, events: EventLog) -> None:
     win_round(st, r, caller_team, events)
 
 
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_EVENTKIND_CALLED: Final = EventKind.CALLED
+# Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
+# build, where an imported name is a dictionary lookup).
+_TRUCO_CALLS: Final = TRUCO_CALLS
