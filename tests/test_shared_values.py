@@ -35,6 +35,19 @@ def test_holding_points_is_points_of_for_every_holding() -> None:
         assert found == (envido_points_of(held, False), envido_points_of(held, True), suits), held
 
 
+def test_points_of_never_writes_the_shared_table() -> None:
+    """PRESETS.md §4: a holding with a repeated card (a caller's list, not a deal) is counted card by card and
+    leaves the table alone; it once stored its count under the two-card key, so that ``points_of`` of the two
+    distinct cards then answered with the repeated holding's points."""
+    seven, six = cards.parse_cards(["7e", "6e"])
+    before = dict(HOLDING_POINTS)
+    assert cards.points_of((seven, seven, six)) == (34, 40, 1)
+    assert cards.points_of((seven, six)) == (33, 33, 1)
+    assert dict(HOLDING_POINTS) == before
+    with pytest.raises(TypeError):
+        HOLDING_POINTS[0] = (0, 0, 0)  # type: ignore[index]
+
+
 def test_a_dealt_round_has_the_points_of_its_hands() -> None:
     """PRESETS.md §4-§6: the engine's table lookup gives every seat's envido and flor as counted card by card
     (envido and flor on two or on all three cards, flor only in one suit and only where the preset has it)."""

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
+from types import MappingProxyType
 from typing import TypeVar
 
 import attrs
@@ -239,9 +240,11 @@ _BY_KEY.update({(card.rank, card.suit): card for card in ALL_CARDS})
 _BY_TEXT = {str(card): card for card in ALL_CARDS}
 
 
-HOLDING_POINTS: dict[int, tuple[int, int, int]] = {}
+_HOLDINGS: dict[int, tuple[int, int, int]] = {}
+HOLDING_POINTS: Mapping[int, tuple[int, int, int]] = MappingProxyType(_HOLDINGS)
 """What :func:`points_of` gives for every three-card holding, filled at import, keyed by the holding's bit set
-(``1 << card.index`` of each card); the engine looks a dealt hand up here without calling a function."""
+(``1 << card.index`` of each card); read-only (the engine keeps its own copy and looks a dealt hand up there
+without calling a function)."""
 
 
 def points_of(cards: Sequence[Card]) -> tuple[int, int, int]:
@@ -251,12 +254,10 @@ def points_of(cards: Sequence[Card]) -> tuple[int, int, int]:
     key = 0
     for card in cards:
         key |= 1 << card.index
-    found = HOLDING_POINTS.get(key)
+    found = _HOLDINGS.get(key) if len(cards) == 3 else None
     if found is None:
         suits = len({card.suit for card in cards})
         found = (envido_points_of(cards, False), envido_points_of(cards, True), suits)
-        if len(cards) == 3:
-            HOLDING_POINTS[key] = found
     return found
 
 
@@ -465,7 +466,7 @@ def _three_card_table() -> None:
                 pair = 20 + vb + vc
             two = three = max(best, pair)
             suits = 2 if pair else 3
-        HOLDING_POINTS[(1 << a.index) | (1 << b.index) | (1 << c.index)] = (two, three, suits)
+        _HOLDINGS[(1 << a.index) | (1 << b.index) | (1 << c.index)] = (two, three, suits)
 
 
 _three_card_table()

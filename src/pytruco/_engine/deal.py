@@ -235,7 +235,7 @@ def _new_round(rules: RuleSet, hands: tuple[Hand, ...], mano: int, absent: int) 
 
 
 def _points(cards: tuple[Card, ...]) -> tuple[int, int, int]:
-    """``points_of(cards)``, looked up in HOLDING_POINTS for three cards (every dealt hand): no interpreted call."""
+    """``points_of(cards)``, looked up in the copy of HOLDING_POINTS for three cards (every dealt hand)."""
     if len(cards) == 3:
         found = _HOLDING_POINTS.get((1 << cards[0].index) | (1 << cards[1].index) | (1 << cards[2].index))
         if found is not None:
@@ -301,7 +301,7 @@ _BLANK_ROUND: Final = _blank_round()
 # build, where an imported name is a dictionary lookup).
 _DEAL: Final = Deal
 _HAND: Final = Hand
-_HOLDING_POINTS: Final = HOLDING_POINTS
+_HOLDING_POINTS: Final[dict[int, tuple[int, int, int]]] = dict(HOLDING_POINTS)
 _PHASE_DEAL: Final = Phase.DEAL
 _RANDOM: Final = random.Random
 _PHASE_OVER: Final = Phase.OVER
