@@ -254,7 +254,7 @@ def points_of(cards: Sequence[Card]) -> tuple[int, int, int]:
     key = 0
     for card in cards:
         key |= 1 << card.index
-    found = _HOLDINGS.get(key) if len(cards) == 3 else None
+    found = _HOLDINGS.get(key)  # three distinct cards only: every key there has three bits
     if found is None:
         suits = len({card.suit for card in cards})
         found = (envido_points_of(cards, False), envido_points_of(cards, True), suits)
