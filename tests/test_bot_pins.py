@@ -19,8 +19,9 @@ from collections.abc import Callable
 
 import pytest
 
-from pytruco import Action, Deal, RuleSet, SeatView, apply, new_game, random_deal, view
-from pytruco.bots import BOT_NAMES, Bot, HeuristicBot, SearchBot, TrucoAlwaysBot, load_bot, play_match
+from pytruco import Action, ArgumentError, Deal, RuleSet, SeatView, apply, new_game, random_deal, view
+from pytruco.bots import BOT_NAMES, Bot, HeuristicBot, ISMCTSBot, SearchBot, TrucoAlwaysBot, load_bot, play_match
+from pytruco.bots._search import playout_policies
 
 PRESETS = ("default", "online", "classic", "ladder", "reglamento")
 
@@ -147,3 +148,64 @@ def test_choices_a_person_can_check() -> None:
     assert str(HeuristicBot(bluff=0).act(view(state, 0), random.Random(1))) == "0 real-envido"
     poor, _ = apply(new_game("default", first_mano=0), Deal.parse([["4C", "5O", "6B"], ["1B", "3O", "3B"]]))
     assert str(TrucoAlwaysBot().act(view(poor, 0), random.Random(1))) == "0 truco"
+
+
+def _quiet_hands(bot: HeuristicBot, hands: int) -> SeatView:
+    """Seat 1's view at the start of hand *hands* + 1 of a game in which *bot* plays seat 1 and seat 0 never calls
+    (it plays its cards and accepts what it is asked)."""
+    rng = random.Random(4)
+    state = new_game(RuleSet.preset("default", target=30), first_mano=0)
+    while state.rounds_dealt <= hands:
+        if state.is_chance:
+            state, _ = apply(state, random_deal(state, rng))
+            continue
+        seat = state.to_act[0]
+        seen = view(state, seat)
+        if seat == 1:
+            action = bot.act(seen, rng)
+        else:
+            quiet = [a for a in seen.legal if a.kind.value in ("play", "quiero", "flor", "tengo", "son-buenas")]
+            action = quiet[0] if quiet else seen.legal[0]
+        state, _ = apply(state, action)
+    assert not state.is_chance and not state.is_over
+    return view(state, 1)
+
+
+def test_the_heuristic_counts_every_hand_it_played_not_only_those_it_answered() -> None:
+    """A bot that judges by call rates (HeuristicBot.judge) counts the hands with no call too: after six hands in
+    which seat 0 never called, its truco rate falls from the prior 0.24 to 1.2 / 11 (a bot that counted only the
+    hands in which it answered a call would still see 0.24)."""
+    bot = HeuristicBot(bluff=0)
+    seen = _quiet_hands(bot, 6)
+    truco_rate, envido_rate = bot.judge(seen)
+    assert round(truco_rate, 3) == round(1.2 / 11, 3), (truco_rate, envido_rate)
+    assert round(envido_rate, 3) == round(1.0 / 11, 3), (truco_rate, envido_rate)
+
+
+def test_a_hand_judge_reads_the_hand_alone() -> None:
+    """``rates="hand"``: the calls of the hand being played, with an honest player's prior, whatever came before
+    (the playout opponents of the search bots, which never saw the earlier hands)."""
+    bot = HeuristicBot(bluff=0, rates="hand")
+    seen = _quiet_hands(bot, 6)
+    assert [round(rate, 2) for rate in bot.judge(seen)] == [0.24, 0.2]
+    state, _ = apply(new_game("default", first_mano=0), Deal.parse([["4C", "5O", "6B"], ["1B", "3O", "3B"]]))
+    called, _ = apply(state, Action.parse("0 truco"))
+    assert [round(rate, 2) for rate in bot.judge(view(called, 1))] == [0.44, 0.2]
+
+
+def test_the_playout_opponent_judges_the_searcher_by_the_hand_played_out() -> None:
+    """The cause of the search bot's drop from 80% to 57% (issue 21): its playout opponent judged the searcher by
+    fixed rates, so a truco called in a playout was answered as from a player who seldom calls. It now reads the
+    calls of the hand played out: after the searcher's truco its truco rate is 0.44, not 0.3."""
+    state, _ = apply(new_game("default", first_mano=0), Deal.parse([["4C", "5O", "6B"], ["1B", "3O", "3B"]]))
+    (_ours, theirs), bully = playout_policies(HeuristicBot(), view(state, 0), None)
+    assert isinstance(theirs, HeuristicBot) and not bully
+    called, _ = apply(state, Action.parse("0 truco"))
+    assert round(theirs.judge(view(called, 1))[0], 2) == 0.44
+    assert SearchBot().model.rates == ISMCTSBot().model.rates == "hand"
+
+
+@pytest.mark.parametrize("rates", [(0.5,), (0.2, 1.5), ("a", "b"), (True, 0.1), "game", [0.3, 0.2]])
+def test_bad_rates_are_refused(rates: object) -> None:
+    with pytest.raises(ArgumentError, match="rates must be"):
+        HeuristicBot(rates=rates)  # type: ignore[arg-type]

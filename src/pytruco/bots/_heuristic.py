@@ -17,15 +17,30 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import Literal
 
 from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Kind
 from ..cards import Hand
+from ..errors import ArgumentError
 from ..views import SeatView
 from ._estimates import envido_chance, hand_win_chance
 from ._protocol import OneHotPolicy
 from ._reading import dealt_cards, finished_tricks, pending_call, round_actions, seat_of
 
 __all__ = ["HeuristicBot", "TrucoAlwaysBot"]
+
+PRIOR_RATES = (0.3, 0.25)
+"""An honest player's truco and envido calls per hand: where a judgement of the other side starts."""
+PRIOR_HANDS = 4.0
+"""How many hands the prior weighs, against the hands seen."""
+
+
+def _judged(truco: int, envido: int, hands: int) -> tuple[float, float]:
+    """Call rates from *truco* and *envido* calls in *hands* hands, starting from the prior."""
+    return (
+        (truco + PRIOR_RATES[0] * PRIOR_HANDS) / (hands + PRIOR_HANDS),
+        (envido + PRIOR_RATES[1] * PRIOR_HANDS) / (hands + PRIOR_HANDS),
+    )
 
 
 def _true_points(seen: SeatView) -> int:
@@ -60,10 +75,7 @@ def _side_rates(history: Sequence[str], team: int) -> tuple[float, float]:
             called_truco = True
         elif word in ("envido", "real-envido", "falta-envido"):
             called_envido = True
-    truco += called_truco
-    envido += called_envido
-    prior = 4.0
-    return (truco + 0.3 * prior) / (hands + prior), (envido + 0.25 * prior) / (hands + prior)
+    return _judged(truco + called_truco, envido + called_envido, hands)
 
 
 def _side_flags(history: Sequence[str], team: int) -> tuple[bool, bool]:
@@ -76,6 +88,14 @@ def _side_flags(history: Sequence[str], team: int) -> tuple[bool, bool]:
             truco = truco or word == "truco"
             envido = envido or word in ("envido", "real-envido", "falta-envido")
     return truco, envido
+
+
+def _are_rates(rates: object) -> bool:
+    return (
+        isinstance(rates, tuple)
+        and len(rates) == 2
+        and all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 1 for x in rates)
+    )
 
 
 def _mixed(edge: float, spread: float = 0.1) -> float:
@@ -114,7 +134,10 @@ class HeuristicBot(OneHotPolicy):
             mixed envido (a player whose every choice follows from its cards: the
             search bot's model of the other side).
         rates: how often the other side calls truco and envido per hand
-            (``None``: counted from the view's history).
+            (``None``: counted over the hands of the game so far, each hand
+            this bot acted in counted once; ``"hand"``: the calls of the hand
+            being played alone, with an honest player's prior, which is how a
+            playout opponent judges a seat whose earlier hands it never saw).
 
     >>> import random
     >>> from pytruco import new_game, apply, Deal, view
@@ -126,7 +149,9 @@ class HeuristicBot(OneHotPolicy):
 
     name = "heuristic"
 
-    def __init__(self, *, bluff: float = 0.08, rates: tuple[float, float] | None = None) -> None:
+    def __init__(self, *, bluff: float = 0.08, rates: tuple[float, float] | Literal["hand"] | None = None) -> None:
+        if rates is not None and rates != "hand" and not _are_rates(rates):
+            raise ArgumentError(f"HeuristicBot: rates must be None, 'hand' or two numbers in [0, 1], not {rates!r}")
         self.bluff = bluff
         self.rates = rates
         self._memory: dict[tuple[int, int], list[bool]] = {}
@@ -134,33 +159,40 @@ class HeuristicBot(OneHotPolicy):
     def judge(self, seen: SeatView) -> tuple[float, float]:
         """How often the other side calls truco and envido per hand: as given, or as
         seen (in the view's history when it holds the whole game, else in the
-        hands this bot has seen so far), starting from an honest player's rates.
+        hands this bot has acted in so far), starting from an honest player's rates.
 
-        >>> from pytruco import new_game, apply, Deal, view
+        >>> from pytruco import new_game, apply, Action, Deal, view
         >>> from pytruco.bots import HeuristicBot
         >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["4C", "5O", "6B"], ["1B", "3O", "3B"]]))
-        >>> HeuristicBot().judge(view(state, 1)), HeuristicBot(rates=(0.9, 0.1)).judge(view(state, 1))
-        ((0.24, 0.2), (0.9, 0.1))
+        >>> state, _ = apply(state, Action.parse("0 truco"))
+        >>> seen = view(state, 1)  # seat 0 has called truco in this hand
+        >>> [round(rate, 2) for rate in HeuristicBot().judge(seen)], HeuristicBot(rates=(0.9, 0.1)).judge(seen)
+        ([0.44, 0.2], (0.9, 0.1))
         """
-        if self.rates is not None:
-            return self.rates
-        history = seen.history
-        deals = sum(1 for text in history if text.startswith("deal"))
-        if deals > 1:
+        rates = self.rates
+        if rates == "hand" or (rates is None and sum(1 for text in seen.history if text.startswith("deal")) > 1):
             return _rates(seen)
+        if rates is not None:
+            return rates
+        mine = self._remember(seen)
+        return _judged(sum(value[0] for value in mine), sum(value[1] for value in mine), len(mine))
+
+    def _remember(self, seen: SeatView) -> list[list[bool]]:
+        """Note the other side's calls in the view's hand; the flags of every hand this seat has acted in."""
+        history = seen.history
         number = getattr(seen, "rounds_dealt", None)
-        key = (seat_of(seen), int(number) if number is not None else deals)
-        truco, envido = _side_flags(history, seat_of(seen) & 1)
+        seat = seat_of(seen)
+        key = (seat, int(number) if number is not None else sum(1 for text in history if text.startswith("deal")))
+        truco, envido = _side_flags(history, seat & 1)
         flags = self._memory.setdefault(key, [False, False])
         flags[0] = flags[0] or truco
         flags[1] = flags[1] or envido
-        mine = [value for (seat, _hand), value in self._memory.items() if seat == seat_of(seen)]
-        prior = 4.0
-        calls = sum(value[0] for value in mine), sum(value[1] for value in mine)
-        return (calls[0] + 0.3 * prior) / (len(mine) + prior), (calls[1] + 0.25 * prior) / (len(mine) + prior)
+        return [value for (other, _hand), value in self._memory.items() if other == seat]
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """Pick an action by the estimates above."""
+        if self.rates is None:
+            self._remember(view)  # every hand counts, not only those with a call to answer
         legal = view.legal
         if len(legal) == 1:
             return legal[0]

@@ -23,7 +23,7 @@ from ._heuristic import HeuristicBot
 from ._protocol import Bot, OneHotPolicy
 from ._reading import left_to_heuristic, seat_of
 from ._search import play_out, playout_policies
-from ._worlds import PRIOR_RATES, calls_fit, seat_worlds
+from ._worlds import calls_fit, seat_worlds
 
 __all__ = ["ISMCTSBot"]
 
@@ -87,7 +87,7 @@ class ISMCTSBot(OneHotPolicy):
         self.fallback = HeuristicBot()
         self.rollout = rollout
         self.mismatch = mismatch
-        self.model = HeuristicBot(bluff=0.0, rates=PRIOR_RATES)
+        self.model = HeuristicBot(bluff=0.0, rates="hand")
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """The root action of the best average value (the heuristic's choice starts :attr:`lead` points ahead)."""

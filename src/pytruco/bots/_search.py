@@ -16,7 +16,7 @@ from ..views import SeatView, view
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._protocol import Bot, OneHotPolicy
 from ._reading import left_to_heuristic, seat_of
-from ._worlds import PRIOR_RATES, calls_fit, seat_world
+from ._worlds import calls_fit, seat_world
 
 __all__ = ["SearchBot", "play_out", "playout_policies"]
 
@@ -55,7 +55,8 @@ def playout_policies(judge: HeuristicBot, seen: SeatView, rollout: Bot | None) -
     """The playout players of the seat's side and of the other, for SearchBot and ISMCTSBot alike, and whether the
     other side is a bully (calls truco nearly every hand, as *judge* reads *seen*): *rollout* for both when given,
     else heuristic players, the seat's side judging the other by its call rates and the other side an honest
-    heuristic, or a TrucoAlwaysBot when it is a bully.
+    heuristic that judges the seat's side by the calls of the hand played out (it never saw the earlier hands),
+    or a TrucoAlwaysBot when it is a bully.
 
     >>> from pytruco import Deal, apply, new_game, view
     >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
@@ -67,7 +68,7 @@ def playout_policies(judge: HeuristicBot, seen: SeatView, rollout: Bot | None) -
     bully = seen_rates[0] > 0.75
     if rollout is not None:
         return (rollout, rollout), bully
-    theirs: Bot = TrucoAlwaysBot() if bully else HeuristicBot(bluff=0.05, rates=PRIOR_RATES)
+    theirs: Bot = TrucoAlwaysBot() if bully else HeuristicBot(bluff=0.05, rates="hand")
     return (HeuristicBot(bluff=0.05, rates=seen_rates), theirs), bully
 
 
@@ -117,7 +118,7 @@ class SearchBot(OneHotPolicy):
         self.playouts = playouts
         self.rollout = rollout
         self.fallback = HeuristicBot()
-        self.model = HeuristicBot(bluff=0.0, rates=PRIOR_RATES)
+        self.model = HeuristicBot(bluff=0.0, rates="hand")
         self.mismatch = mismatch
         self.prior = prior
         self.lead = lead

@@ -30,9 +30,8 @@ from ..worlds import deal_world
 from ._protocol import Bot
 from ._reading import round_actions, seat_of, unseen_cards
 
-__all__ = ["PRIOR_RATES", "calls_fit", "seat_world", "seat_worlds", "world_start"]
+__all__ = ["calls_fit", "seat_world", "seat_worlds", "world_start"]
 
-PRIOR_RATES = (0.3, 0.25)  # an honest player's calls per hand, for players whose judgement we cannot see
 
 _MODEL_SEED = 0  # the model's chance: a fresh source each guess, so a guess depends on its view alone
 
