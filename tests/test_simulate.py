@@ -6,10 +6,13 @@ import json
 import random
 import subprocess
 import sys
+import time
+import types
 
+import attrs
 import pytest
 
-from pytruco import Action, Deal, RuleSet, apply, new_game, view
+from pytruco import Action, Deal, RuleSet, SeatView, apply, new_game, view
 from pytruco.bots import (
     BOT_NAMES,
     ISMCTSBot,
@@ -69,6 +72,29 @@ def test_json_summary_has_the_wins_under_the_names_given(capsys: pytest.CaptureF
     for key in ("ci95", "points_per_hand", "win_rate"):
         assert set(summary[key]) == {"heuristic", "pytruco.bots:RandomBot"}
     assert summary["hands_per_second"] > 0
+
+
+def test_each_bots_decisions_and_time_per_decision_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GameResult.decisions counts each bot's choices (the bot, not the seat: they swap every other game), and the
+    summary gives each bot's milliseconds a decision; the times take no part in comparing results."""
+
+    class Slow(RandomBot):
+        def act(self, seen: SeatView, rng: random.Random) -> Action:
+            time.sleep(0.002)
+            return super().act(seen, rng)
+
+    module = types.ModuleType("test_simulate_slow")
+    module.Slow = Slow  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "test_simulate_slow", module)
+    summary = simulate(["random", "test_simulate_slow:Slow"], games=2, seed=5)
+    for result in summary.results:
+        assert min(result.decisions) > 0 and sum(result.decisions) < result.actions  # the deals are not decisions
+        assert result.thinking[1] >= 0.002 * result.decisions[1] > result.thinking[0], result
+        assert attrs.evolve(result, thinking=(9.0, 9.0)) == result
+    data = summary.to_json()
+    assert data["ms_per_decision"]["test_simulate_slow:Slow"] >= 2.0 > data["ms_per_decision"]["random"]
+    assert "ms_per_decision" not in summary.to_json(timing=False)
+    assert " ms a decision" in summary.text()
 
 
 def test_the_same_bot_twice_gets_two_keys(capsys: pytest.CaptureFixture[str]) -> None:

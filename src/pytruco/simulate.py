@@ -68,6 +68,9 @@ class GameResult:
         points: points scored by each bot's team.
         hands: hands dealt.
         actions: actions applied (deals included).
+        decisions: actions each bot chose (the order given).
+        thinking: seconds each bot spent choosing them (wall time: it varies
+            between runs, so it takes no part in comparing results).
 
     >>> from pytruco import RuleSet
     >>> from pytruco.simulate import play_game
@@ -81,6 +84,8 @@ class GameResult:
     points: tuple[int, int]
     hands: int
     actions: int
+    decisions: tuple[int, int] = (0, 0)
+    thinking: tuple[float, float] = attrs.field(default=(0.0, 0.0), eq=False)
 
 
 def _seeds(seed: int, index: int) -> tuple[str, str]:
@@ -109,7 +114,10 @@ def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int) -> Ga
     rngs = [random.Random(f"{bot_seed}/{seat}") for seat in range(n)]
     state = new_game(rules, rng=deals) if not rules.rps_first_mano else new_game(rules)
     scored = [0, 0]
+    decided = [0, 0]  # by team
+    thinking = [0.0, 0.0]
     actions = 0
+    clock = time.perf_counter
     while not state.is_over and actions < MAX_ACTIONS:
         before = state.score
         if state.is_chance:
@@ -117,7 +125,12 @@ def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int) -> Ga
         else:
             acting = state.to_act
             seat = acting[0] if len(acting) == 1 else chance.choice(acting)
-            state, _ = apply(state, bot_of_seat[seat].act(view(state, seat), rngs[seat]))
+            seen = view(state, seat)
+            started = clock()
+            action = bot_of_seat[seat].act(seen, rngs[seat])
+            thinking[seat & 1] += clock() - started
+            decided[seat & 1] += 1
+            state, _ = apply(state, action)
         actions += 1
         for team in (0, 1):
             gained = state.score[team] - before[team]
@@ -125,7 +138,16 @@ def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int) -> Ga
                 scored[team] += gained
     winner = None if state.winner is None else (state.winner + first) % 2
     points = (scored[first], scored[1 - first])
-    return GameResult(index, winner, points, state.rounds_dealt, actions)
+    mine = (first, 1 - first)  # bot 0's team, bot 1's
+    return GameResult(
+        index,
+        winner,
+        points,
+        state.rounds_dealt,
+        actions,
+        (decided[mine[0]], decided[mine[1]]),
+        (thinking[mine[0]], thinking[mine[1]]),
+    )
 
 
 def _play_chunk(specs: Sequence[str], rules: RuleSet, seed: int, indices: Sequence[int]) -> list[GameResult]:
@@ -207,6 +229,12 @@ class Summary:
             "actions": sum(result.actions for result in self.results),
         }
         if timing:
+            decisions = [sum(result.decisions[i] for result in self.results) for i in (0, 1)]
+            thought = [sum(result.thinking[i] for result in self.results) for i in (0, 1)]
+            out["ms_per_decision"] = {
+                key: (round(1000 * thought[i] / decisions[i], 3) if decisions[i] else None)
+                for i, key in enumerate(self.keys)
+            }
             out["seconds"] = round(self.seconds, 3)
             out["hands_per_second"] = round(hands / self.seconds, 1) if self.seconds > 0 else None
             out["workers"] = self.workers
@@ -225,6 +253,7 @@ class Summary:
             lines.append(
                 f"  {key:>14}: {data['wins'][key]:5} wins  {100 * data['win_rate'][key]:5.1f}%"
                 f"  (95% CI {100 * low:.1f}-{100 * high:.1f}%)  {data['points_per_hand'][key]:.2f} points/hand"
+                + (f"  {data['ms_per_decision'][key]:.3g} ms a decision" if data["ms_per_decision"][key] else "")
             )
         if data["unfinished"]:
             lines.append(f"  {data['unfinished']} games did not finish")
