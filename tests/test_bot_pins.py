@@ -25,8 +25,12 @@ from pytruco.bots._search import playout_policies
 
 PRESETS = ("default", "online", "classic", "ladder", "reglamento")
 
+SMALL: dict[str, Callable[[], Bot]] = {  # the searching bots with little search, so that whole games stay quick
+    "search": lambda: SearchBot(playouts=4),
+    "ismcts": lambda: ISMCTSBot(iterations=30, deals=12),
+}
 FACTORIES: dict[str, Callable[[], Bot]] = {
-    name: (lambda: SearchBot(playouts=4)) if name == "search" else (lambda name=name: load_bot(name))  # type: ignore[misc]
+    name: SMALL.get(name, lambda name=name: load_bot(name))  # type: ignore[misc]
     for name in BOT_NAMES
 }
 

@@ -71,13 +71,13 @@ class ISMCTSBot(OneHotPolicy):
 
     def __init__(
         self,
-        iterations: int = 100,
+        iterations: int = 250,
         exploration: float = 3.0,
         rollout: Bot | None = None,
         lead: float = 1.0,
         model_opponents: bool = True,
         mismatch: float = 0.15,
-        deals: int = 40,
+        deals: int = 80,
     ) -> None:
         self.iterations = iterations
         self.deals = deals
