@@ -138,15 +138,9 @@ def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int) -> Ga
                 scored[team] += gained
     winner = None if state.winner is None else (state.winner + first) % 2
     points = (scored[first], scored[1 - first])
-    mine = (first, 1 - first)  # bot 0's team, bot 1's
+    decisions = (decided[first], decided[1 - first])  # by bot, as the points
     return GameResult(
-        index,
-        winner,
-        points,
-        state.rounds_dealt,
-        actions,
-        (decided[mine[0]], decided[mine[1]]),
-        (thinking[mine[0]], thinking[mine[1]]),
+        index, winner, points, state.rounds_dealt, actions, decisions, (thinking[first], thinking[1 - first])
     )
 
 
