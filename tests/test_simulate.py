@@ -8,11 +8,12 @@ import subprocess
 import sys
 import time
 import types
+from typing import Any
 
 import attrs
 import pytest
 
-from pytruco import Action, Deal, RuleSet, SeatView, apply, new_game, view
+from pytruco import Action, Deal, Kind, RuleSet, SeatView, State, apply, new_game, view
 from pytruco.bots import (
     BOT_NAMES,
     ISMCTSBot,
@@ -23,6 +24,7 @@ from pytruco.bots import (
     pending_call,
     play_match,
 )
+from pytruco.bots._ismcts import _Node
 from pytruco.cli import main
 from pytruco.simulate import play_game, simulate, wilson_interval
 
@@ -197,6 +199,61 @@ def test_ismcts_bot_decides_from_the_view_only() -> None:
     choice = bot.act(view(a, 0), random.Random(4))
     assert choice == bot.act(view(b, 0), random.Random(4)) == bot.act(view(a, 0), random.Random(4))
     assert choice in view(a, 0).legal
+
+
+def test_ismcts_bot_compares_its_choices_on_the_same_worlds_and_luck(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Common random numbers at the root: each drawn world is played once for every root choice, with the same
+    playout seed, so that the choices are compared on the same cards and luck (a world drawn per iteration, the
+    earlier bot, compared them on different worlds)."""
+    calls: list[tuple[tuple[object, ...], str, object]] = []
+    descend = ISMCTSBot._iterate
+
+    def spy(self: ISMCTSBot, state: State, *args: Any) -> float:
+        calls.append((state.history[:-1], str(state.history[-1]), args[-1].getstate()))
+        return descend(self, state, *args)
+
+    monkeypatch.setattr(ISMCTSBot, "_iterate", spy)
+    table, _ = apply(new_game("default", first_mano=0), Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
+    values = ISMCTSBot(iterations=40, deals=10).values(view(table, 0), random.Random(2))
+    choices = [str(action) for action in values]
+    assert sorted(choices) == sorted(str(a) for a in view(table, 0).legal if a.kind is not Kind.RENDIRSE)
+    assert len(calls) == (40 // len(choices)) * len(choices)
+    worlds = [calls[i : i + len(choices)] for i in range(0, len(calls), len(choices))]
+    for world in worlds:
+        assert [choice for _, choice, _ in world] == choices
+        assert all(history == world[0][0] and luck == world[0][2] for history, _, luck in world)
+    assert len({str(world[0][0]) for world in worlds}) > 1  # the worlds drawn differ (the other seat's cards)
+
+
+class _LastLegal:
+    """A playout policy anyone can predict: the last card it may play (else its first legal action)."""
+
+    name = "last-card"
+
+    def act(self, seen: SeatView, rng: random.Random) -> Action:
+        plays = [action for action in seen.legal if action.kind is Kind.PLAY]
+        return plays[-1] if plays else seen.legal[0]
+
+
+def test_ismcts_bot_grows_its_tree_first_where_the_playout_policy_goes() -> None:
+    """``guided``: below a root choice, the first child added is the playout policy's choice there (else one at
+    random among those not tried: over ten seeds, not always that one)."""
+    table, _ = apply(new_game("default", first_mano=0), Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
+    after, _ = apply(table, Action.parse("0 4C"))  # seat 1 answers as the policy does; then seat 0 decides
+    policy = _LastLegal()
+    firsts: dict[bool, set[int]] = {True: set(), False: set()}
+    for guided in (True, False):
+        bot = ISMCTSBot(rollout=policy, guided=guided)
+        for seed in range(10):
+            root = _Node()
+            bot._iterate(after, root, table.rounds_dealt, table.score, 0, (policy, policy), random.Random(seed))
+            (visited,) = [index for index, child in root.children.items() if child.visits]
+            firsts[guided].add(visited)
+    answered = after
+    while answered.to_act != (0,):  # the other seat plays as the policy does, until seat 0 decides
+        answered, _ = apply(answered, policy.act(view(answered, answered.to_act[0]), random.Random(0)))
+    assert firsts[True] == {policy.act(view(answered, 0), random.Random(0)).index}
+    assert len(firsts[False]) > 1
 
 
 def test_ray_backend_gives_the_local_result() -> None:

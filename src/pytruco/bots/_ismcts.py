@@ -2,12 +2,17 @@
 
 Each decision deals the cards the seat has not seen into worlds consistent with its view (the public sampler of
 :mod:`pytruco.worlds`, through ``bots._worlds.seat_worlds``), each weighed once by how well the other side's
-calls fit its cards there (as :class:`~pytruco.bots.SearchBot` weighs them). Each iteration draws one of those
-worlds by its weight, walks one tree of its own team's action sequences shared by all the worlds (children
-chosen by UCB with availability counts), adds one node, and plays the hand out with SearchBot's heuristic
-players; in the tree the other team plays each world as the heuristic would with its cards there
-(``model_opponents``; plain single-observer IS-MCTS, where it searches too, won a third of its matches against
-the heuristic). The value is the points the seat's team gains in the hand (a won match counts extra).
+calls fit its cards there (as :class:`~pytruco.bots.SearchBot` weighs them), and draws worlds by weight. Every
+root choice is played in every drawn world, with the same playout seed (common random numbers): the choices are
+compared on the same cards and the same luck, so that what tells them apart is the choice, not the worlds drawn.
+Below each root choice grows a tree of the seat's own team's later decisions shared by all the worlds (children
+chosen by UCB with availability counts), one node added per playout, the first new child of a node being the one
+the playout policy would choose (``guided``); the hand is played out with SearchBot's heuristic players. In the
+tree the other team plays each world as the heuristic would with its cards there (``model_opponents``; plain
+single-observer IS-MCTS, where it searches too, won a third of its matches against the heuristic). The value is
+the points the seat's team gains in the hand (a won match counts extra). Against the heuristic, to 15 points over
+1,000 matches: 70.4% (a world drawn per iteration and fresh children tried at random, the earlier version: 68.3%;
+common worlds with random fresh children: 69.1%).
 """
 
 from __future__ import annotations
@@ -16,8 +21,8 @@ import math
 import random
 from collections.abc import Callable
 
-from .._engine import State, apply, legal_actions
-from ..actions import Action
+from .._engine import State, apply, is_legal, legal_actions
+from ..actions import Action, Kind
 from ..views import SeatView, view
 from ._heuristic import HeuristicBot
 from ._protocol import Bot, OneHotPolicy
@@ -42,7 +47,8 @@ class ISMCTSBot(OneHotPolicy):
     """Information-set MCTS over sampled worlds, with heuristic playouts.
 
     Args:
-        iterations: tree iterations per decision, each in a world drawn from the deals by its weight.
+        iterations: playouts per decision, shared among the root's choices: ``iterations // choices`` worlds are
+            drawn from the deals by weight, and each choice is played out once in each of them.
         deals: deals of the unseen cards per decision (each weighed once by the other side's calls).
         exploration: the UCB constant, in points.
         rollout: the playout policy of every seat (``None``: heuristic players, as
@@ -53,6 +59,8 @@ class ISMCTSBot(OneHotPolicy):
         lead: points by which the heuristic's own choice starts ahead at the root.
         model_opponents: the other team plays each world as the rollout policy would (else by UCB in the tree,
             as plain single-observer IS-MCTS does).
+        guided: a node's first new child is the action the playout policy would choose there (else one at random
+            among the children not yet tried).
 
     Declarations (``tengo``, ``son-buenas``), rock-paper-scissors and a mandatory flor are left to the heuristic.
 
@@ -78,9 +86,11 @@ class ISMCTSBot(OneHotPolicy):
         model_opponents: bool = True,
         mismatch: float = 0.15,
         deals: int = 80,
+        guided: bool = True,
     ) -> None:
         self.iterations = iterations
         self.deals = deals
+        self.guided = guided
         self.model_opponents = model_opponents
         self.exploration = exploration
         self.lead = lead
@@ -90,32 +100,55 @@ class ISMCTSBot(OneHotPolicy):
         self.model = HeuristicBot(bluff=0.0, rates="hand")
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
-        """The root action of the best average value (the heuristic's choice starts :attr:`lead` points ahead)."""
+        """The root choice of the best average value (the heuristic's choice starts :attr:`lead` points ahead)."""
         if left_to_heuristic(view):  # a single legal action too: the heuristic plays it
             return self.fallback.act(view, rng)
-        seat = seat_of(view)
-        legal = view.legal
-        policies, weigh = self._policies(view, rng)
-        worlds = seat_worlds(view, rng, weigh, self.deals)
-        total = sum(weight for _, weight in worlds)
-        if not total:
+        values = self.values(view, rng)
+        if not values:
             return self.fallback.act(view, rng)
-        # Each iteration plays a world drawn by its weight: a deal is weighed once, not dealt again until one fits.
-        drawn = rng.choices([world for world, _ in worlds], [weight for _, weight in worlds], k=self.iterations)
-        root = _Node()
-        for world in drawn:
-            self._iterate(world, root, seat & 1, policies, rng)
         usual = self.fallback.act(view, rng)
         best, choice = -math.inf, usual
-        for index, node in root.children.items():
-            action = Action.from_index(index, seat)
-            if node.visits < 3 or action not in legal:
-                continue
+        for action, average in values.items():
             # The heuristic's own choice starts *lead* points ahead: a few noisy worlds should not overturn it.
-            value = node.total / node.visits + (self.lead if action == usual else 0.0)
+            value = average + (self.lead if action == usual else 0.0)
             if value > best:
                 best, choice = value, action
         return choice
+
+    def values(self, view: SeatView, rng: random.Random) -> dict[Action, float]:
+        """The average value of each root choice (every legal action but ``rendirse``) over the same drawn
+        worlds and playout seeds; empty when no world fits the view.
+
+        >>> import random
+        >>> from pytruco import Deal, apply, new_game, view
+        >>> table = new_game("default", first_mano=0)
+        >>> table, _ = apply(table, Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
+        >>> values = ISMCTSBot(iterations=40, deals=10).values(view(table, 0), random.Random(2))
+        >>> sorted(str(action) for action in values)[:3]
+        ['0 1E', '0 4C', '0 7E']
+        """
+        seat = seat_of(view)
+        team = seat & 1
+        candidates = [a for a in view.legal if a.kind is not Kind.RENDIRSE]
+        policies, weigh = self._policies(view, rng)
+        worlds = [
+            (world, weight)
+            for world, weight in seat_worlds(view, rng, weigh, self.deals)
+            if weight > 0 and all(is_legal(world, action) for action in candidates)
+        ]
+        if not worlds or not candidates:
+            return {}
+        rounds = max(1, self.iterations // len(candidates))
+        drawn = rng.choices([world for world, _ in worlds], [weight for _, weight in worlds], k=rounds)
+        roots = [_Node() for _ in candidates]
+        for world in drawn:
+            seed = rng.random()  # one playout seed a world, shared by every choice: common random numbers
+            for root, action in zip(roots, candidates, strict=True):
+                after, _ = apply(world, action)
+                value = self._iterate(after, root, world.rounds_dealt, world.score, team, policies, random.Random(seed))
+                root.visits += 1
+                root.total += value
+        return {action: root.total / root.visits for action, root in zip(candidates, roots, strict=True)}
 
     def _policies(
         self, seen: SeatView, rng: random.Random
@@ -131,10 +164,19 @@ class ISMCTSBot(OneHotPolicy):
 
         return policies, weight
 
-    def _iterate(self, world: State, root: _Node, team: int, policies: tuple[Bot, Bot], rng: random.Random) -> None:
-        before = world.score
-        hands = world.rounds_dealt
-        state = world
+    def _iterate(
+        self,
+        state: State,
+        root: _Node,
+        hands: int,
+        before: tuple[int, int],
+        team: int,
+        policies: tuple[Bot, Bot],
+        rng: random.Random,
+    ) -> float:
+        """One descent below a root choice: *state* is the world after it, *root* its tree (the seat's team's
+        later decisions), *hands* and *before* the hand and the score the decision was made at; returns the
+        playout's value, which every node visited on the way adds."""
         node = root
         path: list[tuple[_Node, int]] = []  # (child visited, acting team)
         expanded = False
@@ -157,7 +199,11 @@ class ISMCTSBot(OneHotPolicy):
                 if not child.visits:
                     fresh.append(a)
             if fresh:
-                action = rng.choice(fresh)
+                if self.guided:  # the first playouts below a choice play on as the heuristic would, not at random
+                    guess = policies[0 if actor & 1 == team else 1].act(view(state, actor), rng)
+                    action = guess if guess in fresh else rng.choice(fresh)
+                else:
+                    action = rng.choice(fresh)
                 expanded = True
             else:
                 sign = 1.0 if actor & 1 == team else -1.0
@@ -178,3 +224,4 @@ class ISMCTSBot(OneHotPolicy):
         for visited, _acting in path:
             visited.visits += 1
             visited.total += value
+        return value
