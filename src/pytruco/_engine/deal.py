@@ -14,7 +14,7 @@ from ..rules import RuleSet, Scoring
 from .history import MAX_HANDS, deal_entry
 from .refusals import Refusal, error
 from .round import MADE
-from .stages import DECL_NONE, ENV_NONE, FLOR_NONE, new_event
+from .stages import DECL_NONE, ENV_NONE, FLOR_NONE, new_event, simple_event
 from .state import Phase, Round, State, not_a_state, require_state
 
 __all__ = ["random_deal"]
@@ -175,7 +175,10 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     st._hands_dealt += 1
     st._phase = _PHASE_PLAY
     st._pica_last = pica
-    events = [new_event(_EVENTKIND_DEALT, st._mano, None, 0, None, "pica" if pica else "")]
+    if pica:
+        events = [new_event(_EVENTKIND_DEALT, st._mano, None, 0, None, "pica")]
+    else:
+        events = [simple_event(_EVENTKIND_DEALT, st._mano)]
     if pica:
         st._pica = (0, st._mano)
         st._round = duel_round(rules, deal.hands, st._mano, 0, ())

@@ -45,6 +45,7 @@ from .stages import (
     Awaiting,
     called_event,
     new_event,
+    simple_event,
 )
 from .state import Round, State
 
@@ -209,7 +210,7 @@ def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
         r._env_state = ENV_VOID
         r._decl_kind = DECL_NONE
         r._decl_queue = ()
-        events.append(new_event(_EVENTKIND_ENVIDO_VOID))
+        events.append(simple_event(_EVENTKIND_ENVIDO_VOID))
     if r._flor_stage is FLOR_NONE:
         mask = 0
         for t in range(1 - team, r._n, 2):
@@ -290,7 +291,7 @@ def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
     team = winner & 1
     r._flor_stage = FLOR_DONE
     stake = r._flor_stake
-    events.append(new_event(_EVENTKIND_FLOR_WON, winner, team))
+    events.append(simple_event(_EVENTKIND_FLOR_WON, winner, team))
     if stake >= 0:
         award(st, r, team, stake, CAT_FLOR, events)
     elif rules.cfar is _CFARRULE_FALTA:
@@ -316,7 +317,7 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: EventLog) -> None:
     r._env_unshown = None
     if raise_by:
         add_points(st, r, team, raise_by, CAT_FLOR, events)
-    events.append(new_event(_EVENTKIND_HAND_ENDED))
+    events.append(simple_event(_EVENTKIND_HAND_ENDED))
     chico_won(st, r, team, events)
 
 

@@ -21,7 +21,7 @@ from .flor import lose_flor, refuse_first_flor, refuse_flor_call
 from .refusals import Refusal
 from .round import awaiting
 from .scoring import finish_round, mazo_penalty, win_round
-from .stages import AWAIT_DECLARING, AWAIT_FLOR, AWAIT_NOTHING, AWAIT_TRUCO, AWAIT_TURN, Awaiting, new_event
+from .stages import AWAIT_DECLARING, AWAIT_FLOR, AWAIT_NOTHING, AWAIT_TRUCO, AWAIT_TURN, Awaiting, simple_event
 from .state import Round, State
 from .tricks import complete_trick, next_in_trick
 from .truco import refuse_truco
@@ -74,7 +74,7 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
     other = 1 - team
     bit = 1 << s
     if not timeout:
-        events.append(new_event(_EVENTKIND_FOLDED, s, team))
+        events.append(simple_event(_EVENTKIND_FOLDED, s, team))
     forfeit = rules.show_rule and r._env_unshown is not None and r._env_winner == s and not envido_shown(rules, r, s)
     if forfeit:
         r._env_forfeit = True

@@ -23,6 +23,8 @@ from .stages import (
     ENVIDO_POINTS,
     TRUCO_VALUE,
     new_event,
+    points_event,
+    simple_event,
 )
 from .state import Phase, Round, State
 
@@ -52,9 +54,7 @@ def add_points(st: State, r: Round, team: int, points: int, category: str, event
     got = list(r._points)
     got[team] += points
     r._points = (got[0], got[1])
-    events.append(
-        new_event(_EVENTKIND_POINTS, None, team, points, None, CAT_FLOR if category is CAT_FLOR_LOST else category)
-    )
+    events.append(points_event(team, points, CAT_FLOR if category is CAT_FLOR_LOST else category))
     return score[team]
 
 
@@ -83,7 +83,7 @@ def _flush(st: State, r: Round, events: EventLog) -> int:
 def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
     rules = st._rules
     r._ended = True
-    events.append(new_event(_EVENTKIND_CHICO_WON, None, team))
+    events.append(simple_event(_EVENTKIND_CHICO_WON, -1, team))
     if rules.chicos_to_win > 1:
         chicos = list(st._chicos)
         chicos[team] += 1
@@ -98,7 +98,7 @@ def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
 def _match_over(st: State, team: int, events: EventLog) -> None:
     st._phase = _PHASE_OVER
     st._winner = team
-    events.append(new_event(_EVENTKIND_MATCH_OVER, None, team))
+    events.append(simple_event(_EVENTKIND_MATCH_OVER, -1, team))
 
 
 def _last_hand(st: State) -> bool:
@@ -131,7 +131,7 @@ def _next_hand(st: State) -> None:
 def win_round(st: State, r: Round, team: int, events: EventLog) -> None:
     """*team* wins the round: it scores the round's truco value."""
     r._winner = team
-    events.append(new_event(_EVENTKIND_HAND_WON, None, team))
+    events.append(simple_event(_EVENTKIND_HAND_WON, -1, team))
     award(st, r, team, TRUCO_VALUE[r._truco_level], CAT_TRUCO, events)
 
 
@@ -148,7 +148,11 @@ def finish_round(st: State, r: Round, events: EventLog) -> None:
     more_duels = pica is not None and pica[0] < 2
     carry = more_duels and st._rules.scoring is _SCORING_END_OF_HAND
     reached = _flush(st, r, events) if r._defer and not carry else -1
-    events.append(new_event(_EVENTKIND_HAND_ENDED, None, None, 0, None, "" if pica is None else f"duel {pica[0]}"))
+    events.append(
+        simple_event(_EVENTKIND_HAND_ENDED)
+        if pica is None
+        else new_event(_EVENTKIND_HAND_ENDED, None, None, 0, None, f"duel {pica[0]}")
+    )
     if reached >= 0:
         chico_won(st, r, reached, events)
     elif more_duels and pica is not None:
