@@ -48,14 +48,17 @@ def award(st: State, r: Round, team: int, points: int, category: str, events: Ev
 
 def add_points(st: State, r: Round, team: int, points: int, category: str, events: EventLog) -> int:
     """Add *points* to *team*'s score and to the round's points; returns the team's new score."""
-    score = list(st._score)
-    score[team] += points
-    st._score = (score[0], score[1])
-    got = list(r._points)
-    got[team] += points
-    r._points = (got[0], got[1])
+    # Native ints, no list: compiled, a (int, int) field is a C pair that a list would box.
+    score0, score1 = st._score
+    round0, round1 = r._points
+    if team:
+        st._score = (score0, score1 + points)
+        r._points = (round0, round1 + points)
+    else:
+        st._score = (score0 + points, score1)
+        r._points = (round0 + points, round1)
     events.append(points_event(team, points, CAT_FLOR if category is CAT_FLOR_LOST else category))
-    return score[team]
+    return st._score[team]
 
 
 def _flush(st: State, r: Round, events: EventLog) -> int:
