@@ -69,7 +69,7 @@ def table_refusal(state: State, action: Action) -> Refusal | None:
     outside a round that means legal (``rendirse``, a choice of rock-paper-scissors from a seat that is to
     choose), in a round that the round decides."""
     s = action.seat
-    n = state._rules.players
+    n = state._opts.players
     phase = state._phase
     kind = action.kind
     if phase is _PHASE_OVER:

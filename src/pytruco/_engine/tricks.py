@@ -167,7 +167,7 @@ def complete_trick(st: State, r: Round, events: EventLog) -> None:
     else:
         assert seat is not None  # a won trick has its winning seat
         events.append(simple_event(_EVENTKIND_TRICK_WON, seat, team))
-    winner = hand_winner([t[1] for t in r._tricks], r._mano & 1, st._rules.parda)  # t[1]: the team
+    winner = hand_winner([t[1] for t in r._tricks], r._mano & 1, st._opts.parda)  # t[1]: the team
     if winner is not None:
         win_round(st, r, winner, events)
         finish_round(st, r, events)
