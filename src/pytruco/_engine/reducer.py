@@ -479,7 +479,7 @@ def apply(state: object, action: object) -> tuple[State, tuple[Event, ...]]:
             r = old._copy()
             st._round = r
             r._acted |= 1 << s
-            _act(st, r, s, action, events)
+            _act(st, r, s, action, kind, events)
         compute_legal(st)
         return st, tuple(events)
     except AttributeError:
@@ -522,10 +522,9 @@ def _refuse(state: State, action: Action) -> NoReturn:
     raise error(found)
 
 
-def _act(st: State, r: Round, s: int, action: Action, events: EventLog) -> None:
-    """Dispatch a legal action in the round to its rule family's transition, by its kind and what the round
-    waits for."""
-    kind = action.kind
+def _act(st: State, r: Round, s: int, action: Action, kind: Kind, events: EventLog) -> None:
+    """Dispatch a legal action in the round to its rule family's transition, by its *kind* (read once, by
+    :func:`apply`) and what the round waits for."""
     if kind is _PLAYK:
         assert action.card is not None
         play_card(st, r, s, action.card, events)
