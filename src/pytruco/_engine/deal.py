@@ -177,16 +177,12 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     st._phase = _PHASE_PLAY
     st._pica_last = pica
     if pica:
-        events = [new_event(_EVENTKIND_DEALT, st._mano, None, 0, None, "pica")]
-    else:
-        events = [simple_event(_EVENTKIND_DEALT, st._mano)]
-    if pica:
         st._pica = (0, st._mano)
         st._round = duel_round(rules, deal.hands, st._mano, 0, ())
-        events.append(new_event(_EVENTKIND_DUEL_STARTED, st._round._mano, None, 0, None, "0"))
-    else:
-        st._round = _new_round(rules, deal.hands, st._mano, 0)
-    return st, tuple(events)
+        dealt = new_event(_EVENTKIND_DEALT, st._mano, None, 0, None, "pica")
+        return st, (dealt, new_event(_EVENTKIND_DUEL_STARTED, st._round._mano, None, 0, None, "0"))
+    st._round = _new_round(rules, deal.hands, st._mano, 0)
+    return st, (simple_event(_EVENTKIND_DEALT, st._mano),)
 
 
 def duel_round(
