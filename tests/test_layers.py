@@ -24,7 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cards",),
     ("rules",),
     ("actions",),
-    ("events", "_engine.history"),
+    ("events", "_engine.history", "_engine.options"),
     ("text._words",),
     ("text._events", "text._refusals"),
     ("text", "schema", "svg"),

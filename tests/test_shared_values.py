@@ -91,6 +91,26 @@ def test_a_played_card_event_is_the_event_built_by_hand() -> None:
             assert stages.new_event(EventKind.CARD_PLAYED, seat, None, 0, card) == built
 
 
+@pytest.mark.parametrize("kind", list(EventKind))
+def test_a_simple_event_is_the_event_built_by_hand(kind: EventKind) -> None:
+    """The table of events without points, card or detail: -1 stands for None, every seat and team of 6 seats."""
+    for seat in range(-1, 6):
+        for team in range(-1, 2):
+            built = Event(kind, None if seat < 0 else seat, None if team < 0 else team)
+            event = stages.simple_event(kind, seat, team)
+            assert (event, type(event)) == (built, Event)
+            assert stages.simple_event(kind, seat, team) is event
+
+
+def test_a_points_event_is_the_event_built_by_hand() -> None:
+    """Points events of every category, both teams, inside the table and past it."""
+    for category in ("envido", "flor", "truco", "envido-unshown", "penalty", "uncommon"):
+        for team in (0, 1):
+            for points in (0, 1, stages.POINTS_ROOM - 1, stages.POINTS_ROOM, 500):
+                built = Event(EventKind.POINTS, None, team, points, None, category)
+                assert stages.points_event(team, points, category) == built
+
+
 def test_the_event_memo_stays_within_its_room() -> None:
     """Events that do not repeat (every points value) are still built, but the memo never grows past its room."""
     for points in range(stages.EVENT_MEMO_ROOM + 100):

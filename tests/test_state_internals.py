@@ -29,6 +29,7 @@ from pytruco import (
     replay,
 )
 from pytruco._engine.envido import accepted_value, next_calls, refused_value
+from pytruco._engine.options import options_of
 
 
 def random_game(rules: RuleSet, seed: int, actions: int) -> list[State]:
@@ -152,7 +153,7 @@ def test_a_long_per_word_chain_is_a_count() -> None:
     assert r.pending == (Kind.ENVIDO, (calls - 1) % 2)
     assert set(r.envido_calls) == {Kind.ENVIDO}
     assert accepted_value(rules, r.envido_calls) == 2 * calls
-    assert next_calls(rules, r.envido_calls) == (Kind.ENVIDO,)
+    assert next_calls(options_of(rules), r.envido_calls) == (Kind.ENVIDO,)
     refused = apply(state, Action.call(calls % 2, Kind.NO_QUIERO))[0]
     assert refused.round is not None and refused.round.points == (0, 0)  # end-of-hand scoring: deferred
     assert refused_value(rules, r.envido_calls) == 2 * (calls - 1)

@@ -10,11 +10,12 @@ from ..actions import Deal
 from ..cards import ALL_CARDS, HOLDING_POINTS, Card, Hand, points_of, random_source, shared_card
 from ..errors import SetupError, quoted
 from ..events import Event, EventKind
-from ..rules import RuleSet, Scoring
+from ..rules import Scoring
 from .history import MAX_HANDS, deal_entry
+from .options import Options
 from .refusals import Refusal, error
 from .round import MADE
-from .stages import DECL_NONE, ENV_NONE, FLOR_NONE, new_event
+from .stages import DECL_NONE, ENV_NONE, FLOR_NONE, new_event, simple_event
 from .state import Phase, Round, State, not_a_state, require_state
 
 __all__ = ["random_deal"]
@@ -43,7 +44,7 @@ def random_deal(state: object, rng: object = None) -> Deal:
     if not isinstance(state, State):
         not_a_state(state, "random_deal")
     try:
-        n = state._rules.players
+        n = state._opts.players
     except AttributeError:  # a State made by object.__new__: ArgumentError
         require_state(state, "random_deal")
         raise
@@ -103,7 +104,7 @@ def _checked_draws(uniform: Callable[[], float]) -> Callable[[], float]:
 
 def deal_problem(st: State, deal: Deal) -> str | None:
     """What is wrong with *deal* for the table of *st* (seats, three cards each, no card twice), or ``None``."""
-    n = st._rules.players
+    n = st._opts.players
     hands = getattr(deal, "hands", None)  # a Deal made by object.__new__ has none
     if not isinstance(hands, tuple) or not all(type(hand) is Hand for hand in hands):
         return "the deal has no tuple of Hands (it was made without its constructor)"
@@ -142,7 +143,7 @@ def deal_refusal(state: State, deal: Deal) -> Refusal | None:
         checked = deal._checked
     except AttributeError:  # a Deal made by object.__new__: deal_problem names what it lacks
         checked = False
-    if checked is True and len(deal.hands) == state._rules.players:
+    if checked is True and len(deal.hands) == state._opts.players:
         return None
     problem = deal_problem(state, deal)
     return None if problem is None else Refusal("bad-deal", {"problem": problem})
@@ -157,7 +158,7 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     history = state._history
     st._history = (deal, history, history[2] + 1, deal_entry(history))
     st._hand_start = state
-    rules = st._rules
+    rules = st._opts
     # The game, and every chico of a partido, starts with a normal round; then a
     # pica hand follows every normal round while both teams are at least the
     # margin from the target (§8.23, §8.27).
@@ -175,18 +176,17 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     st._hands_dealt += 1
     st._phase = _PHASE_PLAY
     st._pica_last = pica
-    events = [new_event(_EVENTKIND_DEALT, st._mano, None, 0, None, "pica" if pica else "")]
     if pica:
         st._pica = (0, st._mano)
         st._round = duel_round(rules, deal.hands, st._mano, 0, ())
-        events.append(new_event(_EVENTKIND_DUEL_STARTED, st._round._mano, None, 0, None, "0"))
-    else:
-        st._round = _new_round(rules, deal.hands, st._mano, 0)
-    return st, tuple(events)
+        dealt = new_event(_EVENTKIND_DEALT, st._mano, None, 0, None, "pica")
+        return st, (dealt, new_event(_EVENTKIND_DUEL_STARTED, st._round._mano, None, 0, None, "0"))
+    st._round = _new_round(rules, deal.hands, st._mano, 0)
+    return st, (simple_event(_EVENTKIND_DEALT, st._mano),)
 
 
 def duel_round(
-    rules: RuleSet,
+    rules: Options,
     hands: tuple[Hand, ...],
     hand_mano: int,
     duel: int,
@@ -211,7 +211,7 @@ def duel_round(
     return r
 
 
-def _new_round(rules: RuleSet, hands: tuple[Hand, ...], mano: int, absent: int) -> Round:
+def _new_round(rules: Options, hands: tuple[Hand, ...], mano: int, absent: int) -> Round:
     r = _BLANK_ROUND._copy()
     n = rules.players
     r._n = n

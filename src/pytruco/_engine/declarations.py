@@ -19,9 +19,9 @@ from typing import Final
 
 from ..actions import CALL_ACTIONS, TENGO_ACTIONS, Action, Kind
 from ..events import EventKind, EventLog
-from ..rules import RuleSet
 from .envido import resolve_envido
 from .flor import must_sing, resolve_flor
+from .options import Options
 from .refusals import Refusal
 from .stages import DECL_ENVIDO, DECL_FLOR, DECL_NONE, new_event
 from .state import Round, State
@@ -33,7 +33,7 @@ _FLOR: Final = Kind.FLOR
 _SON_BUENAS: Final = Kind.SON_BUENAS
 
 
-def declarable(rules: RuleSet, r: Round, d: int) -> tuple[int, ...]:
+def declarable(rules: Options, r: Round, d: int) -> tuple[int, ...]:
     """The points seat *d* may declare now: its true flor points, any possible envido value where bluffing is
     allowed, else its true envido points (§5, §8.12)."""
     if r._decl_kind is DECL_FLOR:
@@ -45,7 +45,7 @@ def declarable(rules: RuleSet, r: Round, d: int) -> tuple[int, ...]:
     return (r._env_pts[d],)
 
 
-def declaration_actions(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
+def declaration_actions(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...]:
     """What the seat to declare may say: its points (:func:`declarable`), and ``son-buenas`` once there is a
     best declaration; an unsung mandatory flor first (§8.6)."""
     d = r._decl_queue[0]
@@ -59,7 +59,7 @@ def declaration_actions(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[i
     return (d,)
 
 
-def declaration_refusal(rules: RuleSet, r: Round, s: int, action: Action) -> Refusal | None:
+def declaration_refusal(rules: Options, r: Round, s: int, action: Action) -> Refusal | None:
     """Why seat *s*, which is to act, may not make the declaration *action*, or ``None`` when it may."""
     params: dict[str, int | str | None] = {"seat": s, "declared": action.points}
     if r._decl_kind is DECL_NONE:

@@ -8,7 +8,8 @@ calls. The falta value depends on the score, so it is computed by
 >>> from pytruco.actions import Kind
 >>> E, R, F = Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO
 >>> from pytruco.rules import RuleSet
->>> rules = RuleSet.preset("default")
+>>> from pytruco._engine.options import options_of
+>>> rules = options_of(RuleSet.preset("default"))
 >>> accepted_value(rules, (E, E, R)), refused_value(rules, (E, E, R))
 (7, 4)
 >>> next_calls(rules, (E, R))
@@ -24,6 +25,7 @@ from ..cards import envido_points_of
 from ..events import EventKind, EventLog
 from ..rules import EnvidoStyle, EnvidoWindow, FaltaRule, RuleSet
 from .awaiting import start_declarations
+from .options import Options, as_options
 from .refusals import Refusal
 from .scoring import award
 from .stages import (
@@ -57,12 +59,12 @@ _OPEN_ALL: Final = (E, R, F)
 _OPEN_ENVIDO: Final = (E,)
 
 
-def opening_calls(rules: RuleSet) -> tuple[Kind, ...]:
+def opening_calls(rules: Options) -> tuple[Kind, ...]:
     """The calls that may open a chain: E, R or F, or envido alone."""
     return _OPEN_ALL if rules.envido_style is _ENVIDOSTYLE_CUMULATIVE else _OPEN_ENVIDO
 
 
-def next_calls(rules: RuleSet, calls: tuple[Kind, ...]) -> tuple[Kind, ...]:
+def next_calls(rules: Options, calls: tuple[Kind, ...]) -> tuple[Kind, ...]:
     """The raises allowed after *calls* (PRESETS.md §5, raises).
 
     ``cumulative``: envido at most twice, then real envido once, falta envido
@@ -72,18 +74,18 @@ def next_calls(rules: RuleSet, calls: tuple[Kind, ...]) -> tuple[Kind, ...]:
     return chain_next(rules, calls, len(calls))
 
 
-def accepted_value(rules: RuleSet, calls: tuple[Kind, ...]) -> int | None:
+def accepted_value(rules: RuleSet | Options, calls: tuple[Kind, ...]) -> int | None:
     """What the chain is worth when accepted; :data:`FALTA` for the falta."""
-    return chain_accepted(rules, calls, len(calls))
+    return chain_accepted(as_options(rules), calls, len(calls))
 
 
-def refused_value(rules: RuleSet, calls: tuple[Kind, ...]) -> int:
+def refused_value(rules: RuleSet | Options, calls: tuple[Kind, ...]) -> int:
     """What the last caller scores when the chain is refused.
 
     ``cumulative`` and ``per-word``: the accepted value without the last call,
     at least 1. ``ladder``: E 1, R 1, E-E 2, F :attr:`RuleSet.ladder_falta_refused`.
     """
-    return chain_refused(rules, calls, len(calls))
+    return chain_refused(as_options(rules), calls, len(calls))
 
 
 # A round keeps its chain as the first calls (at most CHAIN_HEAD) and a count: every style's chain but per-word's
@@ -92,7 +94,7 @@ def refused_value(rules: RuleSet, calls: tuple[Kind, ...]) -> int:
 CHAIN_HEAD: Final = 4
 
 
-def chain_next(rules: RuleSet, head: tuple[Kind, ...], count: int) -> tuple[Kind, ...]:
+def chain_next(rules: Options, head: tuple[Kind, ...], count: int) -> tuple[Kind, ...]:
     """:func:`next_calls` of a chain of *count* calls that starts with *head* (the rest is envido)."""
     style = rules.envido_style
     if style is _ENVIDOSTYLE_CUMULATIVE:
@@ -109,7 +111,7 @@ def chain_next(rules: RuleSet, head: tuple[Kind, ...], count: int) -> tuple[Kind
     return (E,) if 2 * (count + 1) <= rules.target else ()
 
 
-def chain_accepted(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int | None:
+def chain_accepted(rules: Options, head: tuple[Kind, ...], count: int) -> int | None:
     """:func:`accepted_value` of a chain of *count* calls that starts with *head*."""
     style = rules.envido_style
     if style is _ENVIDOSTYLE_CUMULATIVE:
@@ -121,7 +123,7 @@ def chain_accepted(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int | 
     return 2 * count
 
 
-def chain_refused(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int:
+def chain_refused(rules: Options, head: tuple[Kind, ...], count: int) -> int:
     """:func:`refused_value` of a chain of *count* calls that starts with *head*."""
     style = rules.envido_style
     if style is _ENVIDOSTYLE_LADDER:
@@ -132,7 +134,7 @@ def chain_refused(rules: RuleSet, head: tuple[Kind, ...], count: int) -> int:
     return 1 if before is FALTA else max(1, before)
 
 
-def falta_value(rules: RuleSet, score: tuple[int, int], winner_team: int | None = None) -> int | None:
+def falta_value(rules: RuleSet | Options, score: tuple[int, int], winner_team: int | None = None) -> int | None:
     """An accepted falta envido (§5): :func:`leader_falta`, or under :attr:`FaltaRule.LOSER` (``ladder``) the
     target minus the score of the team that loses the envido (*winner_team* is the other; ``None`` while the
     winner is not known). The one statement of the envido's falta, for scoring and views alike.
@@ -140,22 +142,23 @@ def falta_value(rules: RuleSet, score: tuple[int, int], winner_team: int | None 
     >>> falta_value(RuleSet.preset("default"), (20, 5)), falta_value(RuleSet.preset("ladder"), (20, 5), 0)
     (10, 25)
     """
-    if rules.falta is _FALTARULE_LOSER:
-        return None if winner_team is None else rules.target - score[1 - winner_team]
-    return leader_falta(rules, score)
+    options = as_options(rules)
+    if options.falta is _FALTARULE_LOSER:
+        return None if winner_team is None else options.target - score[1 - winner_team]
+    return options.target - max(score)
 
 
-def leader_falta(rules: RuleSet, score: tuple[int, int]) -> int:
+def leader_falta(rules: RuleSet | Options, score: tuple[int, int]) -> int:
     """The target minus the leader's score: the falta of §5 and of a contraflor al resto worth the falta (§6).
 
     >>> leader_falta(RuleSet.preset("classic"), (5, 8))
     22
     """
-    return rules.target - max(score)
+    return as_options(rules).target - max(score)
 
 
 # --- when ---------------------------------------------------------------------
-def envido_window(rules: RuleSet, r: Round, s: int, kind: Kind | None = None) -> str | None:
+def envido_window(rules: Options, r: Round, s: int, kind: Kind | None = None) -> str | None:
     """Why seat *s* may not open the envido chain now (a refusal code), or ``None`` when it may (§5 window,
     envido primero). With *kind*, also whether that call may open it. The one statement of the envido window,
     for legality and refusals alike."""
@@ -183,7 +186,7 @@ def envido_window(rules: RuleSet, r: Round, s: int, kind: Kind | None = None) ->
     return None
 
 
-def opening_actions(rules: RuleSet, s: int) -> tuple[Action, ...]:
+def opening_actions(rules: Options, s: int) -> tuple[Action, ...]:
     """Seat *s*'s shared actions that open a chain."""
     found = _OPENING.get((s, rules.envido_style))
     if found is None:
@@ -191,7 +194,7 @@ def opening_actions(rules: RuleSet, s: int) -> tuple[Action, ...]:
     return found
 
 
-def raise_actions(rules: RuleSet, r: Round, s: int) -> tuple[Action, ...]:
+def raise_actions(rules: Options, r: Round, s: int) -> tuple[Action, ...]:
     """Seat *s*'s shared actions that raise the pending chain."""
     raises = chain_next(rules, r._env_calls, r._env_count)
     found = _RAISES.get((s, raises))
@@ -205,7 +208,7 @@ _RAISES: Final[dict[tuple[int, tuple[Kind, ...]], tuple[Action, ...]]] = {}
 
 
 # --- why not ---------------------------------------------------------------------
-def envido_refusal(rules: RuleSet, r: Round, s: int, kind: Kind) -> Refusal | None:
+def envido_refusal(rules: Options, r: Round, s: int, kind: Kind) -> Refusal | None:
     """Why seat *s*, which is to act, may not call *kind* (envido, real envido or falta envido) now, or ``None``
     when it may: a raise of the pending chain, or an opening inside the envido window."""
     if r._env_state is ENV_PENDING:
@@ -250,10 +253,10 @@ def answer_envido(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> 
 
 def refuse_envido(st: State, r: Round, events: EventLog) -> None:
     r._env_state = ENV_SETTLED
-    award(st, r, r._env_caller & 1, chain_refused(st._rules, r._env_calls, r._env_count), CAT_ENVIDO, events)
+    award(st, r, r._env_caller & 1, chain_refused(st._opts, r._env_calls, r._env_count), CAT_ENVIDO, events)
 
 
-def envido_shown(rules: RuleSet, r: Round, s: int) -> bool:
+def envido_shown(rules: Options, r: Round, s: int) -> bool:
     """Whether the cards that make seat *s*'s envido points are face up (§8.12, §8.19):
     the cards it has played make those points by themselves (any one card for 0)."""
     held = r._held[s]
@@ -264,7 +267,7 @@ def envido_shown(rules: RuleSet, r: Round, s: int) -> bool:
 def resolve_envido(st: State, r: Round, winner: int, events: EventLog) -> None:
     """The declarations are over: *winner*'s team wins the envido's value."""
     team = winner & 1
-    rules = st._rules
+    rules = st._opts
     value = chain_accepted(rules, r._env_calls, r._env_count)
     if value is FALTA:
         value = falta_value(rules, st._score, team)

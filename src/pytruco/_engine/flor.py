@@ -18,6 +18,7 @@ from ..events import EventKind, EventLog
 from ..rules import CfarRule, EnvidoWindow, RuleSet
 from .awaiting import start_declarations
 from .envido import leader_falta
+from .options import Options, as_options
 from .refusals import Refusal
 from .scoring import add_points, award, chico_won
 from .stages import (
@@ -45,6 +46,7 @@ from .stages import (
     Awaiting,
     called_event,
     new_event,
+    simple_event,
 )
 from .state import Round, State
 
@@ -52,7 +54,7 @@ _FIRST_CARD_OF_HAND: Final = EnvidoWindow.FIRST_CARD_OF_HAND
 
 
 # --- when ------------------------------------------------------------------
-def flor_window(rules: RuleSet, r: Round, s: int) -> str | None:
+def flor_window(rules: Options, r: Round, s: int) -> str | None:
     """Why seat *s* may not sing flor now (a refusal code), or ``None`` when it may (outside an answer to
     another flor). The one statement of the flor window, for legality and refusals alike."""
     if not rules.flor:
@@ -85,7 +87,7 @@ SING_MUST: Final = 2
 """What :func:`flor_option` says: seat may not sing flor now; may (optional flor); must (mandatory flor)."""
 
 
-def flor_option(rules: RuleSet, r: Round, s: int) -> int:
+def flor_option(rules: Options, r: Round, s: int) -> int:
     """Whether seat *s* may sing flor now, outside an answer to a first flor: :data:`SING_MUST` under mandatory
     flor (§8.6: until the holder sings, flor is its only action, also when it may answer a later call of a flor
     chain, §8.25), :data:`SING_MAY` under optional flor (§8.7), else :data:`SING_NO`. The one statement of
@@ -97,12 +99,12 @@ def flor_option(rules: RuleSet, r: Round, s: int) -> int:
     return SING_MUST if rules.flor_mandatory else SING_MAY
 
 
-def must_sing(rules: RuleSet, r: Round, s: int) -> bool:
+def must_sing(rules: Options, r: Round, s: int) -> bool:
     """Mandatory flor (§8.6): seat *s* holds an unsung flor that is its only action now (:func:`flor_option`)."""
     return r._flor_pts[s] is not None and flor_option(rules, r, s) == SING_MUST
 
 
-def can_answer_flor(rules: RuleSet, r: Round, s: int) -> bool:
+def can_answer_flor(rules: Options, r: Round, s: int) -> bool:
     """Whether seat *s* holds a flor that can still answer another (§8.7)."""
     if r._flor_pts[s] is None or (r._flor_sung | r._flor_lost | r._folded) >> s & 1:
         return False
@@ -112,7 +114,7 @@ def can_answer_flor(rules: RuleSet, r: Round, s: int) -> bool:
 
 
 # --- what answers it ---------------------------------------------------------
-def first_flor_menu(rules: RuleSet) -> tuple[Kind, ...]:
+def first_flor_menu(rules: Options) -> tuple[Kind, ...]:
     """What each holder of the other team may answer to a first flor (§6): flor, contraflor, contraflor al resto
     and no quiero, as the rules have them (the mazo is ``mazo.may_fold``'s to say)."""
     kinds = [KIND_FLOR]
@@ -125,7 +127,7 @@ def first_flor_menu(rules: RuleSet) -> tuple[Kind, ...]:
     return tuple(kinds)
 
 
-def flor_call_menu(rules: RuleSet, call: Kind | None) -> tuple[Kind, ...]:
+def flor_call_menu(rules: Options, call: Kind | None) -> tuple[Kind, ...]:
     """What any seat of the other team still in the round may answer to *call*, a second flor, a contraflor or
     a contraflor al resto (§4, §6): quiero, con flor me achico (to a second flor) or no quiero, and the
     contraflor al resto above it; an unsung mandatory flor comes first (:func:`flor_option`)."""
@@ -133,7 +135,7 @@ def flor_call_menu(rules: RuleSet, call: Kind | None) -> tuple[Kind, ...]:
     return (KIND_QUIERO, KIND_ACHICO if call is KIND_FLOR else KIND_NO_QUIERO, *raises)
 
 
-def flor_stakes(rules: RuleSet, call: Kind | None, over: Kind | None = None) -> tuple[int, int]:
+def flor_stakes(rules: RuleSet | Options, call: Kind | None, over: Kind | None = None) -> tuple[int, int]:
     """``(accepted, refused)``: what a flor-chain *call* is worth (``None``: a first flor, answered by a second
     flor or refused), *over* the call it raised. An accepted contraflor al resto is ``-1``: the falta or the chico
     (§6). The one statement of the flor chain's stakes, for scoring and views alike.
@@ -141,19 +143,20 @@ def flor_stakes(rules: RuleSet, call: Kind | None, over: Kind | None = None) -> 
     >>> flor_stakes(RuleSet.preset("classic"), Kind.CONTRAFLOR_AL_RESTO, Kind.CONTRAFLOR)
     (-1, 6)
     """
+    options = as_options(rules)
     if call is None:
-        return rules.flor_flor_value, rules.flor_value
+        return options.flor_flor_value, options.flor_value
     if call is KIND_FLOR:
-        return rules.flor_flor_value, rules.achico_value
+        return options.flor_flor_value, options.achico_value
     if call is KIND_CONTRAFLOR:
-        return rules.contraflor_value, rules.contraflor_refused
+        return options.contraflor_value, options.contraflor_refused
     if over is KIND_CONTRAFLOR:
-        return -1, rules.cfar_refused_over_contraflor
-    return -1, rules.cfar_refused_over_flor
+        return -1, options.cfar_refused_over_contraflor
+    return -1, options.cfar_refused_over_flor
 
 
 # --- why not ------------------------------------------------------------------
-def flor_refusal(rules: RuleSet, r: Round, s: int, waits: Awaiting) -> Refusal | None:
+def flor_refusal(rules: Options, r: Round, s: int, waits: Awaiting) -> Refusal | None:
     """Why seat *s*, which is to act, may not sing flor now, or ``None`` when it may."""
     if waits is AWAIT_FLOR or (r._flor_pts[s] is not None and flor_option(rules, r, s) != SING_NO):
         return None
@@ -163,7 +166,7 @@ def flor_refusal(rules: RuleSet, r: Round, s: int, waits: Awaiting) -> Refusal |
     return Refusal(code, {"seat": s, "preset": rules.preset_name})
 
 
-def flor_call_refusal(rules: RuleSet, r: Round, kind: Kind, waits: Awaiting) -> Refusal | None:
+def flor_call_refusal(rules: Options, r: Round, kind: Kind, waits: Awaiting) -> Refusal | None:
     """Why a contraflor, a contraflor al resto or a con flor me achico is refused, or ``None`` when it answers
     the flor or flor-chain call that waits."""
     if kind in _flor_menu(rules, r, waits):
@@ -178,7 +181,7 @@ def flor_call_refusal(rules: RuleSet, r: Round, kind: Kind, waits: Awaiting) -> 
     return Refusal("answers-flor-only", params)
 
 
-def flor_answer_refusal(rules: RuleSet, r: Round, kind: Kind, waits: Awaiting) -> Refusal | None:
+def flor_answer_refusal(rules: Options, r: Round, kind: Kind, waits: Awaiting) -> Refusal | None:
     """Why quiero or no quiero is refused as the answer to the flor or flor-chain call that waits, or ``None``."""
     menu = _flor_menu(rules, r, waits)
     if kind in menu:
@@ -189,7 +192,7 @@ def flor_answer_refusal(rules: RuleSet, r: Round, kind: Kind, waits: Awaiting) -
     return Refusal("not-a-second-flor-answer", {"call": kind.value})
 
 
-def _flor_menu(rules: RuleSet, r: Round, waits: Awaiting) -> tuple[Kind, ...]:
+def _flor_menu(rules: Options, r: Round, waits: Awaiting) -> tuple[Kind, ...]:
     if waits is AWAIT_FLOR:
         return first_flor_menu(rules)
     if waits is AWAIT_FLOR_CALL:
@@ -199,7 +202,7 @@ def _flor_menu(rules: RuleSet, r: Round, waits: Awaiting) -> tuple[Kind, ...]:
 
 # --- doing it -----------------------------------------------------------------
 def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
-    rules = st._rules
+    rules = st._opts
     team = s & 1
     r._flor_sung |= 1 << s
     events.append(new_event(_EVENTKIND_CALLED, s, team, 0, None, "flor"))
@@ -209,7 +212,7 @@ def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
         r._env_state = ENV_VOID
         r._decl_kind = DECL_NONE
         r._decl_queue = ()
-        events.append(new_event(_EVENTKIND_ENVIDO_VOID))
+        events.append(simple_event(_EVENTKIND_ENVIDO_VOID))
     if r._flor_stage is FLOR_NONE:
         mask = 0
         for t in range(1 - team, r._n, 2):
@@ -226,7 +229,7 @@ def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
 
 def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """The second holder answers the first flor (§6)."""
-    rules = st._rules
+    rules = st._opts
     events.append(called_event(s, kind))
     r._log = (("call", "flor", s, kind), r._log)
     if kind is KIND_NO_QUIERO:
@@ -245,7 +248,7 @@ def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog)
 
 def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """An answer to a second flor (``reglamento``), a contraflor or a contraflor al resto."""
-    rules = st._rules
+    rules = st._opts
     events.append(called_event(s, kind))
     r._log = (("call", "flor", s, kind), r._log)
     call = r._flor_call
@@ -265,13 +268,13 @@ def refuse_first_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     r._flor_answerers = 0
     r._flor_lost |= 1 << s
     r._flor_stage = FLOR_DONE
-    award(st, r, r._flor_first & 1, flor_stakes(st._rules, None)[1], CAT_FLOR, events)
+    award(st, r, r._flor_first & 1, flor_stakes(st._opts, None)[1], CAT_FLOR, events)
 
 
 def refuse_flor_call(st: State, r: Round, events: EventLog) -> None:
     """The flor-chain call is refused (no quiero, con flor me achico, the mazo or a timeout): its caller's team
     scores what refusing it is worth (:func:`flor_stakes`)."""
-    points = flor_stakes(st._rules, r._flor_call, r._flor_over)[1]
+    points = flor_stakes(st._opts, r._flor_call, r._flor_over)[1]
     caller_team = r._flor_caller & 1
     r._flor_stage = FLOR_DONE
     r._flor_call = None
@@ -286,11 +289,11 @@ def _accept_flor(r: Round, stake: int) -> None:
 
 
 def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
-    rules = st._rules
+    rules = st._opts
     team = winner & 1
     r._flor_stage = FLOR_DONE
     stake = r._flor_stake
-    events.append(new_event(_EVENTKIND_FLOR_WON, winner, team))
+    events.append(simple_event(_EVENTKIND_FLOR_WON, winner, team))
     if stake >= 0:
         award(st, r, team, stake, CAT_FLOR, events)
     elif rules.cfar is _CFARRULE_FALTA:
@@ -307,7 +310,7 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: EventLog) -> None:
     the points of the earlier duels of a pica hand. The best flor's score is
     raised to the target; the round's points are that raise (§8.15).
     """
-    target = st._rules.target
+    target = st._opts.target
     raise_by = max(0, target - st._score[team])
     if not r._defer:
         award(st, r, team, raise_by, CAT_FLOR, events)
@@ -316,7 +319,7 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: EventLog) -> None:
     r._env_unshown = None
     if raise_by:
         add_points(st, r, team, raise_by, CAT_FLOR, events)
-    events.append(new_event(_EVENTKIND_HAND_ENDED))
+    events.append(simple_event(_EVENTKIND_HAND_ENDED))
     chico_won(st, r, team, events)
 
 

@@ -15,7 +15,7 @@ from ..actions import Action, Kind, Rps
 from ..events import EventKind, EventLog
 from .history import MAX_ACTIONS, actions_in_part
 from .refusals import Refusal
-from .stages import new_event
+from .stages import new_event, simple_event
 from .state import Phase, State
 
 RPS_ACTIONS: Final = [tuple(Action.rps(seat, choice) for choice in Rps) for seat in range(2)]
@@ -25,10 +25,10 @@ RPS_ACTIONS: Final = [tuple(Action.rps(seat, choice) for choice in Rps) for seat
 def rps(st: State, s: int, choice: Rps | None, events: EventLog) -> None:
     """Seat *s* chooses (``None``: it timed out and loses the draw, §7); a tie repeats, a win picks the mano."""
     if choice is None:
-        events.append(new_event(_EVENTKIND_TIMED_OUT, s))
+        events.append(simple_event(_EVENTKIND_TIMED_OUT, s))
         _first_mano(st, 1 - s, events)
         return
-    events.append(new_event(_EVENTKIND_RPS_CHOSEN, s))
+    events.append(simple_event(_EVENTKIND_RPS_CHOSEN, s))
     choices = list(st._rps)
     choices[s] = choice
     first, second = choices
@@ -47,20 +47,20 @@ def _first_mano(st: State, seat: int, events: EventLog) -> None:
     st._mano = seat
     st._start = (seat, *st._start[1:])
     st._phase = _PHASE_DEAL
-    events.append(new_event(_EVENTKIND_FIRST_MANO, seat))
+    events.append(simple_event(_EVENTKIND_FIRST_MANO, seat))
 
 
 def surrender(st: State, s: int, events: EventLog) -> None:
     """Seat *s* concedes the match: the other team wins it."""
     team = s & 1
-    events.append(new_event(_EVENTKIND_SURRENDERED, s, team))
+    events.append(simple_event(_EVENTKIND_SURRENDERED, s, team))
     if st._round is not None and not st._round._ended:
         r = st._round._copy()
         r._ended = True
         st._round = r
     st._phase = _PHASE_OVER
     st._winner = 1 - team
-    events.append(new_event(_EVENTKIND_MATCH_OVER, None, 1 - team))
+    events.append(simple_event(_EVENTKIND_MATCH_OVER, -1, 1 - team))
 
 
 def table_refusal(state: State, action: Action) -> Refusal | None:
@@ -69,7 +69,7 @@ def table_refusal(state: State, action: Action) -> Refusal | None:
     outside a round that means legal (``rendirse``, a choice of rock-paper-scissors from a seat that is to
     choose), in a round that the round decides."""
     s = action.seat
-    n = state._rules.players
+    n = state._opts.players
     phase = state._phase
     kind = action.kind
     if phase is _PHASE_OVER:

@@ -14,20 +14,20 @@ from __future__ import annotations
 from typing import Final
 
 from ..events import EventKind, EventLog
-from ..rules import RuleSet
 from .awaiting import pending
 from .envido import envido_shown, refuse_envido
 from .flor import lose_flor, refuse_first_flor, refuse_flor_call
+from .options import Options
 from .refusals import Refusal
 from .round import awaiting
 from .scoring import finish_round, mazo_penalty, win_round
-from .stages import AWAIT_DECLARING, AWAIT_FLOR, AWAIT_NOTHING, AWAIT_TRUCO, AWAIT_TURN, Awaiting, new_event
+from .stages import AWAIT_DECLARING, AWAIT_FLOR, AWAIT_NOTHING, AWAIT_TRUCO, AWAIT_TURN, Awaiting, simple_event
 from .state import Round, State
 from .tricks import complete_trick, next_in_trick
 from .truco import refuse_truco
 
 
-def may_fold(rules: RuleSet, r: Round, s: int, waits: Awaiting) -> bool:
+def may_fold(rules: Options, r: Round, s: int, waits: Awaiting) -> bool:
     """Whether seat *s*, which is to act, may go to the mazo now: on its turn, unless the mano must act first
     (§8.2); instead of answering a call where the rules allow it (:attr:`RuleSet.mazo_with_pending_call`; a first
     flor only where it may be refused); never while declaring. The one statement of the mazo, for the legal
@@ -39,7 +39,7 @@ def may_fold(rules: RuleSet, r: Round, s: int, waits: Awaiting) -> bool:
     return rules.mazo_with_pending_call and (waits is not AWAIT_FLOR or rules.flor_refusable)
 
 
-def mazo_refusal(rules: RuleSet, r: Round, s: int, waits: Awaiting) -> Refusal | None:
+def mazo_refusal(rules: Options, r: Round, s: int, waits: Awaiting) -> Refusal | None:
     """Why seat *s*, which is to act, may not go to the mazo now, or ``None`` when it may."""
     if may_fold(rules, r, s, waits):
         return None
@@ -69,12 +69,12 @@ def refuse_awaited(st: State, r: Round, s: int, events: EventLog) -> Awaiting:
 
 def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False) -> None:
     """Seat *s* goes to the mazo (§7, §8.2, §8.16, §8.17)."""
-    rules = st._rules
+    rules = st._opts
     team = s & 1
     other = 1 - team
     bit = 1 << s
     if not timeout:
-        events.append(new_event(_EVENTKIND_FOLDED, s, team))
+        events.append(simple_event(_EVENTKIND_FOLDED, s, team))
     forfeit = rules.show_rule and r._env_unshown is not None and r._env_winner == s and not envido_shown(rules, r, s)
     if forfeit:
         r._env_forfeit = True

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import CALL_ACTIONS, Action, Kind
-from ..rules import RuleSet
 from .awaiting import answerers, seats_of
 from .declarations import declaration_actions
 from .envido import envido_window, opening_actions, raise_actions
@@ -18,6 +17,7 @@ from .flor import SING_MUST, first_flor_menu, flor_call_menu, flor_option, must_
 from .history import MAX_ACTIONS, actions_in_part
 from .match import RPS_ACTIONS
 from .mazo import may_fold
+from .options import Options
 from .round import awaiting
 from .stages import (
     AWAIT_DECLARING,
@@ -50,8 +50,8 @@ def compute_legal(st: State) -> None:
     if phase is _PHASE_PLAY:
         r = st._round
         assert r is not None
-        to_act = _round_legal(st._rules, r, acts)
-        if len(to_act) > 1 and st._rules.answer_in_turn:
+        to_act = _round_legal(st._opts, r, acts)
+        if len(to_act) > 1 and st._opts.answer_in_turn:
             to_act = _first_in_turn(st, r, to_act, acts)
     elif phase is _PHASE_RPS:
         to_act = tuple(s for s in (0, 1) if st._rps[s] is None)
@@ -75,7 +75,7 @@ def _first_in_turn(st: State, r: Round, seats: tuple[int, ...], acts: list[Actio
     return (first,)
 
 
-def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
+def _round_legal(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...]:
     """Compose the rule families' actions for what the round waits for; returns the seats that may act."""
     waits = awaiting(r)
     if waits is AWAIT_TURN:
@@ -94,7 +94,7 @@ def _round_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...
 
 
 def _flor_menu(
-    rules: RuleSet, r: Round, seats: tuple[int, ...], kinds: tuple[Kind, ...], acts: list[Action], waits: Awaiting
+    rules: Options, r: Round, seats: tuple[int, ...], kinds: tuple[Kind, ...], acts: list[Action], waits: Awaiting
 ) -> tuple[int, ...]:
     """The answers to a first flor or a flor-chain call, seat by seat: an unsung mandatory flor first and alone
     (§8.6), else the flor family's answers and the mazo where folding answers."""
@@ -111,7 +111,7 @@ def _flor_menu(
 
 
 def _answer_menu(
-    rules: RuleSet, r: Round, seats: tuple[int, ...], acts: list[Action], waits: Awaiting
+    rules: Options, r: Round, seats: tuple[int, ...], acts: list[Action], waits: Awaiting
 ) -> tuple[int, ...]:
     """The answers to a pending envido or truco call, for every seat that may answer: an unsung mandatory flor
     first and alone (§8.6); else quiero, no quiero, the family's raises (the next envido calls; the next truco
@@ -140,7 +140,7 @@ def _answer_menu(
     return seats
 
 
-def _turn_legal(rules: RuleSet, r: Round, acts: list[Action]) -> tuple[int, ...]:
+def _turn_legal(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...]:
     """Nothing is pending: the seat whose turn it is plays, calls or folds."""
     t = r._turn
     p = _CALL_ACTIONS[t]

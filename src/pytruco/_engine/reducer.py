@@ -55,6 +55,7 @@ from .history import ROOT
 from .match import RPS_ACTIONS, rps, surrender, table_refusal
 from .mazo import fold, mazo_refusal
 from .menus import compute_legal
+from .options import Options, options_of
 from .refusals import Refusal, error
 from .round import MADE, awaiting
 from .stages import (
@@ -147,6 +148,7 @@ def new_game(
     start = check_start(rules, first_mano, score, chicos)
     st = State(MADE)
     st._rules = rules
+    st._opts = options_of(rules)
     st._score = start[1]
     st._chicos = start[2]
     st._round = None
@@ -232,9 +234,9 @@ def legal_actions(state: object, seat: object = None, *, meta: object = False) -
 def _of_seat(state: State, legal: tuple[Action, ...], seat: object) -> tuple[Action, ...]:
     """The actions of *legal* that *seat* makes (a seat of the table, else :class:`ArgumentError`)."""
     # The class first: once narrowed to int, the compiled build reads True as the int 1.
-    if type(seat) is not int or not isinstance(seat, int) or not 0 <= seat < state._rules.players:
+    if type(seat) is not int or not isinstance(seat, int) or not 0 <= seat < state._opts.players:
         raise ArgumentError(
-            f"legal_actions needs a seat of the table (0-{state._rules.players - 1}) or None, not {quoted(seat)}"
+            f"legal_actions needs a seat of the table (0-{state._opts.players - 1}) or None, not {quoted(seat)}"
         )
     return tuple(action for action in legal if action.seat == seat)
 
@@ -243,7 +245,7 @@ def _meta_actions(state: State) -> tuple[Action, ...]:
     if state._phase is _PHASE_OVER:
         return ()
     timeouts = tuple(CALL_ACTIONS[s][_TIMEOUT] for s in state.to_act)
-    return timeouts + tuple(CALL_ACTIONS[s][_RENDIRSE] for s in range(state._rules.players))
+    return timeouts + tuple(CALL_ACTIONS[s][_RENDIRSE] for s in range(state._opts.players))
 
 
 @overload
@@ -275,7 +277,7 @@ def is_legal(state: object, action: object) -> bool:
         kind = action.kind
         if kind is _RENDIRSE or kind is _TIMEOUT:
             if kind is _RENDIRSE:
-                return state._phase is not _PHASE_OVER and 0 <= action.seat < state._rules.players
+                return state._phase is not _PHASE_OVER and 0 <= action.seat < state._opts.players
             return state._phase is not _PHASE_OVER and action.seat in state.to_act
         canonical = _canonical(action)
         # Legal actions are shared instances: an identity test, so that a malformed
@@ -364,13 +366,13 @@ def refusal(state: State, action: object) -> Refusal | None:
         return found
     if kind is _TIMEOUT:
         return timeout_refusal(state, s)
-    rules = state._rules
+    rules = state._opts
     if kind is not KIND_FLOR and must_sing(rules, r, s):
         return Refusal("must-sing-flor", {"seat": s, "preset": rules.preset_name})
     return _family_refusal(rules, r, action, awaiting(r))
 
 
-def _family_refusal(rules: RuleSet, r: Round, action: Action, waits: Awaiting) -> Refusal | None:
+def _family_refusal(rules: Options, r: Round, action: Action, waits: Awaiting) -> Refusal | None:
     """The refusal of the rule family of *action*'s kind, for a seat that is to act (``None``: legal)."""
     s = action.seat
     kind = action.kind
@@ -403,7 +405,7 @@ def _turn_refusal(state: State, r: Round, action: Action) -> Refusal | None:
     kind = action.kind
     if r._folded >> s & 1:
         duel = state.duel
-        half = state._rules.players // 2
+        half = state._opts.players // 2
         if duel is not None and s % half != duel:
             code = "waits-for-duel" if s % half > duel else "duel-played"
             return Refusal(code, {"seat": s, "duel": duel, "opponent": duel + half})
@@ -477,7 +479,7 @@ def apply(state: object, action: object) -> tuple[State, tuple[Event, ...]]:
             r = old._copy()
             st._round = r
             r._acted |= 1 << s
-            _act(st, r, s, action, events)
+            _act(st, r, s, action, kind, events)
         compute_legal(st)
         return st, tuple(events)
     except AttributeError:
@@ -520,10 +522,9 @@ def _refuse(state: State, action: Action) -> NoReturn:
     raise error(found)
 
 
-def _act(st: State, r: Round, s: int, action: Action, events: EventLog) -> None:
-    """Dispatch a legal action in the round to its rule family's transition, by its kind and what the round
-    waits for."""
-    kind = action.kind
+def _act(st: State, r: Round, s: int, action: Action, kind: Kind, events: EventLog) -> None:
+    """Dispatch a legal action in the round to its rule family's transition, by its *kind* (read once, by
+    :func:`apply`) and what the round waits for."""
     if kind is _PLAYK:
         assert action.card is not None
         play_card(st, r, s, action.card, events)

@@ -23,6 +23,8 @@ from .stages import (
     ENVIDO_POINTS,
     TRUCO_VALUE,
     new_event,
+    points_event,
+    simple_event,
 )
 from .state import Phase, Round, State
 
@@ -38,7 +40,7 @@ def award(st: State, r: Round, team: int, points: int, category: str, events: Ev
         category = CAT_FLOR_LOST
         events.append(new_event(_EVENTKIND_POINTS_MOVED, None, team, points, None, "flor lost by folding"))
     if not r._defer:
-        if add_points(st, r, team, points, category, events) >= st._rules.target:
+        if add_points(st, r, team, points, category, events) >= st._opts.target:
             chico_won(st, r, team, events)
     else:
         r._deferred = (*r._deferred, (team, points, category))
@@ -46,16 +48,17 @@ def award(st: State, r: Round, team: int, points: int, category: str, events: Ev
 
 def add_points(st: State, r: Round, team: int, points: int, category: str, events: EventLog) -> int:
     """Add *points* to *team*'s score and to the round's points; returns the team's new score."""
-    score = list(st._score)
-    score[team] += points
-    st._score = (score[0], score[1])
-    got = list(r._points)
-    got[team] += points
-    r._points = (got[0], got[1])
-    events.append(
-        new_event(_EVENTKIND_POINTS, None, team, points, None, CAT_FLOR if category is CAT_FLOR_LOST else category)
-    )
-    return score[team]
+    # Native ints, no list: compiled, a (int, int) field is a C pair that a list would box.
+    score0, score1 = st._score
+    round0, round1 = r._points
+    if team:
+        st._score = (score0, score1 + points)
+        r._points = (round0, round1 + points)
+    else:
+        st._score = (score0 + points, score1)
+        r._points = (round0 + points, round1)
+    events.append(points_event(team, points, CAT_FLOR if category is CAT_FLOR_LOST else category))
+    return st._score[team]
 
 
 def _flush(st: State, r: Round, events: EventLog) -> int:
@@ -66,8 +69,8 @@ def _flush(st: State, r: Round, events: EventLog) -> int:
     order, or -1."""
     if not r._deferred:
         return -1
-    target = st._rules.target
-    if st._rules.scoring is _SCORING_END_OF_HAND:
+    target = st._opts.target
+    if st._opts.scoring is _SCORING_END_OF_HAND:
         ordered = [p for p in r._deferred if p[2] in ENVIDO_POINTS]
         ordered += [p for p in r._deferred if p[2] not in ENVIDO_POINTS]
     else:
@@ -81,9 +84,9 @@ def _flush(st: State, r: Round, events: EventLog) -> int:
 
 
 def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
-    rules = st._rules
+    rules = st._opts
     r._ended = True
-    events.append(new_event(_EVENTKIND_CHICO_WON, None, team))
+    events.append(simple_event(_EVENTKIND_CHICO_WON, -1, team))
     if rules.chicos_to_win > 1:
         chicos = list(st._chicos)
         chicos[team] += 1
@@ -98,12 +101,12 @@ def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
 def _match_over(st: State, team: int, events: EventLog) -> None:
     st._phase = _PHASE_OVER
     st._winner = team
-    events.append(new_event(_EVENTKIND_MATCH_OVER, None, team))
+    events.append(simple_event(_EVENTKIND_MATCH_OVER, -1, team))
 
 
 def _last_hand(st: State) -> bool:
     """The research option ``hands``: the match has had all its hands."""
-    hands = st._rules.hands
+    hands = st._opts.hands
     return hands > 0 and st._hands_dealt >= hands
 
 
@@ -125,13 +128,13 @@ def _next_hand(st: State) -> None:
     if st._pica is not None:
         st._mano = st._pica[1]
         st._pica = None
-    st._mano = (st._mano + 1) % st._rules.players
+    st._mano = (st._mano + 1) % st._opts.players
 
 
 def win_round(st: State, r: Round, team: int, events: EventLog) -> None:
     """*team* wins the round: it scores the round's truco value."""
     r._winner = team
-    events.append(new_event(_EVENTKIND_HAND_WON, None, team))
+    events.append(simple_event(_EVENTKIND_HAND_WON, -1, team))
     award(st, r, team, TRUCO_VALUE[r._truco_level], CAT_TRUCO, events)
 
 
@@ -146,9 +149,13 @@ def finish_round(st: State, r: Round, events: EventLog) -> None:
             return
     pica = st._pica
     more_duels = pica is not None and pica[0] < 2
-    carry = more_duels and st._rules.scoring is _SCORING_END_OF_HAND
+    carry = more_duels and st._opts.scoring is _SCORING_END_OF_HAND
     reached = _flush(st, r, events) if r._defer and not carry else -1
-    events.append(new_event(_EVENTKIND_HAND_ENDED, None, None, 0, None, "" if pica is None else f"duel {pica[0]}"))
+    events.append(
+        simple_event(_EVENTKIND_HAND_ENDED)
+        if pica is None
+        else new_event(_EVENTKIND_HAND_ENDED, None, None, 0, None, f"duel {pica[0]}")
+    )
     if reached >= 0:
         chico_won(st, r, reached, events)
     elif more_duels and pica is not None:
@@ -156,7 +163,7 @@ def finish_round(st: State, r: Round, events: EventLog) -> None:
         r._ended = True
         duel = pica[0] + 1
         st._pica = (duel, pica[1])
-        nxt = duel_round(st._rules, r._dealt, pica[1], duel, r._deferred if carry else (), r._held)
+        nxt = duel_round(st._opts, r._dealt, pica[1], duel, r._deferred if carry else (), r._held)
         st._round = nxt
         events.append(new_event(_EVENTKIND_DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
     else:
@@ -202,7 +209,7 @@ def _show_envido(st: State, r: Round, events: EventLog) -> None:
     assert deferred is not None
     r._env_unshown = None
     team, points, declared = deferred
-    rules = st._rules
+    rules = st._opts
     if rules.bluff or not r._env_forfeit:
         # The winner shows the cards that make its points; a classic winner who folded without showing them
         # has forfeited, from cards already face up, and shows nothing more.
@@ -212,7 +219,7 @@ def _show_envido(st: State, r: Round, events: EventLog) -> None:
         for card in cards:
             events.append(new_event(_EVENTKIND_SHOWN, seat, seat & 1, true_points, card, "envido"))
         r._log = (("shown", seat, cards, true_points), r._log)
-    if st._rules.bluff and declared != r._env_pts[r._env_winner]:
+    if st._opts.bluff and declared != r._env_pts[r._env_winner]:
         team = 1 - team
         events.append(new_event(_EVENTKIND_POINTS_MOVED, None, team, points, None, "false envido"))
     elif r._env_forfeit:
@@ -250,7 +257,7 @@ def envido_cards(cards: tuple[Card, ...], count_three: bool) -> tuple[Card, ...]
 
 def mazo_penalty(st: State, r: Round, team: int, events: EventLog) -> None:
     """The envido penalty of the mazo (§7, §8.3); its category makes it an envido point (§8.33)."""
-    if st._rules.mazo_envido_penalty and not r._tricks and not r._env_count and not r._flor_sung and not r._truco_level:
+    if st._opts.mazo_envido_penalty and not r._tricks and not r._env_count and not r._flor_sung and not r._truco_level:
         award(st, r, team, 1, CAT_PENALTY, events)
 
 

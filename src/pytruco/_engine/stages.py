@@ -259,6 +259,33 @@ def new_event(
     return _tuple_new(_EVENT, fields)
 
 
+def simple_event(kind: EventKind, seat: int = -1, team: int = -1) -> Event:
+    """``new_event(kind, seat, team)`` with -1 for ``None`` (no points, card or detail), shared: one of the events
+    of each kind made at import, so that the hot path builds no tuple and hashes nothing.
+
+    >>> simple_event(EventKind.TRICK_WON, 1, 1) == new_event(EventKind.TRICK_WON, 1, 1)
+    True
+    >>> simple_event(EventKind.HAND_ENDED) is simple_event(EventKind.HAND_ENDED)
+    True
+    """
+    return _SIMPLE[kind][(seat + 1) * 3 + team + 1]
+
+
+def points_event(team: int, points: int, category: str) -> Event:
+    """``new_event(EventKind.POINTS, None, team, points, None, category)``, shared where *points* is below
+    :data:`POINTS_ROOM` (every score short of the largest targets): made at import.
+
+    >>> points_event(1, 3, CAT_TRUCO) is points_event(1, 3, CAT_TRUCO)
+    True
+    >>> points_event(0, 99, CAT_ENVIDO) == new_event(EventKind.POINTS, None, 0, 99, None, CAT_ENVIDO)
+    True
+    """
+    table = _POINTS_EVENTS.get(category)
+    if table is not None and 0 <= points < POINTS_ROOM:
+        return table[team][points]
+    return new_event(_POINTS, None, team, points, None, category)
+
+
 def card_played_event(seat: int, card: Card) -> Event:
     """``new_event(EventKind.CARD_PLAYED, seat, None, 0, card)``, shared: one of the 240 made at import."""
     return _PLAYED[seat * 40 + card.index]
@@ -276,6 +303,29 @@ _MEMO: Final[dict[tuple[object, ...], Event]] = {}
 _CALLED: Final[dict[Kind, tuple[Event, ...]]] = {
     kind: tuple([_tuple_new(_EVENT, (EventKind.CALLED, s, s & 1, 0, None, WORD_OF[kind])) for s in range(6)])
     for kind in Kind
+}
+POINTS_ROOM: Final = 64
+"""Points events for fewer points than this are made at import (:func:`points_event`)."""
+
+_POINTS: Final = EventKind.POINTS
+_SIMPLE: Final[dict[EventKind, tuple[Event, ...]]] = {
+    kind: tuple(
+        [
+            _tuple_new(_EVENT, (kind, None if seat < 0 else seat, None if team < 0 else team, 0, None, ""))
+            for seat in range(-1, 6)
+            for team in range(-1, 2)
+        ]
+    )
+    for kind in EventKind
+}
+_POINTS_EVENTS: Final[dict[str, tuple[tuple[Event, ...], ...]]] = {
+    category: tuple(
+        [
+            tuple([_tuple_new(_EVENT, (_POINTS, None, team, points, None, category)) for points in range(POINTS_ROOM)])
+            for team in (0, 1)
+        ]
+    )
+    for category in (CAT_ENVIDO, CAT_FLOR, CAT_TRUCO, CAT_UNSHOWN, CAT_PENALTY)
 }
 _PLAYED: Final[tuple[Event, ...]] = tuple(
     [_tuple_new(_EVENT, (EventKind.CARD_PLAYED, seat, None, 0, card, "")) for seat in range(6) for card in ALL_CARDS]

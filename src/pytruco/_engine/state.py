@@ -30,6 +30,7 @@ from .history import (
     record_hand,
     same_history,
 )
+from .options import Options, options_of
 from .round import BLANK, MADE, NATIVE, Round
 from .stages import Trick
 
@@ -45,6 +46,7 @@ STATE_FIELDS: Final = (
     "_history",
     "_legal",
     "_mano",
+    "_opts",
     "_phase",
     "_pica",
     "_pica_last",
@@ -128,6 +130,8 @@ class State:
     _history: Any
     _legal: tuple[Action, ...]
     _mano: int
+    _opts: Options
+    """The options of ``_rules`` as the engine reads them (:func:`~pytruco._engine.options.options_of`)."""
     _phase: Phase
     _pica: tuple[int, int] | None
     _pica_last: bool
@@ -152,6 +156,7 @@ class State:
         new._history = self._history
         new._legal = self._legal
         new._mano = self._mano
+        new._opts = self._opts
         new._phase = self._phase
         new._pica = self._pica
         new._pica_last = self._pica_last
@@ -396,7 +401,7 @@ class State:
         return self._to_act
 
 
-_REBUILT: Final = frozenset({"_history", "_hashed", "_hand_start"})
+_REBUILT: Final = frozenset({"_history", "_hashed", "_hand_start", "_opts"})
 
 
 def _restore(fields: dict[str, Any], history: tuple[Action | Deal, ...]) -> State:
@@ -408,6 +413,7 @@ def _restore(fields: dict[str, Any], history: tuple[Action | Deal, ...]) -> Stat
     for item in history:
         node = (item, node, node[2] + 1, deal_entry(node) if isinstance(item, Deal) else node[3])
     st._history, st._hashed, st._hand_start = node, (0, 0), None
+    st._opts = options_of(st._rules)
     return st
 
 

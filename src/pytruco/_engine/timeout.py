@@ -20,7 +20,7 @@ from .declarations import declare
 from .mazo import fold, refuse_awaited
 from .refusals import Refusal
 from .scoring import finish_round
-from .stages import AWAIT_DECLARING, AWAIT_TRUCO, AWAIT_TURN, DECL_FLOR, new_event
+from .stages import AWAIT_DECLARING, AWAIT_TRUCO, AWAIT_TURN, DECL_FLOR, simple_event
 from .state import Round, State
 from .truco import refuse_truco
 
@@ -28,8 +28,8 @@ from .truco import refuse_truco
 def timeout(st: State, r: Round, s: int, events: EventLog) -> None:
     """Seat *s* ran out of time: what it had to answer is refused, a declaration due from it is made with its
     true points (or son buenas), and on its turn it goes to the mazo; an unsung flor is lost."""
-    events.append(new_event(_EVENTKIND_TIMED_OUT, s, s & 1))
-    if st._rules.flor and r._flor_pts[s] is not None and not r._flor_sung >> s & 1:
+    events.append(simple_event(_EVENTKIND_TIMED_OUT, s, s & 1))
+    if st._opts.flor and r._flor_pts[s] is not None and not r._flor_sung >> s & 1:
         r._flor_lost |= 1 << s
     waits = refuse_awaited(st, r, s, events)  # a flor, a flor-chain call or an envido is refused
     if waits is AWAIT_DECLARING:

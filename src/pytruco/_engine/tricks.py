@@ -22,7 +22,7 @@ from ..rules import PardaRule
 from .awaiting import pending
 from .refusals import Refusal
 from .scoring import finish_round, win_round
-from .stages import AWAIT_TURN, Awaiting, Trick, card_played_event, new_event
+from .stages import AWAIT_TURN, Awaiting, Trick, card_played_event, simple_event
 from .state import Round, State
 
 __all__ = ["hand_winner", "trick_result"]
@@ -163,10 +163,11 @@ def complete_trick(st: State, r: Round, events: EventLog) -> None:
     r._tricks = (*r._tricks, _new_trick(Trick, (r._trick, team, seat)))
     r._trick = ()
     if team is None:
-        events.append(new_event(_EVENTKIND_TRICK_PARDA))
+        events.append(simple_event(_EVENTKIND_TRICK_PARDA))
     else:
-        events.append(new_event(_EVENTKIND_TRICK_WON, seat, team))
-    winner = hand_winner([t[1] for t in r._tricks], r._mano & 1, st._rules.parda)  # t[1]: the team
+        assert seat is not None  # a won trick has its winning seat
+        events.append(simple_event(_EVENTKIND_TRICK_WON, seat, team))
+    winner = hand_winner([t[1] for t in r._tricks], r._mano & 1, st._opts.parda)  # t[1]: the team
     if winner is not None:
         win_round(st, r, winner, events)
         finish_round(st, r, events)
