@@ -29,7 +29,7 @@ def test_options_hold_every_field_of_the_ruleset(rules: RuleSet) -> None:
 
 
 def test_option_names_are_the_ruleset_fields() -> None:
-    assert options.OPTION_NAMES == tuple(field.name for field in attrs.fields(RuleSet))
+    assert tuple(field.name for field in attrs.fields(RuleSet)) == options.OPTION_NAMES
 
 
 def test_options_are_kept_per_ruleset_object() -> None:
