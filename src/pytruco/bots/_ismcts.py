@@ -206,15 +206,7 @@ class ISMCTSBot(OneHotPolicy):
                     action = rng.choice(fresh)
                 expanded = True
             else:
-                sign = 1.0 if actor & 1 == team else -1.0
-                c = self.exploration
-                best = -math.inf
-                action = moves[0]
-                for a in moves:
-                    child = children[a.index]
-                    score = sign * child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
-                    if score > best:
-                        best, action = score, a
+                action = self._best(children, moves, 1.0 if actor & 1 == team else -1.0)
             node = children[action.index]
             path.append((node, actor & 1))
             state, _ = apply(state, action)
@@ -225,3 +217,17 @@ class ISMCTSBot(OneHotPolicy):
             visited.visits += 1
             visited.total += value
         return value
+
+    def _best(self, children: dict[int, _Node], moves: list[Action], sign: float) -> Action:
+        """The move of *moves* (every one visited) with the highest upper confidence bound (UCB1 over available
+        counts, as information-set MCTS has it) for the side *sign* stands for (1 for the seat's team, -1 for the
+        other); the first of equals."""
+        c = self.exploration
+        best = -math.inf
+        action = moves[0]
+        for a in moves:
+            child = children[a.index]
+            score = sign * child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if score > best:
+                best, action = score, a
+        return action
