@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import subprocess
@@ -238,6 +239,9 @@ def test_bench_json_has_every_figure(capsys: pytest.CaptureFixture[str]) -> None
     assert figures["default/2v2/hands_per_s"] > 0
     assert figures["default/records_replayed_per_s"] > 0
     assert figures["build/compiled"] in (0, 1)
+    # issue 21: observations per second and (OpenSpiel installed) its steps per second beside bare apply
+    assert figures["research/apply_steps_per_s"] > 0 and figures["research/observations_per_s"] > 0
+    assert ("research/openspiel_steps_per_s" in figures) == (importlib.util.find_spec("pyspiel") is not None)
 
 
 def test_play_against_the_bot_until_the_end() -> None:

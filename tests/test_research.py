@@ -15,6 +15,7 @@ from pytruco import (
     Deal,
     Kind,
     RuleSet,
+    SeatView,
     State,
     apply,
     legal_actions,
@@ -23,7 +24,7 @@ from pytruco import (
     view,
 )
 from pytruco.actions import ACTION_SPACE, NUM_ACTIONS
-from pytruco.bots import HeuristicBot, RandomBot
+from pytruco.bots import BOT_NAMES, HeuristicBot, RandomBot, load_bot, policy
 from pytruco.encode import (
     bounds,
     information_state,
@@ -202,18 +203,28 @@ def test_a_match_of_one_hand_ends_after_it() -> None:
     assert state.is_over and state.winner == 1 and state.hand_over and state.hand_points == (0, 2)
 
 
-def test_equal_points_after_the_last_hand_go_to_the_last_truco_winner() -> None:
-    state = new_game(RuleSet.preset("default", hands=1), first_mano=0)
+@pytest.mark.parametrize(
+    ("mano", "texts", "winner"),
+    [
+        (0, ("0 envido", "1 no-quiero", "0 mazo"), 1),  # team 0 scores the envido, team 1 the hand
+        (0, ("0 7C", "1 envido", "0 no-quiero", "1 mazo"), 0),  # the other way round
+        (1, ("1 envido", "0 no-quiero", "1 mazo"), 0),  # the hand's winner, not the mano (seat 1)
+    ],
+)
+def test_equal_points_after_the_last_hand_go_to_the_last_truco_winner(
+    mano: int, texts: tuple[str, ...], winner: int
+) -> None:
+    # RuleSet.hands: on equal points after the last hand, the team that won that hand's truco points wins.
+    state = new_game(RuleSet.preset("default", hands=1), first_mano=mano)
     state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    for text in ("0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 1E", "1 mazo"):
+    for text in texts:
         state, _ = apply(state, Action.parse(text))
-    assert state.score == (3, 0) and state.winner == 0
-    state = new_game(RuleSet.preset("default", hands=1), first_mano=1)
-    state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    for text in ("1 truco", "0 quiero", "1 envido", "0 quiero"):  # envido primero is not allowed after quiero
-        if Action.parse(text) not in legal_actions(state):
-            break
-        state, _ = apply(state, Action.parse(text))
+    assert (state.score, state.is_over, state.winner) == ((1, 1), True, winner)
+    ahead = new_game(RuleSet.preset("default", hands=1), first_mano=0)
+    ahead, _ = apply(ahead, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    for text in ("0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 mazo"):
+        ahead, _ = apply(ahead, Action.parse(text))
+    assert (ahead.score, ahead.winner) == ((2, 1), 0)  # ahead on points: team 1 won the hand, team 0 the match
 
 
 def test_hands_option_is_validated() -> None:
@@ -223,10 +234,11 @@ def test_hands_option_is_validated() -> None:
     assert all(RuleSet.preset(name).hands == 0 and not RuleSet.preset(name).answer_in_turn for name in PRESET_NAMES)
 
 
+@pytest.mark.parametrize("players", [4, 6])
 @pytest.mark.parametrize("preset", ["default", "classic", "reglamento"])
-def test_answer_in_turn_gives_one_actor_per_decision(preset: str) -> None:
-    rules = RuleSet.preset(preset, players=4, answer_in_turn=True)
-    plain = RuleSet.preset(preset, players=4)
+def test_answer_in_turn_gives_one_actor_per_decision(preset: str, players: int) -> None:
+    rules = RuleSet.preset(preset, players=players, answer_in_turn=True)
+    plain = RuleSet.preset(preset, players=players)
     several = 0
     for state in _states(plain, 10, seed=7):
         several += len(state.to_act) > 1
@@ -300,6 +312,31 @@ def test_policies_are_distributions_over_legal_actions() -> None:
     assert set(RandomBot().policy(seen, random.Random(1))) == set(seen.legal)
 
 
+@pytest.mark.parametrize("name", sorted(BOT_NAMES))
+def test_every_library_bot_gives_a_policy_that_agrees_with_its_act(name: str) -> None:
+    # Bot.policy (issue 21): probabilities over legal actions summing to 1; a deterministic bot's is one-hot on
+    # the action its act picks from the same random source.
+    state, _ = apply(new_game("classic", first_mano=1), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    seen = view(state, 1)
+    bot = load_bot(name)
+    probabilities = policy(bot, seen, random.Random(3))
+    assert set(probabilities) <= set(seen.legal), probabilities
+    assert sum(probabilities.values()) == pytest.approx(1.0)
+    if name != "random":
+        assert probabilities == {load_bot(name).act(seen, random.Random(3)): 1.0}
+
+
+class _ActOnly:
+    def act(self, seen: SeatView, rng: random.Random) -> Action:
+        return seen.legal[-1]
+
+
+def test_policy_of_a_bot_without_one_is_its_act() -> None:
+    state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    seen = view(state, 0)
+    assert len(seen.legal) > 1 and policy(_ActOnly(), seen) == {seen.legal[-1]: 1.0}
+
+
 # --- observations ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("rules", TABLES, ids=IDS)
 def test_observations_are_in_bounds_and_the_slices_cover_them(rules: RuleSet) -> None:
@@ -325,6 +362,12 @@ def test_the_observation_is_seat_relative() -> None:
     assert [observation(state, 0)[i] for i in layout.slice("to_act")] == [1.0, 0.0]
     assert [observation(state, 1)[i] for i in layout.slice("to_act")] == [0.0, 1.0]
     assert [observation(state, 1)[i] for i in layout.slice("mano")] == [0.0, 1.0]
+    for text in ("0 envido", "1 no-quiero"):  # team 0 scores 1: the score slice lists the seat's own team first
+        state, _ = apply(state, Action.parse(text))
+    point = 1 / state.rules.target
+    assert state.score == (1, 0)
+    assert [observation(state, 0)[i] for i in layout.slice("score")] == pytest.approx([point, 0.0])
+    assert [observation(state, 1)[i] for i in layout.slice("score")] == pytest.approx([0.0, point])
 
 
 def test_the_hidden_cards_never_show() -> None:

@@ -3,7 +3,7 @@
 Everything here is seat-relative and team-relative: seat slices list the seat itself first, then the others in
 playing order after it; team slices list the seat's own team first. Every value is in ``[0, 1]``, and everything
 is computed from what the seat may see, so two states the seat cannot tell apart (the same
-:func:`~pytruco.view`) give the same observation (``tests/test_encode.py``). The encoders read the state directly
+:func:`~pytruco.view`) give the same observation (``tests/test_research.py``). The encoders read the state directly
 rather than building a :class:`~pytruco.SeatView`.
 
 - :func:`legal_mask`: the seat's legal actions as ``0``/``1`` over the action space (:attr:`pytruco.Action.index`).
