@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from helpers import act, start
 from pytruco import (
     PRESET_NAMES,
     Action,
@@ -203,6 +204,9 @@ def test_a_match_of_one_hand_ends_after_it() -> None:
     assert state.is_over and state.winner == 1 and state.hand_over and state.hand_points == (0, 2)
 
 
+_HANDS_DEAL = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+
+
 @pytest.mark.parametrize(
     ("mano", "texts", "winner"),
     [
@@ -214,17 +218,16 @@ def test_a_match_of_one_hand_ends_after_it() -> None:
 def test_equal_points_after_the_last_hand_go_to_the_last_truco_winner(
     mano: int, texts: tuple[str, ...], winner: int
 ) -> None:
-    # RuleSet.hands: on equal points after the last hand, the team that won that hand's truco points wins.
-    state = new_game(RuleSet.preset("default", hands=1), first_mano=mano)
-    state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    for text in texts:
-        state, _ = apply(state, Action.parse(text))
+    # RuleSet.hands (research option, its docstring): on equal points after the last hand, the team that won
+    # that hand's truco points wins.
+    state = act(start("default", first_mano=mano, hands=1), _HANDS_DEAL, *texts)
     assert (state.score, state.is_over, state.winner) == ((1, 1), True, winner)
-    ahead = new_game(RuleSet.preset("default", hands=1), first_mano=0)
-    ahead, _ = apply(ahead, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    for text in ("0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 mazo"):
-        ahead, _ = apply(ahead, Action.parse(text))
-    assert (ahead.score, ahead.winner) == ((2, 1), 0)  # ahead on points: team 1 won the hand, team 0 the match
+
+
+def test_after_the_last_hand_the_team_ahead_wins() -> None:
+    # RuleSet.hands: the team ahead on points wins, whoever won the last hand (here team 1, by the mazo).
+    state = act(start("default", hands=1), _HANDS_DEAL, "0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 mazo")
+    assert (state.score, state.is_over, state.winner) == ((2, 1), True, 0)
 
 
 def test_hands_option_is_validated() -> None:
@@ -316,8 +319,7 @@ def test_policies_are_distributions_over_legal_actions() -> None:
 def test_every_library_bot_gives_a_policy_that_agrees_with_its_act(name: str) -> None:
     # Bot.policy (issue 21): probabilities over legal actions summing to 1; a deterministic bot's is one-hot on
     # the action its act picks from the same random source.
-    state, _ = apply(new_game("classic", first_mano=1), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    seen = view(state, 1)
+    seen = view(act(start("classic", first_mano=1), _HANDS_DEAL), 1)
     bot = load_bot(name)
     probabilities = policy(bot, seen, random.Random(3))
     assert set(probabilities) <= set(seen.legal), probabilities
@@ -332,8 +334,7 @@ class _ActOnly:
 
 
 def test_policy_of_a_bot_without_one_is_its_act() -> None:
-    state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    seen = view(state, 0)
+    seen = view(act(start("default"), _HANDS_DEAL), 0)
     assert len(seen.legal) > 1 and policy(_ActOnly(), seen) == {seen.legal[-1]: 1.0}
 
 
