@@ -582,10 +582,14 @@ def check_start(
 
 
 def _pair(name: str, value: object) -> tuple[int, int]:
-    if (
-        not isinstance(value, (tuple, list))
-        or len(value) != 2
-        or not all(v.__class__ is int and 0 <= v <= MAX_OPTION for v in value)
-    ):
-        raise SetupError(f"{name} must be two whole numbers >= 0, not {quoted(value)}")
-    return (value[0], value[1])
+    # Unpacked, without a generator: new_game runs this twice per game, and simulations start millions of games.
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        first, second = value
+        if (
+            first.__class__ is int
+            and second.__class__ is int
+            and 0 <= first <= MAX_OPTION
+            and 0 <= second <= MAX_OPTION
+        ):
+            return (first, second)
+    raise SetupError(f"{name} must be two whole numbers >= 0, not {quoted(value)}")

@@ -11,7 +11,7 @@ from ..cards import ALL_CARDS, HOLDING_POINTS, Card, Hand, points_of, random_sou
 from ..errors import SetupError, quoted
 from ..events import Event, EventKind
 from ..rules import Scoring
-from .history import MAX_HANDS, deal_entry
+from .history import MAX_HANDS, Node, deal_entry
 from .options import Options
 from .refusals import Refusal, error
 from .round import MADE
@@ -53,7 +53,7 @@ def random_deal(state: object, rng: object = None) -> Deal:
     uniform = source.random
     # random.Random's own random() (C) and SystemRandom's give floats in [0, 1); a subclass may return anything,
     # so each of its draws is checked.
-    if type(source) is not random.Random and type(source) is not random.SystemRandom:
+    if type(source) is not _RANDOM and type(source) is not _SYSTEM_RANDOM:
         uniform = _checked_draws(uniform)
     # A partial Fisher-Yates shuffle of the 40 cards: the first 3n are dealt.
     cards = _ALL_CARDS.copy()
@@ -68,21 +68,20 @@ def random_deal(state: object, rng: object = None) -> Deal:
 # Hand._of and Deal._of (no checks) written out here: compiled, the engine then builds a deal's values without
 # an interpreted frame or a keyword call (cards.py and actions.py stay Python: attrs makes their classes).
 _new_instance: Final = object.__new__
-_set_field: Final = object.__setattr__
 
 
 def _hand_of(cards: tuple[Card, ...]) -> Hand:
     """``Hand._of(cards)``: three shared cards as a Hand, unchecked."""
     hand: Hand = _new_instance(_HAND)
-    _set_field(hand, "cards", cards)
+    object.__setattr__(hand, "cards", cards)
     return hand
 
 
 def _deal_of(hands: tuple[Hand, ...]) -> Deal:
     """``Deal._of(hands, checked=True)``: hands of distinct cards as a Deal, unchecked."""
     deal: Deal = _new_instance(_DEAL)
-    _set_field(deal, "hands", hands)
-    _set_field(deal, "_checked", True)
+    object.__setattr__(deal, "hands", hands)
+    object.__setattr__(deal, "_checked", True)
     return deal
 
 
@@ -156,7 +155,8 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
         raise error(refused)
     st = state._copy()
     history = state._history
-    st._history = (deal, history, history[2] + 1, deal_entry(history))
+    node: Node = history
+    st._history = (deal, history, node[2] + 1, deal_entry(history))
     st._hand_start = state
     rules = st._opts
     # The game, and every chico of a partido, starts with a normal round; then a
@@ -304,6 +304,7 @@ _HAND: Final = Hand
 _HOLDING_POINTS: Final[dict[int, tuple[int, int, int]]] = dict(HOLDING_POINTS)
 _PHASE_DEAL: Final = Phase.DEAL
 _RANDOM: Final = random.Random
+_SYSTEM_RANDOM: Final = random.SystemRandom
 _PHASE_OVER: Final = Phase.OVER
 _PHASE_PLAY: Final = Phase.PLAY
 _SCORING_END_OF_HAND: Final = Scoring.END_OF_HAND

@@ -23,13 +23,14 @@ from .envido import resolve_envido
 from .flor import must_sing, resolve_flor
 from .options import Options
 from .refusals import Refusal
-from .stages import DECL_ENVIDO, DECL_FLOR, DECL_NONE, new_event
+from .stages import DECL_ENVIDO, DECL_FLOR, DECL_NONE, Declaring, new_event
 from .state import Round, State
 
 BLUFF_VALUES: Final[tuple[int, ...]] = (*range(8), *range(20, 39))
 """Every value an envido declaration can have: 0-7 and 20-38."""
 
 _FLOR: Final = Kind.FLOR
+_DECL_WORD: Final = {kind: kind.value for kind in Declaring}  # an enum's .value is a Python-level property
 _SON_BUENAS: Final = Kind.SON_BUENAS
 
 
@@ -102,7 +103,7 @@ def _record_declaration(r: Round, s: int, points: int | None, events: EventLog, 
     detail = "son-buenas" if points is None else f"tengo {points}"
     events.append(new_event(_EVENTKIND_DECLARED, s, s & 1, points or 0, None, detail))
     r._decls = (*r._decls, (s, points))
-    r._log = (("decl", r._decl_kind.value, s, points, timeout), r._log)
+    r._log = (("decl", _DECL_WORD[r._decl_kind], s, points, timeout), r._log)
     if points is not None and (r._decl_best_seat < 0 or points > r._decl_best):
         r._decl_best = points
         r._decl_best_seat = s

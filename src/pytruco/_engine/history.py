@@ -22,7 +22,7 @@ Every walk here is a loop, never a recursion, so a history of any length can be 
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import attr
 
@@ -31,6 +31,11 @@ from ..errors import RecordError, quoted
 from .native import mypyc_attr
 
 __all__ = ["MAX_ACTIONS", "MAX_HANDS", "RecordHand"]
+
+
+Node: TypeAlias = tuple[object, object, int, object]
+"""A history node: ``(item, previous node, size, hand entry)``; the root is ``(None, None, 0, None)``. States
+hold their node as ``Any``: read through a local of this type, the compiled build unpacks it natively."""
 
 
 def _bad(message: str) -> RecordError:

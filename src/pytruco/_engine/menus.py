@@ -14,7 +14,7 @@ from .awaiting import answerers, seats_of
 from .declarations import declaration_actions
 from .envido import envido_window, opening_actions, raise_actions
 from .flor import SING_MUST, first_flor_menu, flor_call_menu, flor_option, must_sing
-from .history import MAX_ACTIONS, actions_in_part
+from .history import MAX_ACTIONS, Node, actions_in_part
 from .match import RPS_ACTIONS
 from .mazo import may_fold
 from .options import Options
@@ -57,7 +57,8 @@ def compute_legal(st: State) -> None:
         to_act = tuple(s for s in (0, 1) if st._rps[s] is None)
         for s in to_act:
             acts.extend(RPS_ACTIONS[s])
-    if st._history[2] >= _RECORD_ROOM and actions_in_part(st._history) >= _RECORD_ROOM:
+    node: Node = st._history  # typed: compiled, the size is read without a generic item lookup
+    if node[2] >= _RECORD_ROOM and actions_in_part(node) >= _RECORD_ROOM:
         # The record of this hand (or of the draw) holds one more action: only rendirse (never listed) fits.
         to_act, acts = (), []
     st._to_act = to_act

@@ -51,7 +51,7 @@ from .flor import (
     must_sing,
     sing_flor,
 )
-from .history import ROOT
+from .history import ROOT, Node
 from .match import RPS_ACTIONS, rps, surrender, table_refusal
 from .mazo import fold, mazo_refusal
 from .menus import compute_legal
@@ -466,7 +466,8 @@ def apply(state: object, action: object) -> tuple[State, tuple[Event, ...]]:
         kind = action.kind
         st = state._copy()
         history = state._history
-        st._history = (action, history, history[2] + 1, history[3])
+        node: Node = history  # typed, the compiled build reads the node's fields without generic lookups
+        st._history = (action, history, node[2] + 1, node[3])
         events: EventLog = []
         s = action.seat
         if kind is _RENDIRSE:

@@ -110,7 +110,7 @@ class Round:
     (0, 1, ['7C', '6C'])
     """
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, made: object = None, /, *args: object, **kwargs: object) -> None:
         """Refused: a Round is made by pytruco.apply (read it as state.round), never by hand.
 
         >>> from pytruco import Round
@@ -119,7 +119,7 @@ class Round:
         ...
         pytruco.errors.ArgumentError: Round() is not built by hand: read state.round (pytruco.new_game(), then apply())
         """
-        if len(args) == 1 and args[0] is MADE and not kwargs:  # the engine's own blank round
+        if made is MADE and not args and not kwargs:  # the engine's own blank round
             return
         raise ArgumentError("Round() is not built by hand: read state.round (pytruco.new_game(), then apply())")
 

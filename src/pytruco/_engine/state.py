@@ -105,7 +105,7 @@ class State:
     ('play', (1,), 1, 0)
     """
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, made: object = None, /, *args: object, **kwargs: object) -> None:
         """Refused: a State is made by pytruco.new_game (then apply or replay), never by hand.
 
         >>> from pytruco import State
@@ -114,7 +114,7 @@ class State:
         ...
         pytruco.errors.ArgumentError: State() is not built by hand: start a game with pytruco.new_game(), then apply()
         """
-        if len(args) == 1 and args[0] is MADE and not kwargs:  # the engine's own blank state
+        if made is MADE and not args and not kwargs:  # the engine's own blank state
             return
         raise ArgumentError("State() is not built by hand: start a game with pytruco.new_game(), then apply()")
 
