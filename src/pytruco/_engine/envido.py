@@ -61,7 +61,13 @@ _OPEN_ENVIDO: Final = (E,)
 
 def opening_calls(rules: Options) -> tuple[Kind, ...]:
     """The calls that may open a chain: E, R or F, or envido alone."""
-    return _OPEN_ALL if rules.envido_style is _ENVIDOSTYLE_CUMULATIVE else _OPEN_ENVIDO
+    return _OPEN_ALL if _opens_with_any(rules) else _OPEN_ENVIDO
+
+
+def _opens_with_any(rules: Options) -> bool:
+    """Whether a chain may open with envido, real envido or falta envido (cumulative envido), not envido alone
+    (PRESETS.md §5, "calls that may open")."""
+    return rules.envido_style is _ENVIDOSTYLE_CUMULATIVE
 
 
 def next_calls(rules: Options, calls: tuple[Kind, ...]) -> tuple[Kind, ...]:
@@ -188,10 +194,7 @@ def envido_window(rules: Options, r: Round, s: int, kind: Kind | None = None) ->
 
 def opening_actions(rules: Options, s: int) -> tuple[Action, ...]:
     """Seat *s*'s shared actions that open a chain."""
-    found = _OPENING.get((s, rules.envido_style))
-    if found is None:
-        found = _OPENING[s, rules.envido_style] = tuple(CALL_ACTIONS[s][kind] for kind in opening_calls(rules))
-    return found
+    return (_OPENING_ALL if _opens_with_any(rules) else _OPENING_ENVIDO)[s]
 
 
 def raise_actions(rules: Options, r: Round, s: int) -> tuple[Action, ...]:
@@ -203,7 +206,13 @@ def raise_actions(rules: Options, r: Round, s: int) -> tuple[Action, ...]:
     return found
 
 
-_OPENING: Final[dict[tuple[int, EnvidoStyle], tuple[Action, ...]]] = {}
+# opening_actions by seat, for each answer of opening_calls: made at import, so the menus look nothing up.
+_OPENING_ALL: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    [tuple([actions[kind] for kind in _OPEN_ALL]) for actions in CALL_ACTIONS]
+)
+_OPENING_ENVIDO: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    [tuple([actions[kind] for kind in _OPEN_ENVIDO]) for actions in CALL_ACTIONS]
+)
 _RAISES: Final[dict[tuple[int, tuple[Kind, ...]], tuple[Action, ...]]] = {}
 
 

@@ -562,7 +562,7 @@ def _act(st: State, r: Round, s: int, action: Action, kind: Kind, events: EventL
 _ACTION: Final = Action
 _DEAL: Final = Deal
 _ENVIDO_CALLS: Final = ENVIDO_CALLS
-_TRUCO_CALLS: Final = TRUCO_CALLS
+_TRUCO_CALLS: Final = frozenset(TRUCO_CALLS)  # a set test hashes once; a tuple's compares each member
 _KIND_RPS: Final = Kind.RPS
 _KIND_SON_BUENAS: Final = Kind.SON_BUENAS
 _KIND_TENGO: Final = Kind.TENGO

@@ -79,7 +79,7 @@ def call_truco(r: Round, s: int, kind: Kind, events: EventLog) -> None:
     if r._truco_call:  # a raise as the answer accepts the pending level ("quiero retruco")
         r._truco_level = r._truco_call
         r._quiero_team = s & 1
-    r._truco_call = _TRUCO_CALLS.index(kind) + 1
+    r._truco_call = _TRUCO_LEVEL[kind]
     r._truco_caller = s
     events.append(called_event(s, kind))
     r._log = (("call", "truco", s, kind), r._log)
@@ -107,4 +107,6 @@ def refuse_truco(st: State, r: Round, events: EventLog) -> None:
 
 # Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
 # build, where an imported name is a dictionary lookup).
-_TRUCO_CALLS: Final = TRUCO_CALLS
+# Typed as a tuple of any length: compiled, a fixed-length tuple is kept unboxed and built anew at each index.
+_TRUCO_CALLS: Final[tuple[Kind, ...]] = TRUCO_CALLS
+_TRUCO_LEVEL: Final[dict[Kind, int]] = {kind: level for level, kind in enumerate(TRUCO_CALLS, 1)}
