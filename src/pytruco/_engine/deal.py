@@ -237,10 +237,27 @@ def _new_round(rules: Options, hands: tuple[Hand, ...], mano: int, absent: int) 
 def _points(cards: tuple[Card, ...]) -> tuple[int, int, int]:
     """``points_of(cards)``, looked up in the copy of HOLDING_POINTS for three cards (every dealt hand)."""
     if len(cards) == 3:
-        found = _HOLDING_POINTS.get((1 << cards[0].index) | (1 << cards[1].index) | (1 << cards[2].index))
+        a, b, c = cards[0].index, cards[1].index, cards[2].index
+        if a > b:
+            a, b = b, a
+        if b > c:
+            b, c = c, b
+        if a > b:
+            a, b = b, a
+        found = _POINTS_BY_KEY[a * 1600 + b * 40 + c]  # a tuple index: no key to hash (or, compiled, to box)
         if found is not None:
             return found
     return points_of(cards)
+
+
+def _points_by_key() -> tuple[tuple[int, int, int] | None, ...]:
+    """HOLDING_POINTS keyed by the holding's card indices in ascending order, ``a * 1600 + b * 40 + c``, as a
+    tuple of 64,000 (``None`` where no three distinct cards give that key)."""
+    table: list[tuple[int, int, int] | None] = [None] * 64_000
+    for bits, points in HOLDING_POINTS.items():
+        a, b, c = [index for index in range(40) if bits >> index & 1]
+        table[a * 1600 + b * 40 + c] = points
+    return tuple(table)
 
 
 def _blank_round() -> Round:
@@ -301,7 +318,7 @@ _BLANK_ROUND: Final = _blank_round()
 # build, where an imported name is a dictionary lookup).
 _DEAL: Final = Deal
 _HAND: Final = Hand
-_HOLDING_POINTS: Final[dict[int, tuple[int, int, int]]] = dict(HOLDING_POINTS)
+_POINTS_BY_KEY: Final = _points_by_key()
 _PHASE_DEAL: Final = Phase.DEAL
 _RANDOM: Final = random.Random
 _SYSTEM_RANDOM: Final = random.SystemRandom
