@@ -35,6 +35,28 @@ def test_holding_points_is_points_of_for_every_holding() -> None:
         assert found == (envido_points_of(held, False), envido_points_of(held, True), suits), held
 
 
+def test_the_engine_table_gives_points_of_for_every_dealt_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PRESETS.md §4-§6: the engine looks a dealt hand's points up by its card indices in ascending order; every
+    holding, in all six orders its cards can be dealt in, is found in the table (never counted again) with what
+    ``points_of`` counts card by card, and a holding with a repeated card is counted card by card."""
+    from itertools import permutations
+
+    from pytruco._engine import deal
+    from pytruco._engine.deal import _points
+
+    def not_in_table(held: object) -> tuple[int, int, int]:
+        raise AssertionError(f"{held} missed the table")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(deal, "points_of", not_in_table)
+        for key, found in HOLDING_POINTS.items():
+            held = tuple(card for card in ALL_CARDS if key >> card.index & 1)
+            for order in permutations(held):
+                assert _points(order) == found, order
+    seven, six = cards.parse_cards(["7e", "6e"])
+    assert _points((seven, seven, six)) == cards.points_of((seven, seven, six)) == (34, 40, 1)
+
+
 def test_points_of_never_writes_the_shared_table() -> None:
     """PRESETS.md §4: a holding with a repeated card (a caller's list, not a deal) is counted card by card and
     leaves the table alone; it once stored its count under the two-card key, so that ``points_of`` of the two

@@ -235,7 +235,7 @@ def _new_round(rules: Options, hands: tuple[Hand, ...], mano: int, absent: int) 
 
 
 def _points(cards: tuple[Card, ...]) -> tuple[int, int, int]:
-    """``points_of(cards)``, looked up in the copy of HOLDING_POINTS for three cards (every dealt hand)."""
+    """``points_of(cards)``, looked up by card indices for three distinct cards (every dealt hand)."""
     if len(cards) == 3:
         a, b, c = cards[0].index, cards[1].index, cards[2].index
         if a > b:
