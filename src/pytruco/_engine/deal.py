@@ -67,6 +67,8 @@ def random_deal(state: object, rng: object = None) -> Deal:
 
 # Hand._of and Deal._of (no checks) written out here: compiled, the engine then builds a deal's values without
 # an interpreted frame or a keyword call (cards.py and actions.py stay Python: attrs makes their classes).
+# object.__setattr__ is written out below (mypyc makes it one C call); object.__new__ has no such form outside a
+# class's own __new__, so it stays a plain call.
 _new_instance: Final = object.__new__
 
 
