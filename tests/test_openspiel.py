@@ -144,3 +144,111 @@ def test_resampled_states_keep_the_information_state() -> None:
         assert world.observation_tensor(player) == state.observation_tensor(player)
         assert world.legal_actions() == state.legal_actions()
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+# Issue 36, item 1: a state's text is its action history alone, and reading one replays it.
+
+
+class _Hostile:
+    """Unpickling this runs code: the test fails if a deserialiser ever unpickles what it is given."""
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (exec, ("import pytruco.openspiel as m; m._HOSTILE_RAN = True",))
+
+
+def _dealt_state(seed: int = 5, steps: int = 12) -> object:
+    game = pyspiel.load_game("python_truco(hands=2)")
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_state_serialises_as_its_history_alone() -> None:
+    """Issue 36 item 1: OpenSpiel's default form, one action a line; nothing pickled."""
+    state = _dealt_state()
+    text = state.serialize()
+    assert text == "".join(f"{action}\n" for action in state.history())
+    again = state.get_game().deserialize_state(text)
+    assert again.history() == state.history() and str(again) == str(state)
+    assert again.information_state_string(0) == state.information_state_string(0)
+
+
+def test_deserialising_never_unpickles() -> None:
+    """Issue 36 item 1: a hostile ``__dict__`` blob is never decoded; the history alone rebuilds the state."""
+    import base64
+    import pickle
+
+    state = _dealt_state()
+    blob = base64.b64encode(pickle.dumps({"table": _Hostile()})).decode()
+    history = ",".join(f"{-1 if i < 6 else 0}:{a}" for i, a in enumerate(state.history()[:6]))
+    text = f"history={history}\nmove_number=6\n__dict__={blob}"
+    again = state.get_game().deserialize_state(text)
+    assert not getattr(truco_openspiel, "_HOSTILE_RAN", False)
+    assert again.history() == state.history()[:6] and not again.is_chance_node()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "garbage",
+        "1\n1\n",
+        "0\n1\n2\n3\n4\n5\n999\n",
+        "-2\n",
+        "0\nx\n",
+        "history=-1:0\nmove_number=2\n__dict__=",
+        "\n" * 5,
+    ],
+)
+def test_a_malformed_state_text_gets_the_library_error(text: str) -> None:
+    """Issue 36 item 1: a repeated card, an unknown or illegal action, a wrong move number: ArgumentError."""
+    from pytruco import TrucoError
+
+    game = pyspiel.load_game("python_truco(hands=1)")
+    with pytest.raises(TrucoError):
+        game.deserialize_state(text)
+
+
+def test_the_cpp_round_trip_rebuilds_from_the_history() -> None:
+    """Issue 36 item 1: OpenSpiel's own SerializeGameAndState keeps a pickled ``__dict__`` for Python games; ours
+    holds no table in it, so what pyspiel restores is the history, replayed (a blob that says otherwise is refused)."""
+    import base64
+    import pickle
+
+    state = _dealt_state()
+    text = pyspiel.serialize_game_and_state(state.get_game(), state)
+    _, again = pyspiel.deserialize_game_and_state(text)
+    assert again.history() == state.history() and str(again) == str(state)
+    head, _, _ = text.rpartition("__dict__=")
+    forged = head + "__dict__=" + base64.b64encode(pickle.dumps({"totals": [99, 0]})).decode()
+    with pytest.raises(Exception, match="state text holds"):
+        pyspiel.deserialize_game_and_state(forged)
+
+
+# Issue 36, item 2: chance actions are validated.
+
+
+@pytest.mark.parametrize("action", [-2, 40, 10**6])
+def test_a_chance_action_that_is_no_card_is_refused(action: int) -> None:
+    from pytruco import ArgumentError
+
+    state = pyspiel.load_game("python_truco(hands=1)").new_initial_state()
+    with pytest.raises(ArgumentError, match="not a card"):
+        state.apply_action(action)
+    assert state.history() == [] and len(state.chance_outcomes()) == 40
+    with pytest.raises(ArgumentError, match="not a card"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, action)
+
+
+def test_a_card_dealt_twice_is_refused() -> None:
+    from pytruco import ArgumentError
+
+    state = pyspiel.load_game("python_truco(hands=1)").new_initial_state()
+    state.apply_action(7)
+    with pytest.raises(ArgumentError, match="dealt"):
+        state.apply_action(7)
+    assert state.history() == [7] and len(state.chance_outcomes()) == 39

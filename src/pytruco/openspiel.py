@@ -20,9 +20,16 @@ The first mano is seat 0 (there is no rock-paper-scissors), partners answer in t
 each card not yet dealt equally likely; :func:`pytruco.worlds.chance_outcomes`), seat 0's three cards first. The
 hands are applied canonically (:meth:`pytruco.Deal.canonical`). Actions are :attr:`pytruco.Action.index` values
 (96 distinct actions, ``truco-actions/1``); observations are ``truco-obs/1`` and information states
-``truco-info/1`` (:mod:`pytruco.encode`), as strings and as tensors. Serialisation is OpenSpiel's own (the
-action history). :func:`resampler` gives OpenSpiel's Python IS-MCTS bot the library's exact world sampler
-(:func:`pytruco.worlds.sample_world`).
+``truco-info/1`` (:mod:`pytruco.encode`), as strings and as tensors. Every action is checked: a chance action
+that is no card (an index from 0 to 39) or a card already dealt is refused with :class:`~pytruco.ArgumentError`.
+
+A state's text is its action history alone, one action a line (:meth:`TrucoState.serialize`, OpenSpiel's default
+form), and :meth:`TrucoGame.deserialize_state` replays it, each action checked: nothing is unpickled. OpenSpiel's
+own ``pyspiel.serialize_game_and_state`` adds a pickled ``__dict__`` for every Python game; a state of this game
+keeps no table in it, so what ``pyspiel.deserialize_game_and_state`` restores is the history, replayed. That
+function still unpickles the text it is given before this module sees it: read a text you do not trust with
+``game.deserialize_state`` only. :func:`resampler` gives OpenSpiel's Python IS-MCTS bot the library's exact world
+sampler (:func:`pytruco.worlds.sample_world`).
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_truco(preset=default,hands=1)")
@@ -34,6 +41,7 @@ action history). :func:`resampler` gives OpenSpiel's Python IS-MCTS bot the libr
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -52,6 +60,7 @@ from .encode import (
     observation_string,
     research_rules,
 )
+from .errors import ArgumentError, TrucoError, quoted
 from .rules import RuleSet
 from .worlds import chance_outcomes, deal_from_cards, sample_world
 
@@ -124,14 +133,63 @@ class TrucoGame(pyspiel.Game):
         """A match waiting for its first card."""
         return TrucoState(self)
 
+    def deserialize_state(self, text: str) -> TrucoState:
+        """The state whose text is *text* (:meth:`TrucoState.serialize`): its history replayed, each action
+        checked. OpenSpiel's Python-game form (``history=…``, ``move_number=…``, ``__dict__=…``) is read too, by
+        its history alone: the pickled part is never decoded.
+
+        Raises:
+            ArgumentError: *text* is not such a text, or an action in it is not legal where it stands.
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_truco(hands=1)")
+        >>> game.deserialize_state("0\\n1\\n2\\n").history()
+        [0, 1, 2]
+        """
+        actions = _history_of(text, self.max_game_length())
+        try:
+            return _replayed(self, actions)
+        except TrucoError as error:
+            raise ArgumentError(f"not a state of this game: {error}") from None
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """Observations (``truco-obs/1``) or, for perfect recall, information states (``truco-info/1``)."""
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _Observer(self.rules, perfect_recall)
 
 
+class _Progress:
+    """What a :class:`TrucoState` holds beside OpenSpiel's history: the table, the cards of the deal being dealt
+    and the points of the hands so far. Never changed once made, so a clone shares it (``__deepcopy__``); pickled,
+    it keeps nothing (``__reduce__``), so that what OpenSpiel's Python-game serialisation writes is the history
+    alone and a state it restores is that history replayed (:meth:`TrucoState.__setattr__`)."""
+
+    __slots__ = ("dealing", "table", "totals", "utility")
+
+    def __init__(
+        self,
+        table: State | None = None,
+        utility: str = "win",
+        dealing: tuple[Card, ...] = (),
+        totals: tuple[int, int] = (0, 0),
+    ) -> None:
+        self.table = table
+        self.utility = utility
+        self.dealing = dealing
+        self.totals = totals
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Progress:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        return (_Progress, ())
+
+
 class TrucoState(pyspiel.State):
     """A pytruco :class:`~pytruco.State` (:attr:`table`) with the cards of a deal being dealt.
+
+    Its text (:meth:`serialize`) is its action history, one action a line, and
+    :meth:`TrucoGame.deserialize_state` replays such a text, each action checked.
 
     >>> import pyspiel
     >>> import pytruco.openspiel
@@ -140,13 +198,48 @@ class TrucoState(pyspiel.State):
     ('TrucoState', True)
     """
 
+    _progress: _Progress
+
     def __init__(self, game: TrucoGame) -> None:
         super().__init__(game)
-        self.rules = game.rules
-        self.utility = game.utility
-        self.table: State = new_game(game.rules, first_mano=0)
-        self.dealing: list[Card] = []
-        self.totals = [0, 0]
+        self._progress = _Progress(new_game(game.rules, first_mano=0), game.utility)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # OpenSpiel's Python-game deserialiser sets the pickled __dict__'s items after the history: only our own
+        # record of progress may be set, and one restored from text (no table) is rebuilt from the history.
+        if name != "_progress" or value.__class__ is not _Progress:
+            raise ArgumentError(f"a python_truco state text holds its history only, not {quoted(name)}")
+        assert isinstance(value, _Progress)
+        if value.table is None:
+            value = _replayed(self.get_game(), self.history())._progress
+        super().__setattr__(name, value)
+
+    @property
+    def table(self) -> State:
+        """The pytruco state (before the deal being dealt)."""
+        table = self._progress.table
+        assert table is not None
+        return table
+
+    @property
+    def rules(self) -> RuleSet:
+        """The game's rule set."""
+        return self.table.rules
+
+    @property
+    def utility(self) -> str:
+        """The game's utility, ``win`` or ``points``."""
+        return self._progress.utility
+
+    @property
+    def dealing(self) -> tuple[Card, ...]:
+        """The cards of the deal being dealt, in the order dealt."""
+        return self._progress.dealing
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Each team's points in the hands played so far."""
+        return self._progress.totals
 
     def current_player(self) -> int:
         """The seat to act, or OpenSpiel's chance or terminal player."""
@@ -165,21 +258,11 @@ class TrucoState(pyspiel.State):
         return [(card.index, p) for card, p in chance_outcomes(self.table, self.dealing)]
 
     def _apply_action(self, action: int) -> None:
-        table = self.table
-        if table.is_chance:
-            self.dealing.append(ALL_CARDS[action])
-            if len(self.dealing) == 3 * self.rules.players:
-                self.table, _ = apply(table, deal_from_cards(table, self.dealing))
-                self.dealing = []
-            return
-        self.table, _ = apply(table, Action.from_index(action, table.to_act[0]))
-        if self.table.hand_over:
-            points = self.table.hand_points
-            self.totals = [self.totals[0] + points[0], self.totals[1] + points[1]]
+        self._progress = _advanced(self._progress, self.rules.players, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {ALL_CARDS[action]}"
+            return f"deal {_card(action)}"
         return str(Action.from_index(action, player))
 
     def is_terminal(self) -> bool:
@@ -197,6 +280,18 @@ class TrucoState(pyspiel.State):
         diff = self.totals[0] - self.totals[1]
         return [float(diff if seat & 1 == 0 else -diff) for seat in range(n)]
 
+    def serialize(self) -> str:
+        """The state as text: its action history, one action a line (OpenSpiel's default form).
+
+        >>> import pyspiel
+        >>> state = pyspiel.load_game("python_truco(hands=1)").new_initial_state()
+        >>> for card in (0, 1, 2):
+        ...     state.apply_action(card)
+        >>> state.serialize()
+        '0\\n1\\n2\\n'
+        """
+        return "".join(f"{action}\n" for action in self.history())
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TrucoState:
         """A state that *player_id* cannot tell from this one (:func:`pytruco.worlds.sample_world`), rebuilt
         through the game's actions so that its history is OpenSpiel's."""
@@ -208,6 +303,73 @@ class TrucoState(pyspiel.State):
         if self.dealing:
             text += "\ndealing: " + " ".join(str(card) for card in self.dealing)
         return text
+
+
+def _card(action: object) -> Card:
+    """The card a chance action deals (its index), else :class:`~pytruco.ArgumentError`."""
+    if action.__class__ is not int or not 0 <= action < 40:  # type: ignore[operator]
+        raise ArgumentError(f"a chance action is a card index from 0 to 39, not a card: {quoted(action)}")
+    return ALL_CARDS[action]  # type: ignore[index]
+
+
+def _advanced(progress: _Progress, players: int, action: int) -> _Progress:
+    """*progress* after *action* (a card while a deal is dealt, else an :attr:`~pytruco.Action.index`), checked."""
+    table = progress.table
+    assert table is not None
+    if table.is_chance:
+        card = _card(action)
+        if card in progress.dealing:
+            raise ArgumentError(f"card {card} is already dealt in this deal")
+        dealing = (*progress.dealing, card)
+        if len(dealing) < 3 * players:
+            return _Progress(table, progress.utility, dealing, progress.totals)
+        table, _ = apply(table, deal_from_cards(table, dealing))
+        return _Progress(table, progress.utility, (), progress.totals)
+    if table.is_over:
+        raise ArgumentError(f"the match is over: no action {quoted(action)} follows")
+    table, _ = apply(table, Action.from_index(action, table.to_act[0]))
+    totals = progress.totals
+    if table.hand_over:
+        points = table.hand_points
+        totals = (totals[0] + points[0], totals[1] + points[1])
+    return _Progress(table, progress.utility, (), totals)
+
+
+def _replayed(game: Any, actions: Sequence[int]) -> TrucoState:
+    """A new state of *game* after *actions*, each checked (ArgumentError or IllegalActionError)."""
+    state = game.new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state  # type: ignore[no-any-return]
+
+
+def _history_of(text: str, longest: int) -> list[int]:
+    """The actions of a state's text: one action a line, or the ``history=`` line of OpenSpiel's Python-game
+    form (whose ``__dict__`` part is never read)."""
+    if not isinstance(text, str):
+        raise ArgumentError(f"a python_truco state text is a string, not {quoted(text)}")
+    if text.startswith("history="):
+        lines = text.split("\n", 2)
+        if len(lines) < 2 or not lines[1].startswith("move_number="):
+            raise ArgumentError(f"not a python_truco state text: {quoted(text)}")
+        items = lines[0][len("history=") :].split(",") if lines[0] != "history=" else []
+        actions = [_whole(item.rpartition(":")[2], text) for item in items[: longest + 1]]
+        if _whole(lines[1][len("move_number=") :], text) != len(actions):
+            raise ArgumentError(f"the move number does not match the history in {quoted(text)}")
+    else:
+        lines = text.split("\n", longest + 1)
+        if lines[-1] != "":
+            raise ArgumentError(f"not a python_truco state text (one action a line, each ended): {quoted(text)}")
+        actions = [_whole(line, text) for line in lines[:-1]]
+    if len(actions) > longest:
+        raise ArgumentError(f"a python_truco state text holds at most {longest} actions")
+    return actions
+
+
+def _whole(item: str, text: str) -> int:
+    if not (item.isascii() and item.isdigit()) or len(item) > 6:
+        raise ArgumentError(f"not an action {quoted(item)} in the state text {quoted(text)}")
+    return int(item)
 
 
 def resampled(state: TrucoState, player: int, rng: random.Random) -> TrucoState:
