@@ -33,7 +33,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from ._engine import Phase, State, apply, hand_start, require_state
+from ._engine import Phase, State, apply, hand_start, is_made, require_state
 from .actions import Action, Deal, Kind
 from .cards import ALL_CARDS, Card, Hand, random_source
 from .errors import ArgumentError, TrucoError, quoted
@@ -59,7 +59,7 @@ def chance_outcomes(state: State, dealt: Sequence[Card] = ()) -> tuple[tuple[Car
     >>> len(outcomes), outcomes[0][0], outcomes[0][1] == 1 / 39
     (39, Card('2E'), True)
     """
-    if state.__class__ is not State:
+    if state.__class__ is not State or not is_made(state):  # a State made by object.__new__ has no fields
         require_state(state, "chance_outcomes")
     if state.phase is not Phase.DEAL:
         raise ArgumentError(f"chance_outcomes needs a state that waits for a deal, not phase {state.phase.value!r}")
@@ -81,7 +81,7 @@ def deal_from_cards(state: State, cards: Sequence[Card]) -> Deal:
     >>> deal_from_cards(new_game("default"), cards).to_json()
     [['1E', '6C', '7C'], ['3B', '4O', '5O']]
     """
-    if state.__class__ is not State:
+    if state.__class__ is not State or not is_made(state):  # a State made by object.__new__ has no fields
         require_state(state, "deal_from_cards")
     n = state.rules.players
     _card_bits(cards, 3 * n)
@@ -238,7 +238,8 @@ def sample_world(state: State, seat: int, rng: random.Random | None = None, *, t
     Before the first deal, or between hands, the state itself is returned.
 
     Raises:
-        ArgumentError: *seat* is not a seat of the table, or no consistent deal was found in *tries* deals.
+        ArgumentError: not a state, *seat* is not a seat of the table, *tries* is not a positive whole number, or
+            no consistent deal was found in *tries* deals.
 
     >>> from pytruco.worlds import sample_world
     >>> import random
@@ -249,11 +250,13 @@ def sample_world(state: State, seat: int, rng: random.Random | None = None, *, t
     >>> world.round.dealt[0].has_flor, world.round.dealt[1] == state.round.dealt[1]
     (True, True)
     """
-    if state.__class__ is not State:
+    if state.__class__ is not State or not is_made(state):  # a State made by object.__new__ has no fields
         require_state(state, "sample_world")
     n = state.rules.players
     if seat.__class__ is not int or not 0 <= seat < n:
         raise ArgumentError(f"sample_world needs a seat from 0 to {n - 1}, not {quoted(seat)}")
+    if tries.__class__ is not int or tries < 1:
+        raise ArgumentError(f"sample_world needs tries, a positive whole number, not {quoted(tries)}")
     r = state.round
     if r is None or state.hand_over:
         return state

@@ -1,0 +1,32 @@
+"""Issue 36 (items 5 and 6), the research surfaces that need no extra: a forged State and a bad argument get the
+library's error, as ``apply`` and ``view`` do."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pytruco import ArgumentError, State, new_game
+from pytruco.worlds import chance_outcomes, deal_from_cards, sample_world
+
+
+def test_sample_world_refuses_a_forged_state() -> None:
+    """Issue 36 item 6: ``object.__new__(State)`` has no fields; sample_world says so instead of AttributeError."""
+    forged = object.__new__(State)
+    with pytest.raises(ArgumentError, match="sample_world needs a State made by new_game"):
+        sample_world(forged, 0, random.Random(1))
+
+
+@pytest.mark.parametrize("where", [chance_outcomes, deal_from_cards])
+def test_the_chance_helpers_refuse_a_forged_state(where: object) -> None:
+    forged = object.__new__(State)
+    with pytest.raises(ArgumentError, match="needs a State made by new_game"):
+        where(forged, [])  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("tries", [None, 0, -1, 1.5, True, "9"])
+def test_sample_world_refuses_a_tries_that_is_not_a_positive_whole_number(tries: object) -> None:
+    """Issue 36 item 5: ``tries=None`` raised TypeError inside the sampler."""
+    with pytest.raises(ArgumentError, match="tries"):
+        sample_world(new_game("default", first_mano=0), 0, random.Random(1), tries=tries)  # type: ignore[arg-type]
