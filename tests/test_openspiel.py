@@ -252,3 +252,58 @@ def test_a_card_dealt_twice_is_refused() -> None:
     with pytest.raises(ArgumentError, match="dealt"):
         state.apply_action(7)
     assert state.history() == [7] and len(state.chance_outcomes()) == 39
+
+
+# Issue 37: every RuleSet option a parameter of python_truco, and the first mano.
+
+
+@pytest.mark.parametrize("serialize", [False, True], ids=["plain", "serialized"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "python_truco(preset=default,flor=True,target=15)",
+        "python_truco(preset=classic,players=4,target=15,envido_primero=False,scoring=immediate)",
+        "python_truco(preset=default,hands=2,first_mano=1,flor=True,flor_value=4,utility=points)",
+    ],
+)
+def test_random_sim_test_with_rule_options(text: str, serialize: bool) -> None:
+    """Issue 37: OpenSpiel's random_sim_test passes with options set."""
+    game = pyspiel.load_game(text)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=serialize, verbose=False)
+
+
+def test_rule_options_reach_the_rules() -> None:
+    game = pyspiel.load_game("python_truco(preset=default,flor=True,envido_primero=False,scoring=end-of-hand)")
+    rules = game.new_initial_state().table.rules
+    assert rules.flor and not rules.envido_primero and rules.scoring.value == "end-of-hand"
+    assert rules.answer_in_turn  # one seat acts at a time, whatever the options
+    assert "flor=True" in str(game) and "envido_primero=False" in str(game)
+    classic = pyspiel.load_game("python_truco(preset=classic)").new_initial_state().table.rules
+    assert classic.flor and classic.show_rule  # options left out keep the preset's values
+
+
+def test_the_first_mano_parameter() -> None:
+    for seat in range(4):
+        state = pyspiel.load_game(f"python_truco(players=4,first_mano={seat})").new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        assert state.table.mano == seat and state.current_player() == seat
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("python_truco(flor_value=-1)", "flor_value"),
+        ("python_truco(scoring=sometimes)", "option 'scoring': must be one of"),
+        ("python_truco(first_mano=2)", "first_mano must be"),
+        ("python_truco(preset=default,pica_pica=True)", "option 'pica_pica': needs 6 players"),
+    ],
+)
+def test_a_bad_rule_option_gets_its_own_error(text: str, message: str) -> None:
+    with pytest.raises(Exception, match=message):
+        pyspiel.load_game(text)
+
+
+def test_an_unknown_parameter_is_refused() -> None:
+    with pytest.raises(Exception, match="Unknown parameter 'answer_in_turn'"):
+        pyspiel.load_game("python_truco(answer_in_turn=False)")

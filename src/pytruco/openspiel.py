@@ -13,9 +13,20 @@ Parameters:
 - ``target``: the points of a game, any whole number (0, the default: the preset's);
 - ``hands``: the match ends after this many hands (0, the default: a whole match; 1: the one-hand research game);
 - ``utility``: ``win`` (+1 for the winning team's seats, -1 for the others) or ``points`` (each seat's team's
-  points minus the other team's, added up over the hands).
+  points minus the other team's, added up over the hands);
+- ``first_mano``: the mano of the first hand (default 0);
+- every option of a :class:`~pytruco.RuleSet` by its name (``flor=True``, ``envido_primero=False``,
+  ``scoring=end-of-hand``), checked as the rule set checks it. A number or a choice left out (or ``0``, ``""``)
+  keeps the preset's value. OpenSpiel gives every parameter left out its default, so a yes/no option is read
+  against the ``default`` preset: given with the ``default`` preset's value it keeps the chosen preset's (on
+  ``classic``, ``flor=False`` keeps its flor; take ``preset=default`` and the options to turn a preset's switch back).
 
-The first mano is seat 0 (there is no rock-paper-scissors), partners answer in turn order (the rule option
+>>> import pyspiel
+>>> game = pyspiel.load_game("python_truco(preset=default,flor=True,first_mano=1)")
+>>> game.rules.flor, game.new_initial_state().table.mano
+(True, 1)
+
+Partners answer in turn order (the rule option
 ``answer_in_turn``: one player per decision), and a deal is dealt card by card as explicit chance (40 outcomes,
 each card not yet dealt equally likely; :func:`pytruco.worlds.chance_outcomes`), seat 0's three cards first. The
 hands are applied canonically (:meth:`pytruco.Deal.canonical`). Actions are :attr:`pytruco.Action.index` values
@@ -48,6 +59,7 @@ import numpy as np
 import pyspiel
 
 from ._engine import State, apply, legal_actions, new_game
+from ._research import RULE_OPTIONS, first_mano_of, game_rules, utility_range
 from .actions import NUM_ACTIONS, Action
 from .cards import ALL_CARDS, Card
 from .encode import (
@@ -58,7 +70,6 @@ from .encode import (
     observation,
     observation_layout,
     observation_string,
-    research_rules,
 )
 from .errors import ArgumentError, TrucoError, quoted
 from .rules import RuleSet
@@ -75,7 +86,29 @@ GAME_NAME = "python_truco"
 4
 """
 
-_DEFAULTS: dict[str, Any] = {"preset": "default", "players": 2, "target": 0, "hands": 0, "utility": "win"}
+_DEFAULTS: dict[str, Any] = {
+    "preset": "default",
+    "players": 2,
+    "target": 0,
+    "hands": 0,
+    "utility": "win",
+    "first_mano": 0,
+}
+_BASE = RuleSet.preset("default")
+_UNSET = object()
+
+
+def _unset(option: str) -> bool | int | str:
+    """The default of a rule option's parameter: ``0`` or ``""`` (the preset's value) for a number or a choice;
+    for a yes/no option the ``default`` preset's value (OpenSpiel fills every parameter not given with its default,
+    of the option's own type, so a yes/no parameter equal to the ``default`` preset's value keeps the preset's)."""
+    value = getattr(_BASE, option)
+    if isinstance(value, bool):
+        return value
+    return 0 if isinstance(value, int) else ""
+
+
+_OPTION_DEFAULTS: dict[str, Any] = {option: _unset(option) for option in RULE_OPTIONS}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -91,7 +124,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
+    parameter_specification={**_DEFAULTS, **_OPTION_DEFAULTS},
 )
 
 
@@ -106,18 +139,15 @@ class TrucoGame(pyspiel.Game):
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        self.rules, self.utility = research_rules({**_DEFAULTS, **dict(params or {})})
-        rules = self.rules
-        n = rules.players
-        limits = bounds(rules)
-        length = limits.max_hands * (3 * n + limits.max_actions_per_hand)
-        if self.utility == "win":
-            low, high = -1.0, 1.0
-        else:
-            chicos = 2 * rules.chicos_to_win - 1
-            most = limits.max_hand_points * (rules.hands if rules.hands else 1)
-            high = float(most if rules.hands else chicos * (rules.target - 1 + limits.max_hand_points))
-            low = -high
+        values = {**_DEFAULTS, **_OPTION_DEFAULTS, **dict(params or {})}
+        given = {key: value for key, value in values.items() if _OPTION_DEFAULTS.get(key, _UNSET) != value}
+        first_mano = given.pop("first_mano")
+        self.rules, self.utility = game_rules(given)
+        self.first_mano = first_mano_of(first_mano, self.rules)
+        new_game(self.rules, first_mano=self.first_mano)  # the engine's own check of a first mano
+        n = self.rules.players
+        limits = bounds(self.rules)
+        low, high = utility_range(self.rules, self.utility)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=40,
@@ -125,9 +155,9 @@ class TrucoGame(pyspiel.Game):
             min_utility=low,
             max_utility=high,
             utility_sum=0.0,
-            max_game_length=length,
+            max_game_length=limits.max_hands * (3 * n + limits.max_actions_per_hand),
         )
-        super().__init__(_GAME_TYPE, info, {**_DEFAULTS, **dict(params or {})})
+        super().__init__(_GAME_TYPE, info, {**given, "first_mano": first_mano})
 
     def new_initial_state(self) -> TrucoState:
         """A match waiting for its first card."""
@@ -202,7 +232,7 @@ class TrucoState(pyspiel.State):
 
     def __init__(self, game: TrucoGame) -> None:
         super().__init__(game)
-        self._progress = _Progress(new_game(game.rules, first_mano=0), game.utility)
+        self._progress = _Progress(new_game(game.rules, first_mano=game.first_mano), game.utility)
 
     def __setattr__(self, name: str, value: object) -> None:
         # OpenSpiel's Python-game deserialiser sets the pickled __dict__'s items after the history: only our own

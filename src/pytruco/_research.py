@@ -1,0 +1,112 @@
+"""The parameters the research environments share (:mod:`pytruco.openspiel`, :mod:`pytruco.pettingzoo`,
+:mod:`pytruco.gym`): the game's own (``preset``, ``players``, ``target``, ``hands``, ``utility``), every option of a
+:class:`~pytruco.RuleSet` by its name, and the first mano; and the range of a game's utility.
+
+>>> from pytruco._research import game_rules
+>>> rules, utility = game_rules({"preset": "default", "flor": True})
+>>> rules.flor, rules.answer_in_turn, utility
+(True, True, 'win')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+import attrs
+
+from .encode import bounds, research_rules
+from .errors import ArgumentError, quoted
+from .rules import RuleSet
+
+__all__ = ["GAME_PARAMETERS", "RULE_OPTIONS", "first_mano_of", "game_rules", "utility_range"]
+
+GAME_PARAMETERS: Final = ("preset", "players", "target", "hands", "utility")
+"""The parameters of the game itself, read by :func:`pytruco.encode.research_rules`."""
+
+_FIXED: Final = frozenset({"preset_name", "max_players", "targets", "answer_in_turn"})
+
+RULE_OPTIONS: Final = tuple(
+    field.name
+    for field in attrs.fields(RuleSet)
+    if field.name not in _FIXED and field.name not in GAME_PARAMETERS and field.name != "hands"
+)
+"""The :class:`~pytruco.RuleSet` options a research environment takes by name, beside :data:`GAME_PARAMETERS`
+(``answer_in_turn`` stays on: one seat acts at a time; ``targets`` follows ``target``).
+
+>>> from pytruco._research import RULE_OPTIONS
+>>> "flor" in RULE_OPTIONS, "envido_primero" in RULE_OPTIONS, "answer_in_turn" in RULE_OPTIONS
+(True, True, False)
+"""
+
+
+def game_rules(params: Mapping[str, Any]) -> tuple[RuleSet, str]:
+    """The rule set and the utility of *params*: the game's parameters (:data:`GAME_PARAMETERS`, each with its
+    default) and any :data:`RULE_OPTIONS`, applied to the preset with the option's own validation.
+
+    Raises:
+        ArgumentError: an unknown parameter, or a game parameter the rules refuse.
+        RuleSetError: a rule option the rules refuse (its own message).
+
+    >>> from pytruco._research import game_rules
+    >>> game_rules({"preset": "classic", "players": 4, "envido_primero": False})[0].envido_primero
+    False
+    >>> game_rules({"flor": "yes"})
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.RuleSetError: option 'flor': must be true or false, not 'yes'
+    """
+    if not isinstance(params, Mapping):
+        raise ArgumentError(f"the game's parameters are a mapping, not {quoted(params)}")
+    base: dict[str, Any] = {}
+    options: dict[str, Any] = {}
+    for key, value in params.items():
+        if key in GAME_PARAMETERS:
+            base[key] = value
+        elif key in RULE_OPTIONS:
+            options[key] = value
+        else:
+            known = ", ".join((*GAME_PARAMETERS, "first_mano", "the RuleSet options"))
+            raise ArgumentError(f"unknown parameter {quoted(key)} (known: {known})")
+    rules, utility = research_rules(base)
+    return (rules.with_options(**options) if options else rules), utility
+
+
+def first_mano_of(value: object, rules: RuleSet) -> int | None:
+    """*value* as the first mano of a table of *rules*: ``None`` (drawn at each reset) or a seat.
+
+    Raises:
+        ArgumentError: neither.
+
+    >>> from pytruco import RuleSet
+    >>> from pytruco._research import first_mano_of
+    >>> first_mano_of(1, RuleSet.preset("default")), first_mano_of(None, RuleSet.preset("default"))
+    (1, None)
+    """
+    n = rules.players
+    if value is None or (isinstance(value, int) and value.__class__ is int and 0 <= value < n):
+        return value
+    raise ArgumentError(f"first_mano must be None (drawn) or a seat from 0 to {n - 1}, not {quoted(value)}")
+
+
+def utility_range(rules: RuleSet, utility: str) -> tuple[float, float]:
+    """The lowest and the highest return of a seat in a game of *rules* with *utility*: ``win`` -1 and 1;
+    ``points`` the most points a team can gain over the game's hands (a whole match: its chicos), either way.
+
+    >>> from pytruco import RuleSet
+    >>> from pytruco._research import utility_range
+    >>> utility_range(RuleSet.preset("default"), "win")
+    (-1.0, 1.0)
+    >>> low, high = utility_range(RuleSet.preset("default", hands=1), "points")
+    >>> low == -high and high > 0
+    True
+    """
+    if utility == "win":
+        return -1.0, 1.0
+    limits = bounds(rules)
+    if rules.hands:
+        high = float(limits.max_hand_points * rules.hands)
+    else:
+        chicos = 2 * rules.chicos_to_win - 1
+        high = float(chicos * (rules.target - 1 + limits.max_hand_points))
+    return -high, high
