@@ -1,8 +1,8 @@
 """Collection for the whole checkout: the doctests of the research modules need their extras.
 
-``pytruco.openspiel`` needs the ``openspiel`` extra (pyspiel) and ``pytruco.pettingzoo`` the ``pettingzoo`` extra;
-where one is not installed its module is not collected for doctests (tests/test_openspiel.py and
-tests/test_pettingzoo.py then skip with a message). CI installs both (.ci/run, extras).
+``pytruco.openspiel`` needs the ``openspiel`` extra (pyspiel), ``pytruco.pettingzoo`` and ``pytruco.gym`` the
+``pettingzoo`` extra; where one is not installed its module is not collected for doctests (tests/test_openspiel.py,
+tests/test_pettingzoo.py and tests/test_gym.py then skip with a message). CI installs both (.ci/run, extras).
 """
 
 from __future__ import annotations
@@ -14,3 +14,4 @@ if importlib.util.find_spec("pyspiel") is None or importlib.util.find_spec("nump
     collect_ignore.append("src/pytruco/openspiel.py")
 if any(importlib.util.find_spec(name) is None for name in ("pettingzoo", "gymnasium", "numpy")):
     collect_ignore.append("src/pytruco/pettingzoo.py")
+    collect_ignore.append("src/pytruco/gym.py")

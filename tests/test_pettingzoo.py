@@ -1,5 +1,4 @@
-"""pytruco.pettingzoo (the research adapters): the AEC environment passes PettingZoo's api_test and seed_test; the
-Gymnasium environment plays whole matches against a library bot.
+"""pytruco.pettingzoo (the research adapters): the AEC environment passes PettingZoo's api_test and seed_test.
 
 Skipped, with a message, where the ``pettingzoo`` extra is not installed; CI installs it (.ci/run, extras)."""
 
@@ -15,8 +14,7 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from pytruco import ArgumentError  # noqa: E402
-from pytruco.pettingzoo import TrucoEnv, env, raw_env  # noqa: E402
+from pytruco.pettingzoo import env, raw_env  # noqa: E402
 
 OPTIONS = [
     {"preset": "default", "hands": 1},
@@ -66,28 +64,3 @@ def test_rewards_are_zero_sum_and_match_the_result(utility: str) -> None:
     assert totals["seat_0"] == totals["seat_2"] == -totals["seat_1"]
     if utility == "win":
         assert totals["seat_0"] in (-1.0, 1.0)
-
-
-def test_the_gymnasium_environment_plays_against_a_bot() -> None:
-    game = TrucoEnv(opponent="heuristic", preset="classic", hands=2)
-    for seed in range(5):
-        observation, _ = game.reset(seed=seed)
-        done = False
-        total = 0.0
-        while not done:
-            legal = np.flatnonzero(observation["action_mask"])
-            observation, reward, done, truncated, _ = game.step(int(legal[seed % len(legal)]))
-            total += reward
-            assert not truncated
-        table = game.aec.table
-        assert table.is_over and total == (1.0 if table.winner == 0 else -1.0)  # "win": +1 when seat 0's team won
-    with pytest.raises(ArgumentError):
-        game.step(0)
-
-
-def test_the_gymnasium_environment_refuses_an_illegal_action() -> None:
-    game = TrucoEnv(opponent="random", hands=1)
-    observation, _ = game.reset(seed=4)
-    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
-    with pytest.raises(ArgumentError, match="not legal"):
-        game.step(illegal)

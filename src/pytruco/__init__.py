@@ -109,6 +109,7 @@ _PUBLIC_MODULES = (
     "pytruco.errors",
     "pytruco.events",
     "pytruco.frontend",
+    "pytruco.gym",
     "pytruco.openspiel",
     "pytruco.partners",
     "pytruco.pettingzoo",
