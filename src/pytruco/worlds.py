@@ -230,6 +230,17 @@ def _bits(cards: Sequence[Card]) -> int:
     return bits
 
 
+def _check_sample(state: State, seat: int, tries: int) -> None:
+    """:func:`sample_world`'s arguments checked: a state made by the engine, one of its seats, a positive *tries*."""
+    if state.__class__ is not State or not is_made(state):  # a State made by object.__new__ has no fields
+        require_state(state, "sample_world")
+    n = state.rules.players
+    if seat.__class__ is not int or not 0 <= seat < n:
+        raise ArgumentError(f"sample_world needs a seat from 0 to {n - 1}, not {quoted(seat)}")
+    if tries.__class__ is not int or tries < 1:
+        raise ArgumentError(f"sample_world needs tries, a positive whole number, not {quoted(tries)}")
+
+
 def sample_world(state: State, seat: int, rng: random.Random | None = None, *, tries: int = 100_000) -> State:
     """A state that *seat* cannot tell from *state*: the same history but for the current hand's deal, in which
     the cards *seat* has not seen are dealt again among the other seats. The world is exact (the hand's actions
@@ -250,13 +261,7 @@ def sample_world(state: State, seat: int, rng: random.Random | None = None, *, t
     >>> world.round.dealt[0].has_flor, world.round.dealt[1] == state.round.dealt[1]
     (True, True)
     """
-    if state.__class__ is not State or not is_made(state):  # a State made by object.__new__ has no fields
-        require_state(state, "sample_world")
-    n = state.rules.players
-    if seat.__class__ is not int or not 0 <= seat < n:
-        raise ArgumentError(f"sample_world needs a seat from 0 to {n - 1}, not {quoted(seat)}")
-    if tries.__class__ is not int or tries < 1:
-        raise ArgumentError(f"sample_world needs tries, a positive whole number, not {quoted(tries)}")
+    _check_sample(state, seat, tries)
     r = state.round
     if r is None or state.hand_over:
         return state
