@@ -202,6 +202,7 @@ def test_deserialising_never_unpickles() -> None:
         "0\nx\n",
         "history=-1:0\nmove_number=2\n__dict__=",
         "\n" * 5,
+        "06\n",
     ],
 )
 def test_a_malformed_state_text_gets_the_library_error(text: str) -> None:

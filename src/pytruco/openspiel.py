@@ -397,7 +397,7 @@ def _history_of(text: str, longest: int) -> list[int]:
 
 
 def _whole(item: str, text: str) -> int:
-    if not (item.isascii() and item.isdigit()) or len(item) > 6:
+    if not (item.isascii() and item.isdigit()) or len(item) > 6 or (item[0] == "0" and item != "0"):
         raise ArgumentError(f"not an action {quoted(item)} in the state text {quoted(text)}")
     return int(item)
 
