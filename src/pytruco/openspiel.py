@@ -273,7 +273,8 @@ class TrucoState(pyspiel.State):
 
     def current_player(self) -> int:
         """The seat to act, or OpenSpiel's chance or terminal player."""
-        table = self.table
+        table = self._progress.table
+        assert table is not None
         if table.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
         if table.is_chance:
@@ -281,14 +282,19 @@ class TrucoState(pyspiel.State):
         return table.to_act[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(action.index for action in legal_actions(self.table) if action.seat == player)
+        table = self._progress.table
+        assert table is not None
+        return sorted(action.index for action in legal_actions(table) if action.seat == player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card (its index) with its probability."""
-        return [(card.index, p) for card, p in chance_outcomes(self.table, self.dealing)]
+        progress = self._progress
+        assert progress.table is not None
+        return [(card.index, p) for card, p in chance_outcomes(progress.table, progress.dealing)]
 
     def _apply_action(self, action: int) -> None:
-        self._progress = _advanced(self._progress, self.rules.players, action)
+        # Straight into the instance dict: __setattr__ guards what OpenSpiel's deserialiser sets, not our own steps.
+        self.__dict__["_progress"] = _advanced(self._progress, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -297,7 +303,9 @@ class TrucoState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         """The match is over."""
-        return self.table.is_over
+        table = self._progress.table
+        assert table is not None
+        return table.is_over
 
     def returns(self) -> list[float]:
         """Per seat: the match's utility for its team (zeros until the end)."""
@@ -342,7 +350,7 @@ def _card(action: object) -> Card:
     return ALL_CARDS[action]  # type: ignore[index]
 
 
-def _advanced(progress: _Progress, players: int, action: int) -> _Progress:
+def _advanced(progress: _Progress, action: int) -> _Progress:
     """*progress* after *action* (a card while a deal is dealt, else an :attr:`~pytruco.Action.index`), checked."""
     table = progress.table
     assert table is not None
@@ -351,7 +359,7 @@ def _advanced(progress: _Progress, players: int, action: int) -> _Progress:
         if card in progress.dealing:
             raise ArgumentError(f"card {card} is already dealt in this deal")
         dealing = (*progress.dealing, card)
-        if len(dealing) < 3 * players:
+        if len(dealing) < 3 * table.rules.players:
             return _Progress(table, progress.utility, dealing, progress.totals)
         table, _ = apply(table, deal_from_cards(table, dealing))
         return _Progress(table, progress.utility, (), progress.totals)
