@@ -223,3 +223,13 @@ def test_check_env_passes_when_an_illegal_action_loses() -> None:
 def test_rule_options_reach_the_table() -> None:
     game = TrucoEnv(preset="default", flor=True, envido_primero=False, hands=1)
     assert game.aec.rules.flor and not game.aec.rules.envido_primero
+
+
+def test_an_opponent_that_always_ends_the_match_first_is_reported() -> None:
+    """A match the opponent ends before the agent acts is dealt again, but not for ever."""
+    from pytruco import Action
+
+    mazo = Action.parse("1 mazo").index
+    game = TrucoEnv(opponent=lambda observation: mazo, seat=0, first_mano=1, hands=1)
+    with pytest.raises(ArgumentError, match="ended 100 matches in a row"):
+        game.reset(seed=1)

@@ -29,6 +29,9 @@ from .views import view
 __all__ = ["TrucoEnv"]
 
 _ILLEGAL = ("raise", "lose")
+_DEALS = 100
+"""How many matches in a row :meth:`TrucoEnv.reset` deals before it gives up on an opponent that ends each one
+before the agent's first decision."""
 
 
 class TrucoEnv(gymnasium.Env):  # type: ignore[type-arg]
@@ -103,14 +106,15 @@ class TrucoEnv(gymnasium.Env):  # type: ignore[type-arg]
         super().reset(seed=seed)
         if seed is not None:
             self.rng = random.Random(seed)
-        self.pending = 0.0
-        while True:  # a match that ends before the agent's first decision is no episode: deal another
+        for _ in range(_DEALS):  # a match that ends before the agent's first decision is no episode: deal another
             self.aec.reset(seed=self.rng.getrandbits(64))
             if self.fixed_seat is None:
                 self.seat = self.rng.randrange(self.aec.rules.players)
             self.pending = self._others()  # points of hands the opponent ended: the first step's reward
             if not self.aec.table.is_over:
                 break
+        else:
+            raise ArgumentError(f"the opponent ended {_DEALS} matches in a row before the agent's first decision")
         self.over = False
         self.started = True
         return self._observe(), {"seat": self._acting()}
