@@ -51,11 +51,10 @@ from websockets.http11 import Request, Response
 from ..actions import Action, Kind
 from ..cards import Card
 from ..errors import IllegalActionError, NotationError, TrucoError
-from ..events import Event
 from ..frontend import clock
 from ..rules import RuleSet
 from ..svg import back_svg, card_svg
-from ..text import action_label, describe_event, describe_refusal
+from ..text import describe_refusal
 from ..views import view
 from ._protocol import CODES, ProtocolError, error_message, join_message, read_act
 from ._store import Link, Store, StoredTable
@@ -304,31 +303,6 @@ class Server:
         return True
 
     # --- messages -----------------------------------------------------------
-    def _update(self, table: Table, seat: int | None, seen: Any, events: list[dict[str, Any]], lang: str) -> str:
-        entries = [
-            {"event": data, "text": describe_event(Event.from_json(data), lang, table.names)}  # type: ignore[arg-type]
-            for data in events
-        ]
-        concede = None if seat is None or table.state.is_over else Action.parse(f"{seat} rendirse")
-        labels = {str(a): action_label(a, lang) for a in (*seen.legal, *([concede] if concede else []))}  # type: ignore[arg-type]
-        return json.dumps(
-            {
-                "type": "update",
-                "table": table.id,
-                "decision": table.decision,
-                "view": seen.to_json(),
-                "events": entries,
-                "labels": labels,
-                "names": table.names,
-                "concede": None if concede is None else str(concede),
-                "clock": {
-                    "seats": list(clock(table.state).seats),
-                    "deadline_ms": None if table.deadline is None else int(table.deadline * 1000),
-                    "seconds": table.clock_s,
-                },
-            }
-        )
-
     def push(self, table: Table, fresh: dict[int | None, list[dict[str, Any]]], skip: Client | None = None) -> None:
         """Queue an update for every connection (but *skip*): one view per seat, one message per seat and language."""
         for seat, connected in table.clients.items():
@@ -339,7 +313,7 @@ class Server:
             texts: dict[str, str] = {}
             for client in clients:
                 if client.lang not in texts:
-                    texts[client.lang] = self._update(table, seat, seen, fresh.get(seat, []), client.lang)
+                    texts[client.lang] = table.update(seat, seen, fresh.get(seat, []), client.lang)
                 if not client.send(texts[client.lang], self.limits.queue):
                     self._close(client, 4009, "too slow")
 
@@ -454,7 +428,7 @@ class Server:
             client.send(json.dumps(join_message(table.id, link.seat, table.names, table.decision)), self.limits.queue)
             started = self._joined(table, link.seat)
             seen = view(table.state, link.seat)  # the joining connection gets its seat's recent events
-            client.send(self._update(table, link.seat, seen, table.logs[link.seat], lang), self.limits.queue)
+            client.send(table.update(link.seat, seen, table.logs[link.seat], lang), self.limits.queue)
             if started:
                 self.push(table, {}, skip=client)  # the others see the clock start
             async for message in ws:

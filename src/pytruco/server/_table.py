@@ -41,8 +41,10 @@ from .._engine import State, apply, new_game, random_deal
 from ..actions import Action, Deal
 from ..errors import ArgumentError, quoted
 from ..events import Event
-from ..frontend import seat_events
+from ..frontend import clock, seat_events
 from ..rules import RuleSet
+from ..text import action_label, describe_event
+from ..views import SeatView
 
 __all__ = [
     "LOG_KEPT",
@@ -215,6 +217,38 @@ class Table:
             self.logs[seat] = (self.logs[seat] + mine)[-LOG_KEPT:]
             fresh[seat] = mine
         return fresh
+
+    def update(self, seat: int | None, seen: SeatView, events: list[dict[str, Any]], lang: str) -> str:
+        """The ``update`` message for *seat* (``None``: a spectator) in *lang*: its view *seen*, its new *events*
+        each with its text, the labels of its actions and the clock (``truco-protocol/1``).
+
+        >>> from pytruco.views import view
+        >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
+        >>> fresh = table.commit(advance(table.state, None, random.Random(1)), actor=None)
+        >>> message = json.loads(table.update(0, view(table.state, 0), fresh[0], "en"))
+        >>> message["type"], message["decision"], message["concede"], message["clock"]["seats"]
+        ('update', 0, '0 rendirse', [0])
+        """
+        entries = [{"event": data, "text": describe_event(Event.from_json(data), lang, self.names)} for data in events]  # type: ignore[arg-type]
+        concede = None if seat is None or self.state.is_over else Action.parse(f"{seat} rendirse")
+        labels = {str(a): action_label(a, lang) for a in (*seen.legal, *([concede] if concede else []))}  # type: ignore[arg-type]
+        return json.dumps(
+            {
+                "type": "update",
+                "table": self.id,
+                "decision": self.decision,
+                "view": seen.to_json(),
+                "events": entries,
+                "labels": labels,
+                "names": self.names,
+                "concede": None if concede is None else str(concede),
+                "clock": {
+                    "seats": list(clock(self.state).seats),
+                    "deadline_ms": None if self.deadline is None else int(self.deadline * 1000),
+                    "seconds": self.clock_s,
+                },
+            }
+        )
 
     def restore(self, log: Iterable[str]) -> None:
         """Replay a stored *log* into this fresh table, line by line, so that every seat's recent events come back.
