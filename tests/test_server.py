@@ -270,7 +270,7 @@ def test_a_connection_that_floods_is_rate_limited_and_recovers() -> None:
 
 
 def test_one_view_per_seat_per_action_whatever_the_connections(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pytruco.server as module
+    import pytruco.server._table as module
 
     calls: list[int | None] = []
     real = module.view

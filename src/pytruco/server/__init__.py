@@ -48,17 +48,14 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..actions import Action, Kind
 from ..cards import Card
-from ..errors import IllegalActionError, NotationError, TrucoError
+from ..errors import NotationError, TrucoError
 from ..frontend import clock
 from ..rules import RuleSet
 from ..svg import back_svg, card_svg
-from ..text import describe_refusal
-from ..views import view
 from ._protocol import CODES, ProtocolError, error_message, join_message, read_act
 from ._store import Link, Store, StoredTable
-from ._table import NAMES, Table, advance, hash_token, new_token, table_spec
+from ._table import NAMES, Step, Table, advance, hash_token, new_token, table_spec
 
 __all__ = ["Limits", "Server", "Timers", "main"]
 
@@ -178,6 +175,7 @@ class Server:
         self.expires = expires
         self.report = report or sys.stderr.write
         self.tables: dict[str, Table] = {}
+        self.seated: dict[str, dict[int | None, set[Client]]] = {}  # a table's connections, by seat
         self.by_link: dict[str, set[Client]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         for row in store.tables():
@@ -190,7 +188,7 @@ class Server:
             except TrucoError as error:
                 self.report(f"pytruco serve: table {row.id} skipped: {error}\n")
                 continue
-            self.tables[table.id] = table
+            self._add(table)
 
     # --- tables -------------------------------------------------------------
     def new_table(
@@ -208,8 +206,12 @@ class Server:
         links.append((hash_token(spectator), None, expires))
         self.store.create(table.id, rules.to_dict(), table.names, table.clock_s, links, step.items)
         table.commit(step, actor=None)
-        self.tables[table.id] = table
+        self._add(table)
         return table, tokens, spectator
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self.seated[table.id] = {seat: set() for seat in [*range(table.rules.players), None]}
 
     def revoke(self, token: str) -> bool:
         """Revoke a link (its token, or the whole link) and close its connections; ``False`` for an unknown one."""
@@ -242,24 +244,11 @@ class Server:
         if not allowed:  # still an answer that names the action: a client never waits for one that never comes
             return self._refuse_flood(client, text, decision)
         client.dropped = 0
-        if client.seat is None:
-            return error_message("spectator", CODES["spectator"][lang], text, decision)
+        step = table.prepare(client.seat, text, decision, confirm, lang)
+        if isinstance(step, dict):
+            return step
         try:
-            action = Action.parse(text)
-        except NotationError as error:
-            return error_message("not-an-action", describe_refusal(error, lang, table.names), text, decision)  # type: ignore[arg-type]
-        if action.seat != client.seat:
-            return error_message("not-your-seat", CODES["not-your-seat"][lang], text, decision)
-        if decision != table.decision:
-            code = "answered-by-partner" if self._partner_answered(table, client.seat, decision) else "stale"
-            return error_message(code, CODES[code][lang], text, decision)
-        if action.kind is Kind.RENDIRSE and not confirm:
-            return error_message("confirm-needed", CODES["confirm-needed"][lang], text, decision)
-        try:
-            fresh = self._store_and_apply(table, action)
-        except IllegalActionError as error:
-            message_text = describe_refusal(error, lang, table.names)  # type: ignore[arg-type]
-            return error_message(error.code, message_text, text, decision)
+            fresh = self._store_and_commit(table, step, client.seat)
         except sqlite3.Error as error:
             self.report(f"pytruco serve: table {table.id}: write failed: {error}\n")
             return error_message("storage", CODES["storage"][lang], text, decision)
@@ -268,22 +257,11 @@ class Server:
         self.push(table, fresh)
         return None
 
-    def _store_and_apply(
-        self, table: Table, action: Action, *, by_seat: bool = True
-    ) -> dict[int | None, list[dict[str, Any]]]:
-        """Write, then apply: the step is computed (apply is pure), stored, and only then put in memory.
-        *by_seat* is False for a timeout: the clock, not a partner, settled the decision."""
-        step = advance(table.state, action, table.rng)
+    def _store_and_commit(self, table: Table, step: Step, actor: int | None) -> dict[int | None, list[dict[str, Any]]]:
+        """Write, then apply: the step (computed by the table, which apply leaves as it was) is stored, and only
+        then put in memory. *actor* is ``None`` for a timeout: the clock, not a partner, settled the decision."""
         self.store.append(table.id, len(table.log), step.items)
-        return table.commit(step, actor=action.seat if by_seat else None)
-
-    @staticmethod
-    def _partner_answered(table: Table, seat: int, decision: int) -> bool:
-        """The decision *seat* answered was taken by its partner, who could answer it too."""
-        if table.previous is None:
-            return False
-        answered, actor, to_act = table.previous
-        return answered == decision and actor != seat and actor % 2 == seat % 2 and seat in to_act
+        return table.commit(step, actor=actor)
 
     def _refuse_flood(self, client: Client, text: str | None = None, decision: int | None = None) -> dict[str, Any]:
         """The ``rate-limited`` error; a connection that keeps flooding past four bursts is closed."""
@@ -305,17 +283,11 @@ class Server:
     # --- messages -----------------------------------------------------------
     def push(self, table: Table, fresh: dict[int | None, list[dict[str, Any]]], skip: Client | None = None) -> None:
         """Queue an update for every connection (but *skip*): one view per seat, one message per seat and language."""
-        for seat, connected in table.clients.items():
-            clients = [client for client in connected if client is not skip]
-            if not clients:
-                continue
-            seen = view(table.state, seat)
-            texts: dict[str, str] = {}
-            for client in clients:
-                if client.lang not in texts:
-                    texts[client.lang] = table.update(seat, seen, fresh.get(seat, []), client.lang)
-                if not client.send(texts[client.lang], self.limits.queue):
-                    self._close(client, 4009, "too slow")
+        clients = [client for connected in self.seated[table.id].values() for client in connected if client is not skip]
+        texts = table.updates(fresh, [(client.seat, client.lang) for client in clients])
+        for client in clients:
+            if not client.send(texts[client.seat, client.lang], self.limits.queue):
+                self._close(client, 4009, "too slow")
 
     # --- the clock ----------------------------------------------------------
     def start_clocks(self) -> None:
@@ -324,7 +296,7 @@ class Server:
             self._restart(table)
 
     def _connected(self, table: Table, seats: Sequence[int]) -> bool:
-        return any(table.clients[seat] for seat in seats)
+        return any(self.seated[table.id][seat] for seat in seats)
 
     def _restart(self, table: Table) -> None:
         """A new decision: a full clock."""
@@ -350,11 +322,11 @@ class Server:
         if decision != table.decision:  # the timer of a decision already answered never acts
             return
         table.timer = None
-        ticking = clock(table.state)
-        if ticking.timeout is None:
+        step = table.timeout()
+        if step is None:
             return
         try:
-            fresh = self._store_and_apply(table, ticking.timeout, by_seat=False)
+            fresh = self._store_and_commit(table, step, None)
         except (TrucoError, sqlite3.Error) as error:  # a failed write: try again after a full clock
             self.report(f"pytruco serve: table {table.id}: timeout not applied: {error}\n")
             self._restart(table)
@@ -421,14 +393,14 @@ class Server:
         table = self.tables[link.table_id]
         client = Client(ws, table, link.seat, lang, digest)
         client.stamp, client.allowance = self.timers.now(), float(self.limits.burst)
-        table.clients[link.seat].add(client)
+        self.seated[table.id][link.seat].add(client)
         self.by_link.setdefault(digest, set()).add(client)
         writer = asyncio.ensure_future(self._write(client))
         try:
             client.send(json.dumps(join_message(table.id, link.seat, table.names, table.decision)), self.limits.queue)
             started = self._joined(table, link.seat)
-            seen = view(table.state, link.seat)  # the joining connection gets its seat's recent events
-            client.send(table.update(link.seat, seen, table.logs[link.seat], lang), self.limits.queue)
+            recent = {link.seat: table.logs[link.seat]}  # the joining connection gets its seat's recent events
+            client.send(table.updates(recent, [(link.seat, lang)])[link.seat, lang], self.limits.queue)
             if started:
                 self.push(table, {}, skip=client)  # the others see the clock start
             async for message in ws:
@@ -438,7 +410,7 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
-            table.clients[link.seat].discard(client)
+            self.seated[table.id][link.seat].discard(client)
             self.by_link[digest].discard(client)
             client.queue.put_nowait(None)
             writer.cancel()

@@ -38,13 +38,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .._engine import State, apply, new_game, random_deal
-from ..actions import Action, Deal
-from ..errors import ArgumentError, quoted
+from ..actions import Action, Deal, Kind
+from ..errors import ArgumentError, IllegalActionError, NotationError, quoted
 from ..events import Event
 from ..frontend import clock, seat_events
 from ..rules import RuleSet
-from ..text import action_label, describe_event
-from ..views import SeatView
+from ..text import action_label, describe_event, describe_refusal
+from ..views import SeatView, view
+from ._protocol import CODES, error_message
 
 __all__ = [
     "LOG_KEPT",
@@ -190,12 +191,58 @@ class Table:
         self.previous: tuple[int, int, tuple[int, ...]] | None = None
         self.logs: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in [*range(rules.players), None]}
         self.rng: random.Random = random.SystemRandom()  # deals nobody can predict
-        # the clock (pytruco.server runs it): the one expiry timer, the grace timer, and the time left
+        # the clock (pytruco.server runs it and sets these): the one expiry timer, the grace timer, the time left
         self.timer: Any = None
         self.grace_timer: Any = None
         self.deadline: float | None = None
         self.remaining: float = clock_s
-        self.clients: dict[int | None, set[Any]] = {seat: set() for seat in [*range(rules.players), None]}
+
+    def prepare(self, seat: int | None, text: str, decision: int, confirm: bool, lang: str) -> Step | dict[str, Any]:
+        """Check an ``act`` of *seat* (``None``: a spectator) and compute its step, changing nothing: the
+        :class:`Step` to store and then :meth:`commit`, or the ``error`` message for the sender (in *lang*).
+
+        >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
+        >>> _ = table.commit(advance(table.state, None, random.Random(1)), actor=None)
+        >>> table.prepare(1, "0 envido", 0, False, "en")["code"]
+        'not-your-seat'
+        >>> table.prepare(0, "0 envido", 0, False, "en").items
+        ['0 envido']
+        """
+        if seat is None:
+            return error_message("spectator", CODES["spectator"][lang], text, decision)
+        try:
+            action = Action.parse(text)
+        except NotationError as error:
+            return error_message("not-an-action", describe_refusal(error, lang, self.names), text, decision)  # type: ignore[arg-type]
+        if action.seat != seat:
+            return error_message("not-your-seat", CODES["not-your-seat"][lang], text, decision)
+        if decision != self.decision:
+            code = "answered-by-partner" if self._partner_answered(seat, decision) else "stale"
+            return error_message(code, CODES[code][lang], text, decision)
+        if action.kind is Kind.RENDIRSE and not confirm:
+            return error_message("confirm-needed", CODES["confirm-needed"][lang], text, decision)
+        try:
+            return advance(self.state, action, self.rng)
+        except IllegalActionError as error:
+            return error_message(error.code, describe_refusal(error, lang, self.names), text, decision)  # type: ignore[arg-type]
+
+    def _partner_answered(self, seat: int, decision: int) -> bool:
+        """The decision *seat* answered was taken by its partner, who could answer it too."""
+        if self.previous is None:
+            return False
+        answered, actor, to_act = self.previous
+        return answered == decision and actor != seat and actor % 2 == seat % 2 and seat in to_act
+
+    def timeout(self) -> Step | None:
+        """The step of the clock running out on the decision now (``None``: no clock runs), changing nothing.
+
+        >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
+        >>> _ = table.commit(advance(table.state, None, random.Random(1)), actor=None)
+        >>> table.timeout().items[0]
+        '0 timeout'
+        """
+        action = clock(self.state).timeout
+        return None if action is None else advance(self.state, action, self.rng)
 
     def commit(self, step: Step, actor: int | None) -> dict[int | None, list[dict[str, Any]]]:
         """Put a stored *step* in memory (*actor*: the seat that acted, ``None`` for a deal or a restore);
@@ -249,6 +296,26 @@ class Table:
                 },
             }
         )
+
+    def updates(
+        self, fresh: dict[int | None, list[dict[str, Any]]], audience: Iterable[tuple[int | None, str]]
+    ) -> dict[tuple[int | None, str], str]:
+        """The ``update`` text for each ``(seat, language)`` of *audience*, with each seat's *fresh* events: one view
+        per seat and one message per seat and language, whatever the number of connections.
+
+        >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
+        >>> fresh = table.commit(advance(table.state, None, random.Random(1)), actor=None)
+        >>> list(table.updates(fresh, [(0, "en"), (0, "en"), (None, "es")]))
+        [(0, 'en'), (None, 'es')]
+        """
+        texts: dict[tuple[int | None, str], str] = {}
+        seen: dict[int | None, SeatView] = {}
+        for seat, lang in audience:
+            if (seat, lang) not in texts:
+                if seat not in seen:
+                    seen[seat] = view(self.state, seat)
+                texts[seat, lang] = self.update(seat, seen[seat], fresh.get(seat, []), lang)
+        return texts
 
     def restore(self, log: Iterable[str]) -> None:
         """Replay a stored *log* into this fresh table, line by line, so that every seat's recent events come back.
