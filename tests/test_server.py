@@ -393,6 +393,38 @@ def test_the_append_only_log_rebuilds_the_same_record(tmp_path: Path) -> None:
     assert restored.logs == seen["logs"] and restored.decision == seen["decision"]
 
 
+def test_a_locked_database_blocks_no_other_table_and_the_write_waits_for_the_lock(tmp_path: Path) -> None:
+    """Issue 36 item 7: another process holding the database (here a second connection in a write transaction, as
+    a ``sqlite3`` shell or a backup does) must not freeze the event loop: while one table's write waits for the lock,
+    another table still answers; once the lock is released the waiting action is stored and acknowledged (write,
+    then apply: not in memory before)."""
+    path = str(tmp_path / "t.sqlite")
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        table, tokens, _ = new(server, clock_s=60.0)
+        other, others, _ = new(server, clock_s=60.0)
+        ana, carla = await join(tokens[0]), await join(others[0])
+        holder = sqlite3.connect(path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # the write lock, held by another connection
+        try:
+            await ana.act("0 envido")
+            await carla.act("0 envido", decision=5)  # the other table answers while Ana's write waits
+            assert (await carla.recv("error"))["code"] == "stale"
+            dani = await join(others[1])  # and a connection joins it
+            assert dani.last is not None and dani.last["decision"] == 0
+            assert table.decision == 0 and table.log[-1] != "0 envido", "not in memory before it is stored"
+        finally:
+            holder.execute("COMMIT")
+            holder.close()
+        assert await ana.recv("ack") == {"type": "ack", "action": "0 envido", "decision": 0}
+        assert table.decision == 1 and other.decision == 0
+        stored = [row[0] for row in server.store.db.execute("SELECT item FROM serve_log WHERE table_id = ? ORDER BY n",
+                                                             (table.id,))]  # fmt: skip
+        assert stored == table.log
+
+    run(scenario, store=Store(path))
+
+
 # --- defect 6: deep JSON -------------------------------------------------------------------------------------------
 def test_deeply_nested_json_gets_a_protocol_error_and_the_connection_stays() -> None:
     async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:

@@ -37,7 +37,8 @@ import secrets
 import sqlite3
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from importlib import resources
 from typing import Any, NamedTuple, Protocol
@@ -176,6 +177,9 @@ class Server:
         self.report = report or sys.stderr.write
         self.tables: dict[str, Table] = {}
         self.seated: dict[str, dict[int | None, set[Client]]] = {}  # a table's connections, by seat
+        self.locks: dict[str, asyncio.Lock] = {}  # a table's actions, one at a time
+        self.links: dict[str, Link] = store.links()  # every link, by its token's digest: a join reads no disk
+        self.writer = ThreadPoolExecutor(1, "pytruco-db")  # the database's thread: no write blocks the event loop
         self.by_link: dict[str, set[Client]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         for row in store.tables():
@@ -205,6 +209,7 @@ class Server:
         ]
         links.append((hash_token(spectator), None, expires))
         self.store.create(table.id, rules.to_dict(), table.names, table.clock_s, links, step.items)
+        self.links.update((digest, Link(table.id, seat, until, False)) for digest, seat, until in links)
         table.commit(step, actor=None)
         self._add(table)
         return table, tokens, spectator
@@ -212,6 +217,7 @@ class Server:
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
         self.seated[table.id] = {seat: set() for seat in [*range(table.rules.players), None]}
+        self.locks[table.id] = asyncio.Lock()
 
     def revoke(self, token: str) -> bool:
         """Revoke a link (its token, or the whole link) and close its connections; ``False`` for an unknown one."""
@@ -219,6 +225,7 @@ class Server:
         digest = hash_token(token)
         if not self.store.revoke(digest):
             return False
+        self.links[digest] = self.links[digest]._replace(revoked=True)
         for client in list(self.by_link.get(digest, ())):
             self._close(client, 4001, "revoked-link")
         return True
@@ -233,7 +240,7 @@ class Server:
         return None
 
     # --- acting -------------------------------------------------------------
-    def on_message(self, client: Client, message: str | bytes) -> dict[str, Any] | None:
+    async def on_message(self, client: Client, message: str | bytes) -> dict[str, Any] | None:
         """Handle one message of *client*; the reply to send it, if any (an applied action is acked in the push)."""
         allowed = self._allow(client)
         lang, table = client.lang, client.table
@@ -244,23 +251,30 @@ class Server:
         if not allowed:  # still an answer that names the action: a client never waits for one that never comes
             return self._refuse_flood(client, text, decision)
         client.dropped = 0
-        step = table.prepare(client.seat, text, decision, confirm, lang)
-        if isinstance(step, dict):
-            return step
-        try:
-            fresh = self._store_and_commit(table, step, client.seat)
-        except sqlite3.Error as error:
-            self.report(f"pytruco serve: table {table.id}: write failed: {error}\n")
-            return error_message("storage", CODES["storage"][lang], text, decision)
-        client.send(json.dumps({"type": "ack", "action": text, "decision": decision}), self.limits.queue)
-        self._restart(table)
-        self.push(table, fresh)
+        async with self.locks[table.id]:  # one action of a table at a time, from its check to its commit
+            step = table.prepare(client.seat, text, decision, confirm, lang)
+            if isinstance(step, dict):
+                return step
+            try:
+                fresh = await self._store_and_commit(table, step, client.seat)
+            except sqlite3.Error as error:
+                self.report(f"pytruco serve: table {table.id}: write failed: {error}\n")
+                return error_message("storage", CODES["storage"][lang], text, decision)
+            client.send(json.dumps({"type": "ack", "action": text, "decision": decision}), self.limits.queue)
+            self._restart(table)
+            self.push(table, fresh)
         return None
 
-    def _store_and_commit(self, table: Table, step: Step, actor: int | None) -> dict[int | None, list[dict[str, Any]]]:
+    async def _store_and_commit(
+        self, table: Table, step: Step, actor: int | None
+    ) -> dict[int | None, list[dict[str, Any]]]:
         """Write, then apply: the step (computed by the table, which apply leaves as it was) is stored, and only
-        then put in memory. *actor* is ``None`` for a timeout: the clock, not a partner, settled the decision."""
-        self.store.append(table.id, len(table.log), step.items)
+        then put in memory. *actor* is ``None`` for a timeout: the clock, not a partner, settled the decision.
+
+        The write runs in the database's own thread, so the event loop (every other table) goes on while it waits,
+        for instance for a lock another process holds; the caller holds the table's lock meanwhile."""
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self.writer, self.store.append, table.id, len(table.log), step.items)
         return table.commit(step, actor=actor)
 
     def _refuse_flood(self, client: Client, text: str | None = None, decision: int | None = None) -> dict[str, Any]:
@@ -322,17 +336,22 @@ class Server:
         if decision != table.decision:  # the timer of a decision already answered never acts
             return
         table.timer = None
-        step = table.timeout()
-        if step is None:
-            return
-        try:
-            fresh = self._store_and_commit(table, step, None)
-        except (TrucoError, sqlite3.Error) as error:  # a failed write: try again after a full clock
-            self.report(f"pytruco serve: table {table.id}: timeout not applied: {error}\n")
+        self._spawn(self._time_out(table, decision))
+
+    async def _time_out(self, table: Table, decision: int) -> None:
+        """Apply the clock's timeout to *decision*, unless an action answered it while the write lock was awaited."""
+        async with self.locks[table.id]:
+            step = table.timeout() if decision == table.decision else None
+            if step is None:
+                return
+            try:
+                fresh = await self._store_and_commit(table, step, None)
+            except sqlite3.Error as error:  # a failed write: try again after a full clock
+                self.report(f"pytruco serve: table {table.id}: timeout not applied: {error}\n")
+                self._restart(table)
+                return
             self._restart(table)
-            return
-        self._restart(table)
-        self.push(table, fresh)
+            self.push(table, fresh)
 
     def _joined(self, table: Table, seat: int | None) -> bool:
         """A connection joined: a clock waiting for *seat* starts; True when every seat must hear of it."""
@@ -366,7 +385,11 @@ class Server:
 
     # --- connections --------------------------------------------------------
     def _close(self, client: Client, code: int, reason: str) -> None:
-        task = asyncio.ensure_future(client.ws.close(code, reason))
+        self._spawn(client.ws.close(code, reason))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run *work* as a task the server keeps until it is done."""
+        task = asyncio.ensure_future(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
@@ -381,7 +404,7 @@ class Server:
         query = parse_qs(urlparse(ws.request.path).query)
         lang = "en" if query.get("lang", ["es"])[0] == "en" else "es"
         digest = hash_token(query.get("t", [""])[0])
-        link = self.store.link(digest)
+        link = self.links.get(digest)
         problem = self._link_problem(link)
         if problem is None and len(self.by_link.get(digest, ())) >= self.limits.connections_per_link:
             problem = "too-many-connections"
@@ -404,7 +427,7 @@ class Server:
             if started:
                 self.push(table, {}, skip=client)  # the others see the clock start
             async for message in ws:
-                reply = self.on_message(client, message)
+                reply = await self.on_message(client, message)
                 if reply is not None:
                     client.send(json.dumps(reply), self.limits.queue)
         except ConnectionClosed:
