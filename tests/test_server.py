@@ -357,6 +357,32 @@ def test_a_bad_stored_table_is_reported_and_skipped(tmp_path: Path) -> None:
     assert [line.split(":")[1].strip() for line in reports] == ["table broken skipped", "table refused skipped"]
 
 
+def test_a_stored_table_damaged_in_any_way_is_reported_and_skipped(tmp_path: Path) -> None:
+    """Issue 36 item 9: deeply nested ``rules`` (RecursionError in the JSON reader), a deeply nested log item, a BLOB
+    log item (bytes, not text), a number as a log item, rules of the wrong types: each table is reported and
+    skipped, and the good table is served."""
+    path = str(tmp_path / "t.sqlite")
+    store = Store(path)
+    good = Server(store).new_table(RuleSet.preset("default"))[0]
+    deep = "[" * 100_000 + "]" * 100_000
+    names = '["A", "B"]'
+    rows = {
+        "deep-rules": ('{"preset": ' + deep + "}", []),
+        "deep-item": ('{"preset": "default"}', [deep]),
+        "blob-item": ('{"preset": "default"}', [b"0 truco"]),
+        "number-item": ('{"preset": "default"}', [7]),
+        "odd-rules": ('{"preset": "default", "players": [2]}', []),
+    }
+    for table_id, (rules, items) in rows.items():
+        store.db.execute("INSERT INTO serve_tables VALUES (?, ?, ?, 15)", (table_id, rules, names))
+        store.db.executemany("INSERT INTO serve_log VALUES (?, ?, ?)", [(table_id, n, i) for n, i in enumerate(items)])
+    reports: list[str] = []
+    restored = Server(Store(path), report=reports.append)
+    assert list(restored.tables) == [good.id]
+    assert [line.split(":")[1].strip() for line in reports] == [f"table {table_id} skipped" for table_id in rows]
+    assert all(line.endswith("\n") and line.count("\n") == 1 for line in reports), "one line per table"
+
+
 def test_the_append_only_log_rebuilds_the_same_record(tmp_path: Path) -> None:
     """The table's log (write, then apply): each action appends rows (earlier rows never change), and a restarted server
     rebuilds exactly the record the live table had."""

@@ -184,15 +184,20 @@ class Server:
         self.tasks: set[asyncio.Task[Any]] = set()
         for row in store.tables():
             if not isinstance(row, StoredTable):
-                self.report(f"pytruco serve: table {row[0]} skipped: {row[1]}\n")
+                self._skip(row[0], row[1])
                 continue
             try:
                 table = Table(row.id, RuleSet.from_dict(row.rules), row.names, row.clock)
                 table.restore(row.log)
-            except TrucoError as error:
-                self.report(f"pytruco serve: table {row.id} skipped: {error}\n")
+            except Exception as error:  # whatever the damage, one table never stops the others
+                self._skip(row.id, error)
                 continue
             self._add(table)
+
+    def _skip(self, table_id: str, error: BaseException) -> None:
+        """Report a stored table that cannot be restored, in one line whatever its id and error hold."""
+        detail = " ".join(str(error).split())[:200] or type(error).__name__
+        self.report(f"pytruco serve: table {' '.join(table_id.split())[:80]} skipped: {detail}\n")
 
     # --- tables -------------------------------------------------------------
     def new_table(

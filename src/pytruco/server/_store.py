@@ -152,7 +152,7 @@ class Store:
                 if not isinstance(parsed_rules, dict) or not isinstance(parsed_names, list):
                     raise ValueError("rules must be an object and names a list")
                 yield StoredTable(str(table_id), parsed_rules, [str(n) for n in parsed_names], float(clock_s), log)
-            except (ValueError, TypeError, sqlite3.Error) as error:
+            except Exception as error:  # any damage (deep JSON is a RecursionError): reported, skipped
                 yield (str(table_id), error)
 
     def link(self, digest: str) -> Link | None:

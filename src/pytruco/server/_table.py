@@ -105,10 +105,12 @@ def parse_item(item: str) -> Action | Deal:
     >>> parse_item('[["7C", "6C", "1E"], ["5O", "4O", "3B"]]').hands[0]
     Hand('7C 6C 1E')
     """
+    if not isinstance(item, str):
+        raise ArgumentError(f"a log line that is not text: {quoted(item)}")
     if item.startswith("["):
         try:
             return Deal.parse(json.loads(item))
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             raise ArgumentError(f"a bad deal in the log: {quoted(item[:80])}") from error
     return Action.parse(item)
 
