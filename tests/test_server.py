@@ -593,6 +593,41 @@ def test_pytruco_serve_refuses_a_bad_table_in_one_line(capsys: pytest.CaptureFix
     assert err.startswith("pytruco serve: ") and err.count("\n") == 1 and "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--port", "70000"],
+        ["--port", "-1"],
+        ["--port", "http"],
+        ["--new", "default:clock=abc"],
+        ["--new", ":clock="],
+        ["--new", "default:clock=0"],
+        ["--new", "default:clock=inf"],
+        ["--new", "default:target=\u00b2"],
+        ["--rate", "nan"],
+        ["--rate", "0"],
+        ["--expires", "nan"],
+        ["--expires", "-5"],
+        ["--clock", "inf"],
+        ["--clock", "nan"],
+        ["--clock", "0"],
+        ["--burst", "-1"],
+        ["--max-connections", "0"],
+        ["--no-such-option"],
+    ],
+)
+def test_pytruco_serve_refuses_a_bad_option_in_one_line(options: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 36 item 10: every bad option is one line on standard error, no traceback, exit status 2, and nothing
+    is served."""
+    from pytruco.cli import main
+
+    assert main(["serve", "--db", ":memory:", *options]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("pytruco serve: ") and captured.err.count("\n") == 1, captured.err
+    assert "Traceback" not in captured.err
+
+
 def test_pytruco_schema_protocol_prints_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:
     from pytruco.cli import main
 

@@ -33,6 +33,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import secrets
 import sqlite3
 import sys
@@ -41,7 +42,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from importlib import resources
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, NoReturn, Protocol
 from urllib.parse import parse_qs, urlparse
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -50,13 +51,13 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..cards import Card
-from ..errors import NotationError, TrucoError
+from ..errors import ArgumentError, NotationError, TrucoError, quoted
 from ..frontend import clock
 from ..rules import RuleSet
 from ..svg import back_svg, card_svg
 from ._protocol import CODES, ProtocolError, error_message, join_message, read_act
 from ._store import Link, Store, StoredTable
-from ._table import NAMES, Step, Table, advance, hash_token, new_token, table_spec
+from ._table import CLOCK_RANGE, NAMES, Step, Table, advance, hash_token, new_token, table_spec
 
 __all__ = ["Limits", "Server", "Timers", "main"]
 
@@ -481,24 +482,50 @@ def _card_picture(code: str) -> str | None:
         return None
 
 
+class _Parser(argparse.ArgumentParser):
+    """``pytruco serve``'s options; a bad one is an :class:`~pytruco.errors.ArgumentError` (one line, status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ArgumentError(f"{message} (see pytruco serve --help)")
+
+
+def _bounded(kind: Callable[[str], float], low: float, high: float) -> Callable[[str], Any]:
+    """An option's reader: a number of *kind* from *low* to *high* (``nan`` and infinities are out of range)."""
+    noun = "a whole number" if kind is int else "a number"
+
+    def read(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = math.nan
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {noun} from {low:g} to {high:g}, not {quoted(text)}")
+        return value
+
+    return read
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pytruco serve", description="The reference game server (WebSocket).")
+    parser = _Parser(prog="pytruco serve", description="The reference game server (WebSocket).")
     parser.add_argument("--db", required=True, help="SQLite file (created if missing)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
-    parser.add_argument("--port", type=int, default=8765, help="0 picks a free port (default: %(default)s)")
-    parser.add_argument("--clock", type=float, default=15.0, help="seconds per decision (default: %(default)s)")
+    parser.add_argument("--port", type=_bounded(int, 0, 65535), default=8765,
+                        help="0 picks a free port (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--clock", type=_bounded(float, *CLOCK_RANGE), default=15.0,
+                        help="seconds per decision (default: %(default)s)")  # fmt: skip
     parser.add_argument("--new", action="append", default=[], help="create a table: preset[:option=value,...]")
-    parser.add_argument("--expires", type=float, default=None, help="new tables' links expire after N seconds")
+    parser.add_argument("--expires", type=_bounded(float, 1, 1e10), default=None,
+                        help="new tables' links expire after N seconds")  # fmt: skip
     parser.add_argument("--fsync", action="store_true", help="wait for the disk at every commit (power-cut safe)")
     parser.add_argument("--revoke", action="append", default=[], help="revoke a link (or its token); repeatable")
     defaults = Limits()
-    parser.add_argument("--grace", type=float, default=defaults.grace, help="seconds the clock runs on after the"
-                        " seat to act left (default: %(default)s)")  # fmt: skip
-    parser.add_argument("--max-connections", type=int, default=defaults.connections_per_link,
+    parser.add_argument("--grace", type=_bounded(float, 0, CLOCK_RANGE[1]), default=defaults.grace,
+                        help="seconds the clock runs on after the seat to act left (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--max-connections", type=_bounded(int, 1, 10**9), default=defaults.connections_per_link,
                         help="open connections per link (default: %(default)s)")  # fmt: skip
-    parser.add_argument("--rate", type=float, default=defaults.rate,
+    parser.add_argument("--rate", type=_bounded(float, 0.001, 1e12), default=defaults.rate,
                         help="messages per second per connection (default: %(default)s)")  # fmt: skip
-    parser.add_argument("--burst", type=int, default=defaults.burst,
+    parser.add_argument("--burst", type=_bounded(int, 1, 10**12), default=defaults.burst,
                         help="messages at once per connection (default: %(default)s)")  # fmt: skip
     return parser
 
@@ -528,9 +555,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     >>> main(["--db", ":memory:", "--new", "no-such-preset"])
     2
     """
-    args = _parser().parse_args(argv)
-    limits = Limits(args.max_connections, args.rate, args.burst, args.grace)
     try:
+        args = _parser().parse_args(argv)
+        limits = Limits(args.max_connections, args.rate, args.burst, args.grace)
         specs = [table_spec(spec) for spec in args.new]
         server = Server(Store(args.db, fsync=args.fsync), args.clock, limits, expires=args.expires)
         for token in args.revoke:

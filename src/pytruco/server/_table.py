@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import secrets
 from collections.abc import Iterable, Sequence
@@ -48,6 +49,7 @@ from ..views import SeatView, view
 from ._protocol import CODES, error_message
 
 __all__ = [
+    "CLOCK_RANGE",
     "LOG_KEPT",
     "Step",
     "Table",
@@ -68,6 +70,13 @@ LOG_KEPT = 60
 """
 
 NAMES = ("Ana", "Beto", "Carla", "Dani", "Eva", "Fede")
+
+CLOCK_RANGE = (0.1, 604_800.0)
+"""The seconds a table's clock may give a decision: a tenth of a second to a week.
+
+>>> CLOCK_RANGE
+(0.1, 604800.0)
+"""
 
 
 def hash_token(token: str) -> str:
@@ -341,6 +350,7 @@ def table_spec(spec: str) -> tuple[RuleSet, float | None]:
 
     Raises:
         RuleSetError: an unknown preset or option.
+        ArgumentError: a clock that is not a number of seconds in :data:`CLOCK_RANGE`.
 
     >>> rules, seconds = table_spec("classic:players=4,clock=2.5")
     >>> rules.players, seconds
@@ -352,10 +362,21 @@ def table_spec(spec: str) -> tuple[RuleSet, float | None]:
     for item in filter(None, rest.split(",")):
         key, _, value = item.partition("=")
         parsed: Any = value == "true" if value in ("true", "false") else value
-        if value.replace(".", "", 1).isdigit():
+        if value.isascii() and value.replace(".", "", 1).isdigit():  # ASCII digits only: not "²"
             parsed = float(value) if "." in value else int(value)
         if key == "clock":
-            clock_s = float(parsed)
+            clock_s = _clock_seconds(value)
         else:
             options[key] = parsed
     return RuleSet.preset(preset, **options), clock_s
+
+
+def _clock_seconds(text: str) -> float:
+    low, high = CLOCK_RANGE
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not low <= seconds <= high:  # nan and the infinities too
+        raise ArgumentError(f"clock must be a number of seconds from {low:g} to {high:g}, not {quoted(text)}")
+    return seconds
