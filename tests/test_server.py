@@ -201,8 +201,8 @@ def test_the_clock_starts_only_when_the_seat_to_act_has_joined() -> None:
     run(scenario)
 
 
-def test_a_disconnect_keeps_the_clock_for_the_grace_period_then_stops_it_with_the_time_left() -> None:
-    """The clock on disconnect: the grace period; a seat cannot win time by reconnecting."""
+def test_a_disconnect_does_not_stop_the_clock_and_reconnecting_wins_no_time() -> None:
+    """The clock on disconnect (issue 36 item 8): it runs on; a seat that comes back gets the same deadline."""
 
     async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
         table, tokens, _ = new(server, clock_s=10.0)
@@ -210,24 +210,55 @@ def test_a_disconnect_keeps_the_clock_for_the_grace_period_then_stops_it_with_th
         deadline = (await beto.recv("update"))["clock"]["deadline_ms"]
         await ana.ws.close()
         await settle()
-        timers.advance(1.0)  # within the grace period (3 s): the clock runs on
-        assert table.deadline is not None
-        ana = await join(tokens[0])  # back in time: the same deadline, not a fresh clock
+        timers.advance(4.0)
+        assert table.deadline is not None and table.timer is not None
+        ana = await join(tokens[0])  # back: the same deadline, not a fresh clock
         assert ana.last is not None and ana.last["clock"]["deadline_ms"] == deadline
-        await ana.ws.close()
-        await settle()
-        timers.advance(3.0)  # the grace period is over: the clock stops with 6 s left
-        stopped = await beto.recv("update")
-        assert stopped["clock"]["deadline_ms"] is None and table.timer is None
-        timers.advance(3600)
-        assert table.decision == 0
-        await join(tokens[0])
-        resumed = await beto.recv("update")
-        assert resumed["clock"]["deadline_ms"] == int((timers.time + 6.0) * 1000)
         timers.advance(6.0)
         assert next(e["event"]["kind"] for e in (await beto.recv("update"))["events"]) == "timed-out"
 
-    run(scenario, limits=Limits(grace=3.0))
+    run(scenario)
+
+
+def test_a_player_who_left_still_loses_each_decision_on_the_clock(tmp_path: Path) -> None:
+    """Issue 36 item 8, an abandoned table: a player who closed the page loses each of its decisions when its clock
+    runs out (a timeout, PRESETS.md section 7), so the other side is never held for ever, also after a restart
+    (a seat that has acted at the table counts as joined)."""
+    path = str(tmp_path / "t.sqlite")
+    seen: dict[str, Any] = {}
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        table, tokens, _ = new(server, clock_s=10.0)
+        beto, ana = await join(tokens[1]), await join(tokens[0])
+        await beto.recv("update")  # Ana's clock started
+        await ana.ws.close()
+        await settle()
+        timers.advance(3600)  # long after she left: her decision was lost on the clock, once
+        kinds = [e["event"]["kind"] for e in (await beto.recv("update"))["events"]]
+        assert kinds[0] == "timed-out" and table.decision == 1
+        assert table.state.to_act == (1,)  # Beto is mano of the next round
+        await beto.act("1 envido")
+        await beto.recv("ack")
+        waiting = await beto.recv("update")
+        assert waiting["clock"]["seats"] == [0] and waiting["clock"]["deadline_ms"] is not None, "her clock runs"
+        timers.advance(10.0)
+        assert next(e["event"]["kind"] for e in (await beto.recv("update"))["events"]) == "timed-out"
+        assert table.decision == 3
+        await beto.act("1 truco")  # Ana is to answer again when the server stops
+        await beto.recv("ack")
+        seen["id"], seen["tokens"] = table.id, tokens
+
+    run(scenario, store=Store(path))
+
+    async def restarted(server: Server, timers: FakeTimers, join: Any) -> None:
+        table = server.tables[seen["id"]]
+        assert table.state.to_act == (0,) and table.decision == 4
+        beto = await join(seen["tokens"][1])  # only Beto comes back: Ana's clock runs all the same
+        assert beto.last is not None and beto.last["clock"]["deadline_ms"] is not None
+        timers.advance(10.0)
+        assert next(e["event"]["kind"] for e in (await beto.recv("update"))["events"]) == "timed-out"
+
+    run(restarted, store=Store(path))
 
 
 # --- defect 3: limits, and one view per seat per action ------------------------------------------------------------

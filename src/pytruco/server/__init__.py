@@ -7,8 +7,9 @@
 - **The protocol** (``truco-protocol/1``, ``pytruco schema protocol``): the socket is ``/ws?t=TOKEN``; updates
   carry a decision id, an action names the decision it answers, and every action gets an ``ack`` or an
   ``error`` that names it (:mod:`pytruco.server._protocol`).
-- **One clock per table**, started when a seat to act has joined; when its last connection goes, the clock runs
-  on for a grace period and then stops with the time left, until the seat joins again.
+- **One clock per table**, running for every decision once a seat to act has joined the table (connected, or
+  acted at it before a restart); leaving does not stop it: a player who left loses each of its decisions on the
+  clock (a ``timeout``), so nobody can hold a table by closing the page.
 - **Write, then apply:** an action's log lines are stored in one transaction before memory changes; a failed
   write is an error to the sender and changes nothing (:mod:`pytruco.server._store`). A stored table that does not
   replay is reported and skipped.
@@ -89,7 +90,6 @@ class Limits(NamedTuple):
         burst: messages a connection may send at once (the bucket's size); past it every message gets a
             ``rate-limited`` error (naming it) and is not acted on; after four bursts' worth in a row the
             connection is closed (4008).
-        grace: seconds the clock runs on after the seat to act's last connection closed.
         queue: messages waiting to be sent to a connection before it is closed as too slow.
 
     >>> from pytruco.server import Limits
@@ -100,7 +100,6 @@ class Limits(NamedTuple):
     connections_per_link: int = 4
     rate: float = 20.0
     burst: int = 40
-    grace: float = 10.0
     queue: int = 256
 
 
@@ -315,28 +314,20 @@ class Server:
         for table in self.tables.values():
             self._restart(table)
 
-    def _connected(self, table: Table, seats: Sequence[int]) -> bool:
-        return any(self.seated[table.id][seat] for seat in seats)
-
     def _restart(self, table: Table) -> None:
-        """A new decision: a full clock."""
-        table.remaining = table.clock_s
-        self._arm(table)
+        """A new decision: a full clock, if a seat to act has joined the table; else none runs.
 
-    def _arm(self, table: Table) -> None:
-        """The table's one timer: set for the decision now, if a seat to act has joined; else none runs."""
-        for name in ("timer", "grace_timer"):
-            handle = getattr(table, name)
-            if handle is not None:
-                handle.cancel()
-                setattr(table, name, None)
-        table.deadline = None
+        A seat has joined once it has connected since the server started or acted at the table (its actions are in
+        the log). Who is connected does not matter: a player who left loses each of its decisions on the clock."""
+        if table.timer is not None:
+            table.timer.cancel()
+        table.timer, table.deadline = None, None
         ticking = clock(table.state)
-        if ticking.timeout is None or not self._connected(table, ticking.seats):
+        if ticking.timeout is None or table.joined.isdisjoint(ticking.seats):
             return
-        table.deadline = self.timers.now() + table.remaining
+        table.deadline = self.timers.now() + table.clock_s
         decision = table.decision
-        table.timer = self.timers.call_later(table.remaining, lambda: self._expire(table, decision))
+        table.timer = self.timers.call_later(table.clock_s, lambda: self._expire(table, decision))
 
     def _expire(self, table: Table, decision: int) -> None:
         if decision != table.decision:  # the timer of a decision already answered never acts
@@ -361,33 +352,13 @@ class Server:
 
     def _joined(self, table: Table, seat: int | None) -> bool:
         """A connection joined: a clock waiting for *seat* starts; True when every seat must hear of it."""
-        if table.grace_timer is not None and seat in clock(table.state).seats:
-            table.grace_timer.cancel()
-            table.grace_timer = None
+        if seat is None:
+            return False
+        table.joined.add(seat)
         if table.timer is None and seat in clock(table.state).seats:
-            self._arm(table)
+            self._restart(table)
             return table.timer is not None
         return False
-
-    def _left(self, table: Table, seat: int | None) -> None:
-        """A connection left: when no seat to act is connected any more, the clock stops after the grace period."""
-        seats = clock(table.state).seats
-        if table.timer is None or seat not in seats or self._connected(table, seats) or table.grace_timer:
-            return
-        decision = table.decision
-        table.grace_timer = self.timers.call_later(self.limits.grace, lambda: self._pause(table, decision))
-
-    def _pause(self, table: Table, decision: int) -> None:
-        table.grace_timer = None
-        if decision != table.decision or table.timer is None or table.deadline is None:
-            return
-        if self._connected(table, clock(table.state).seats):
-            return
-        table.remaining = max(0.0, table.deadline - self.timers.now())
-        table.timer.cancel()
-        table.timer = None
-        table.deadline = None
-        self.push(table, {})
 
     # --- connections --------------------------------------------------------
     def _close(self, client: Client, code: int, reason: str) -> None:
@@ -443,7 +414,6 @@ class Server:
             self.by_link[digest].discard(client)
             client.queue.put_nowait(None)
             writer.cancel()
-            self._left(table, link.seat)
 
     def http(self, connection: ServerConnection, request: Request) -> Response | None:
         """The page, with its security headers; WebSocket upgrades at ``/ws`` go on to :meth:`handle`."""
@@ -519,8 +489,6 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--fsync", action="store_true", help="wait for the disk at every commit (power-cut safe)")
     parser.add_argument("--revoke", action="append", default=[], help="revoke a link (or its token); repeatable")
     defaults = Limits()
-    parser.add_argument("--grace", type=_bounded(float, 0, CLOCK_RANGE[1]), default=defaults.grace,
-                        help="seconds the clock runs on after the seat to act left (default: %(default)s)")  # fmt: skip
     parser.add_argument("--max-connections", type=_bounded(int, 1, 10**9), default=defaults.connections_per_link,
                         help="open connections per link (default: %(default)s)")  # fmt: skip
     parser.add_argument("--rate", type=_bounded(float, 0.001, 1e12), default=defaults.rate,
@@ -557,7 +525,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     try:
         args = _parser().parse_args(argv)
-        limits = Limits(args.max_connections, args.rate, args.burst, args.grace)
+        limits = Limits(args.max_connections, args.rate, args.burst)
         specs = [table_spec(spec) for spec in args.new]
         server = Server(Store(args.db, fsync=args.fsync), args.clock, limits, expires=args.expires)
         for token in args.revoke:

@@ -202,11 +202,10 @@ class Table:
         self.previous: tuple[int, int, tuple[int, ...]] | None = None
         self.logs: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in [*range(rules.players), None]}
         self.rng: random.Random = random.SystemRandom()  # deals nobody can predict
-        # the clock (pytruco.server runs it and sets these): the one expiry timer, the grace timer, the time left
+        # the clock (pytruco.server runs it and sets these): the one expiry timer and its deadline
         self.timer: Any = None
-        self.grace_timer: Any = None
         self.deadline: float | None = None
-        self.remaining: float = clock_s
+        self.joined: set[int] = set()  # seats that have connected since the server started, or acted (the log)
 
     def prepare(self, seat: int | None, text: str, decision: int, confirm: bool, lang: str) -> Step | dict[str, Any]:
         """Check an ``act`` of *seat* (``None``: a spectator) and compute its step, changing nothing: the
@@ -266,7 +265,9 @@ class Table:
         """
         if actor is not None:
             self.previous = (self.decision, actor, self.state.to_act)
-        self.decision += sum(1 for item in step.items if not item.startswith("["))
+        actions = [item for item in step.items if not item.startswith("[")]
+        self.decision += len(actions)
+        self.joined.update(int(item.split(" ", 1)[0]) for item in actions)
         self.state = step.state
         self.log += step.items
         fresh: dict[int | None, list[dict[str, Any]]] = {}
