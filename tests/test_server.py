@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import signal
 import sqlite3
+import subprocess
 import sys
 import urllib.error
 import urllib.request
@@ -527,6 +530,102 @@ def test_a_revoked_link_is_closed_and_refused_and_an_expired_one_refused() -> No
         assert (await unknown.recv())["code"] == "unknown-link"
 
     run(scenario, expires=60.0)
+
+
+def test_expiry_closes_the_open_connections_of_a_link() -> None:
+    """Issue 36 item 11: a link's expiry reaches its open connections (closed with 4001 ``expired-link``), not only
+    the next join; a link made later expires later."""
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        _, tokens, _ = new(server, clock_s=600.0)
+        ana = await join(tokens[0])
+        timers.advance(30)
+        _, later, _ = new(server, clock_s=600.0)
+        carla = await join(later[0])
+        timers.advance(31)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await ana.recv()
+        assert closed.value.rcvd is not None and (closed.value.rcvd.code, closed.value.rcvd.reason) == (
+            4001,
+            "expired-link",
+        )
+        await carla.act("0 envido")
+        assert (await carla.recv("ack"))["action"] == "0 envido", "the later link still works"
+
+    run(scenario, expires=60.0)
+
+
+def test_a_revocation_file_reread_while_serving_closes_the_links_connections(tmp_path: Path) -> None:
+    """Issue 36 item 11: the revocation file (``--revoke-file``, read again on SIGHUP) revokes each link it lists
+    while the server runs: the link's open connections are closed (4001 ``revoked-link``), it is refused from then
+    on, the database remembers it, and a line that names no link is reported, not fatal."""
+    path = tmp_path / "revoked.txt"
+    reports: list[str] = []
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        _, tokens, spectator = new(server)
+        ana, watchers = await join(tokens[0]), [await join(spectator) for _ in range(2)]
+        beto = await join(tokens[1])
+        port = server.port  # type: ignore[attr-defined]
+        path.write_text(f"# leaked on the 3rd\nhttp://127.0.0.1:{port}/?t={tokens[0]}\n\n{spectator}\nno-such-link\n")
+        await server.reread_revocations(str(path))
+        for seat in (ana, *watchers):
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    await seat.recv()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
+            assert closed.value.rcvd.reason == "revoked-link"
+        again = await join(tokens[0], welcome=False)
+        assert (await again.recv())["code"] == "revoked-link"
+        await beto.act("1 mazo", decision=99)
+        assert (await beto.recv("error"))["code"] == "stale", "another link of the table is untouched"
+        revoked = sorted(row[0] for row in server.store.db.execute("SELECT revoked FROM serve_links"))
+        assert revoked == [0, 1, 1]
+        assert reports == [f"pytruco serve: {path}: line 5: no such link\n"]
+        await server.reread_revocations(
+            str(path)
+        )  # read again: the same links stay revoked, the bad line is named again
+        assert len(reports) == 2 and reports[1].endswith("line 5: no such link\n")
+
+    run(scenario, report=reports.append)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="SIGHUP is POSIX")
+def test_pytruco_serve_rereads_its_revocation_file_on_sighup(tmp_path: Path) -> None:
+    """Issue 36 item 11, the command: ``pytruco serve --revoke-file F`` revokes what F lists on ``kill -HUP``,
+    closing the link's open connection, without a restart."""
+    listed = tmp_path / "revoked.txt"
+    listed.write_text("# nothing yet\n")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    command = [sys.executable, "-m", "pytruco", "serve", "--db", str(tmp_path / "t.sqlite"), "--port", "0",
+               "--new", "default:clock=600", "--revoke-file", str(listed)]  # fmt: skip
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        info = json.loads(proc.stdout.readline())
+        ana_link, beto_link = info["tables"][0]["links"]
+
+        async def scenario() -> tuple[int | None, str | None]:
+            port = info["port"]
+            async with connect(f"ws://127.0.0.1:{port}/ws?t={ana_link.split('t=')[1]}") as ana:
+                assert json.loads(await ana.recv())["type"] == "join"
+                listed.write_text(f"{ana_link}\n")
+                proc.send_signal(signal.SIGHUP)
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        await asyncio.wait_for(ana.recv(), timeout=20)
+            async with connect(f"ws://127.0.0.1:{port}/ws?t={beto_link.split('t=')[1]}") as beto:
+                assert json.loads(await beto.recv())["type"] == "join", "the other link still joins"
+            rcvd = closed.value.rcvd
+            return (rcvd.code, rcvd.reason) if rcvd is not None else (None, None)
+
+        assert asyncio.run(scenario()) == (4001, "revoked-link")
+        assert proc.poll() is None, "the server still runs"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    assert proc.stderr is not None and "Traceback" not in proc.stderr.read()
 
 
 def test_a_spectator_link_sees_no_hand_and_cannot_act() -> None:

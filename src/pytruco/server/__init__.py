@@ -33,9 +33,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import math
 import secrets
+import signal
 import sqlite3
 import sys
 import time
@@ -43,6 +45,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from importlib import resources
+from pathlib import Path
 from typing import Any, NamedTuple, NoReturn, Protocol
 from urllib.parse import parse_qs, urlparse
 
@@ -225,15 +228,42 @@ class Server:
         self.locks[table.id] = asyncio.Lock()
 
     def revoke(self, token: str) -> bool:
-        """Revoke a link (its token, or the whole link) and close its connections; ``False`` for an unknown one."""
-        token = parse_qs(urlparse(token).query).get("t", [token])[0]
-        digest = hash_token(token)
+        """Revoke a link (its token, or the whole link) and close its connections; ``False`` for an unknown one.
+        The database is written here, in the caller's thread: for startup (``--revoke``); while serving, use
+        :meth:`reread_revocations`."""
+        digest = _digest(token)
         if not self.store.revoke(digest):
             return False
+        self._revoked(digest)
+        return True
+
+    async def reread_revocations(self, path: str) -> None:
+        """Revoke every link listed in the file *path* (a link or its token a line; ``#`` starts a comment) that is
+        not revoked yet, closing its connections; a line that names no link is reported. ``pytruco serve
+        --revoke-file`` runs this at startup and on each SIGHUP; the database is written in its own thread."""
+        try:
+            lines = Path(path).read_text("utf-8").splitlines()
+        except (OSError, UnicodeError) as error:
+            self.report(f"pytruco serve: {path}: cannot read it: {error}\n")
+            return
+        for number, line in enumerate(lines, 1):
+            text = line.split("#", 1)[0].strip()
+            link = self.links.get(_digest(text)) if text else None
+            if text and link is None:
+                self.report(f"pytruco serve: {path}: line {number}: no such link\n")
+            if link is None or link.revoked:
+                continue
+            digest = _digest(text)
+            self._revoked(digest)  # at once: no connection gets in while the write waits
+            try:
+                await asyncio.get_running_loop().run_in_executor(self.writer, self.store.revoke, digest)
+            except sqlite3.Error as error:
+                self.report(f"pytruco serve: {path}: line {number}: revoked, but not stored: {error}\n")
+
+    def _revoked(self, digest: str) -> None:
         self.links[digest] = self.links[digest]._replace(revoked=True)
         for client in list(self.by_link.get(digest, ())):
             self._close(client, 4001, "revoked-link")
-        return True
 
     def _link_problem(self, link: Link | None) -> str | None:
         if link is None or link.table_id not in self.tables:
@@ -396,6 +426,11 @@ class Server:
         self.seated[table.id][link.seat].add(client)
         self.by_link.setdefault(digest, set()).add(client)
         writer = asyncio.ensure_future(self._write(client))
+        expiry = None
+        if link.expires is not None:  # the link's expiry closes this connection too
+            expiry = self.timers.call_later(
+                link.expires - self.timers.now(), lambda: self._close(client, 4001, "expired-link")
+            )
         try:
             client.send(json.dumps(join_message(table.id, link.seat, table.names, table.decision)), self.limits.queue)
             started = self._joined(table, link.seat)
@@ -414,6 +449,8 @@ class Server:
             self.by_link[digest].discard(client)
             client.queue.put_nowait(None)
             writer.cancel()
+            if expiry is not None:
+                expiry.cancel()
 
     def http(self, connection: ServerConnection, request: Request) -> Response | None:
         """The page, with its security headers; WebSocket upgrades at ``/ws`` go on to :meth:`handle`."""
@@ -438,6 +475,11 @@ class Server:
             response.headers.update(SECURITY_HEADERS)
             return response
         return Response(200, "OK", Headers([("Content-Type", kind), *SECURITY_HEADERS]), body)
+
+
+def _digest(link: str) -> str:
+    """The digest of a link's token; *link* is the whole link or the token alone."""
+    return hash_token(parse_qs(urlparse(link).query).get("t", [link])[0])
 
 
 def _card_picture(code: str) -> str | None:
@@ -488,6 +530,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="new tables' links expire after N seconds")  # fmt: skip
     parser.add_argument("--fsync", action="store_true", help="wait for the disk at every commit (power-cut safe)")
     parser.add_argument("--revoke", action="append", default=[], help="revoke a link (or its token); repeatable")
+    parser.add_argument("--revoke-file", metavar="FILE", help="revoke the links FILE lists (one a line), at startup"
+                        " and again on each SIGHUP, closing their connections")  # fmt: skip
     defaults = Limits()
     parser.add_argument("--max-connections", type=_bounded(int, 1, 10**9), default=defaults.connections_per_link,
                         help="open connections per link (default: %(default)s)")  # fmt: skip
@@ -498,7 +542,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-async def _serve(server: Server, host: str, port: int, created: list[tuple[Table, list[str], str]]) -> None:
+async def _serve(
+    server: Server, host: str, port: int, created: list[tuple[Table, list[str], str]], revoke_file: str | None
+) -> None:
+    if revoke_file is not None:
+        await server.reread_revocations(revoke_file)
+        if hasattr(signal, "SIGHUP"):  # POSIX: "kill -HUP PID" reads the file again
+            reread = functools.partial(server.reread_revocations, revoke_file)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, lambda: server._spawn(reread()))
     async with serve(server.handle, host, port, process_request=server.http, max_size=MAX_MESSAGE) as running:
         port = next(iter(running.sockets)).getsockname()[1]
         base = f"http://{host}:{port}/"
@@ -533,7 +584,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 sys.stderr.write("pytruco serve: --revoke: no such link\n")
                 return 2
         created = [server.new_table(rules, clock_s=clock_s) for rules, clock_s in specs]
-        asyncio.run(_serve(server, args.host, args.port, created))
+        asyncio.run(_serve(server, args.host, args.port, created, args.revoke_file))
     except TrucoError as error:
         sys.stderr.write(f"pytruco serve: {error}\n")
         return 2
