@@ -65,7 +65,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("play._screen",),
     ("play._events",),
     ("bench", "play", "simulate"),
-    ("server._store", "server._protocol"),
+    ("server._store", "server._protocol", "server._page", "server._options"),
     ("server._table",),
     ("server",),
     ("cli",),

@@ -31,7 +31,7 @@ referencing = pytest.importorskip("referencing")
 
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.asyncio.server import serve  # noqa: E402
-from websockets.exceptions import ConnectionClosed  # noqa: E402
+from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
 
 from pytruco import Record, RuleSet  # noqa: E402
 from pytruco.schema import SCHEMA_NAMES, schema  # noqa: E402
@@ -301,6 +301,49 @@ def test_a_connection_that_floods_is_rate_limited_and_recovers() -> None:
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4008
 
     run(scenario, limits=Limits(rate=1.0, burst=5))
+
+
+def test_failed_connections_are_rate_limited_per_address() -> None:
+    """Issue 36 item 12: connections with a bad token cost the server a handshake each; past a burst of them, an
+    address gets HTTP 429 before any WebSocket work, until its bucket refills. A valid link from the same address
+    still joins: only failures are counted and limited."""
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        _, tokens, _ = new(server)
+        for _ in range(3):
+            refused = await join("nonsense", welcome=False)
+            assert (await refused.recv())["code"] == "unknown-link"
+        port = server.port  # type: ignore[attr-defined]
+        with pytest.raises(InvalidStatus) as limited:
+            await connect(f"ws://127.0.0.1:{port}/ws?t=nonsense")
+        assert limited.value.response.status_code == 429
+        assert limited.value.response.headers["X-Frame-Options"] == "DENY"
+        ana = await join(tokens[0])  # a good link is never limited
+        assert ana.last is not None
+        timers.advance(1.0)  # one failure's worth refilled
+        refused = await join("other-nonsense", welcome=False)
+        assert (await refused.recv())["code"] == "unknown-link"
+        with pytest.raises(InvalidStatus):
+            await connect(f"ws://127.0.0.1:{port}/ws?t=nonsense")
+
+    run(scenario, limits=Limits(failed_rate=1.0, failed_burst=3))
+
+
+def test_a_table_admits_many_spectators_up_to_its_own_cap() -> None:
+    """Issue 36 item 12: the spectator link is not held to a seat link's four connections; it has its own bound
+    (``--max-spectators``), and every spectator hears every action."""
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        _, tokens, spectator = new(server)
+        ana = await join(tokens[0])
+        watchers = [await join(spectator) for _ in range(12)]
+        extra = await join(spectator, welcome=False)
+        assert (await extra.recv())["code"] == "too-many-connections"
+        await ana.act("0 envido")
+        for watcher in watchers:
+            assert [e["event"]["kind"] for e in (await watcher.recv("update"))["events"]] == ["called"]
+
+    run(scenario, limits=Limits(connections_per_link=4, spectators=12))
 
 
 def test_one_view_per_seat_per_action_whatever_the_connections(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -743,6 +786,9 @@ def test_pytruco_serve_refuses_a_bad_table_in_one_line(capsys: pytest.CaptureFix
         ["--clock", "0"],
         ["--burst", "-1"],
         ["--max-connections", "0"],
+        ["--max-spectators", "-3"],
+        ["--failed-rate", "nan"],
+        ["--failed-burst", "0"],
         ["--no-such-option"],
     ],
 )

@@ -44,21 +44,19 @@ import time
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
-from importlib import resources
 from pathlib import Path
-from typing import Any, NamedTuple, NoReturn, Protocol
+from typing import Any, NamedTuple, Protocol
 from urllib.parse import parse_qs, urlparse
 
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..cards import Card
-from ..errors import ArgumentError, NotationError, TrucoError, quoted
+from ..errors import TrucoError
 from ..frontend import clock
 from ..rules import RuleSet
-from ..svg import back_svg, card_svg
+from ._options import OptionParser, bounded
+from ._page import not_found, page_response
 from ._protocol import CODES, ProtocolError, error_message, join_message, read_act
 from ._store import Link, Store, StoredTable
 from ._table import CLOCK_RANGE, NAMES, Step, Table, advance, hash_token, new_token, table_spec
@@ -66,29 +64,19 @@ from ._table import CLOCK_RANGE, NAMES, Step, Table, advance, hash_token, new_to
 __all__ = ["Limits", "Server", "Timers", "main"]
 
 MAX_MESSAGE = 4096  # bytes: an action is a few words
-STATIC = {
-    "/": ("index.html", "text/html; charset=utf-8"),
-    "/table.js": ("table.js", "text/javascript; charset=utf-8"),
-    "/table.css": ("table.css", "text/css; charset=utf-8"),
-}
-SECURITY_HEADERS = [
-    (
-        "Content-Security-Policy",
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self';"
-        " base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    ),
-    ("X-Frame-Options", "DENY"),
-    ("Referrer-Policy", "no-referrer"),  # a link's token is in its URL
-    ("X-Content-Type-Options", "nosniff"),
-    ("Cache-Control", "no-store"),
-]
+MAX_ADDRESSES = 10_000  # addresses whose failed connections are remembered (the oldest are forgotten)
 
 
 class Limits(NamedTuple):
     """What one link and one connection may do.
 
     Attributes:
-        connections_per_link: open connections one link may have at once.
+        connections_per_link: open connections one seat's link may have at once.
+        spectators: open connections a table's spectator link may have at once (each costs a send per update; the
+            view and the message are made once per language).
+        failed_rate: connections with a bad link (unknown, revoked, expired) one address may make per second, on
+            average; past *failed_burst* of them at once, the address's next connections with a bad link get
+            HTTP 429 before the WebSocket handshake (a good link always gets in).
         rate: messages per second a connection may send, on average.
         burst: messages a connection may send at once (the bucket's size); past it every message gets a
             ``rate-limited`` error (naming it) and is not acted on; after four bursts' worth in a row the
@@ -98,11 +86,16 @@ class Limits(NamedTuple):
     >>> from pytruco.server import Limits
     >>> Limits(rate=5.0).burst
     40
+    >>> Limits().spectators, Limits().failed_burst
+    (200, 20)
     """
 
     connections_per_link: int = 4
     rate: float = 20.0
     burst: int = 40
+    spectators: int = 200
+    failed_rate: float = 1.0
+    failed_burst: int = 20
     queue: int = 256
 
 
@@ -182,6 +175,7 @@ class Server:
         self.seated: dict[str, dict[int | None, set[Client]]] = {}  # a table's connections, by seat
         self.locks: dict[str, asyncio.Lock] = {}  # a table's actions, one at a time
         self.links: dict[str, Link] = store.links()  # every link, by its token's digest: a join reads no disk
+        self.failures: dict[str, tuple[float, float]] = {}  # an address's failed connections: allowance, time
         self.writer = ThreadPoolExecutor(1, "pytruco-db")  # the database's thread: no write blocks the event loop
         self.by_link: dict[str, set[Client]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -391,6 +385,31 @@ class Server:
         return False
 
     # --- connections --------------------------------------------------------
+    def _failure_allowance(self, address: str) -> float:
+        """How many failed connections *address* may make now (a token bucket per address)."""
+        now = self.timers.now()
+        allowance, stamp = self.failures.get(address, (float(self.limits.failed_burst), now))
+        return min(float(self.limits.failed_burst), allowance + (now - stamp) * self.limits.failed_rate)
+
+    def _count_failure(self, address: str) -> None:
+        """A connection from *address* came with a bad link; the oldest addresses are forgotten past a bound."""
+        allowance = self._failure_allowance(address) - 1
+        self.failures.pop(address, None)
+        self.failures[address] = (allowance, self.timers.now())
+        while len(self.failures) > MAX_ADDRESSES:
+            del self.failures[next(iter(self.failures))]
+
+    def _refuse_failing(self, connection: ServerConnection, request: Request) -> Response | None:
+        """HTTP 429, before any WebSocket work, for an address past its failed connections, unless its link is good."""
+        if self._failure_allowance(_address(connection)) >= 1:
+            return None
+        digest = hash_token(parse_qs(urlparse(request.path).query).get("t", [""])[0])
+        if self._link_problem(self.links.get(digest)) is None:
+            return None
+        response = not_found(connection, HTTPStatus.TOO_MANY_REQUESTS, "too many failed connections")
+        response.headers["Retry-After"] = str(math.ceil(1 / self.limits.failed_rate))
+        return response
+
     def _close(self, client: Client, code: int, reason: str) -> None:
         self._spawn(client.ws.close(code, reason))
 
@@ -413,10 +432,13 @@ class Server:
         digest = hash_token(query.get("t", [""])[0])
         link = self.links.get(digest)
         problem = self._link_problem(link)
-        if problem is None and len(self.by_link.get(digest, ())) >= self.limits.connections_per_link:
+        cap = self.limits.connections_per_link if link is None or link.seat is not None else self.limits.spectators
+        if problem is None and len(self.by_link.get(digest, ())) >= cap:
             problem = "too-many-connections"
         if problem is not None or link is None:
             problem = problem or "unknown-link"
+            if problem != "too-many-connections":
+                self._count_failure(_address(ws))
             await ws.send(json.dumps(error_message(problem, CODES[problem][lang])))
             await ws.close(code=4008 if problem == "too-many-connections" else 4001, reason=problem)
             return
@@ -456,25 +478,14 @@ class Server:
         """The page, with its security headers; WebSocket upgrades at ``/ws`` go on to :meth:`handle`."""
         path = urlparse(request.path).path
         if path == "/ws":
-            return None
-        if path == "/truco.d.ts":  # the TypeScript types the page's JSDoc refers to
-            body = (resources.files("pytruco") / "schemas" / "truco.d.ts").read_bytes()
-            kind = "text/plain; charset=utf-8"
-        elif path.startswith("/cards/") and path.endswith(".svg"):  # the library's card art, one card a file
-            picture = _card_picture(path[len("/cards/") : -len(".svg")])
-            if picture is None:
-                response = connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
-                response.headers.update(SECURITY_HEADERS)
-                return response
-            body, kind = picture.encode("utf-8"), "image/svg+xml"
-        elif path in STATIC:
-            name, kind = STATIC[path]
-            body = (resources.files("pytruco") / "web" / name).read_bytes()
-        else:
-            response = connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
-            response.headers.update(SECURITY_HEADERS)
-            return response
-        return Response(200, "OK", Headers([("Content-Type", kind), *SECURITY_HEADERS]), body)
+            return self._refuse_failing(connection, request)
+        return page_response(connection, path)
+
+
+def _address(connection: ServerConnection) -> str:
+    """The client's address (its host, without the port)."""
+    remote = connection.remote_address
+    return str(remote[0]) if isinstance(remote, tuple) and remote else str(remote)
 
 
 def _digest(link: str) -> str:
@@ -482,62 +493,33 @@ def _digest(link: str) -> str:
     return hash_token(parse_qs(urlparse(link).query).get("t", [link])[0])
 
 
-def _card_picture(code: str) -> str | None:
-    """``/cards/7O.svg``: a card face up (:func:`pytruco.svg.card_svg`); ``back``: face down; else ``None``."""
-    if code == "back":
-        return back_svg()
-    if not (0 < len(code) <= 3 and code.isalnum()):
-        return None
-    try:
-        return card_svg(Card.parse(code))
-    except NotationError:
-        return None
-
-
-class _Parser(argparse.ArgumentParser):
-    """``pytruco serve``'s options; a bad one is an :class:`~pytruco.errors.ArgumentError` (one line, status 2)."""
-
-    def error(self, message: str) -> NoReturn:
-        raise ArgumentError(f"{message} (see pytruco serve --help)")
-
-
-def _bounded(kind: Callable[[str], float], low: float, high: float) -> Callable[[str], Any]:
-    """An option's reader: a number of *kind* from *low* to *high* (``nan`` and infinities are out of range)."""
-    noun = "a whole number" if kind is int else "a number"
-
-    def read(text: str) -> float:
-        try:
-            value = kind(text)
-        except ValueError:
-            value = math.nan
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be {noun} from {low:g} to {high:g}, not {quoted(text)}")
-        return value
-
-    return read
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="pytruco serve", description="The reference game server (WebSocket).")
+    parser = OptionParser(prog="pytruco serve", description="The reference game server (WebSocket).")
     parser.add_argument("--db", required=True, help="SQLite file (created if missing)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
-    parser.add_argument("--port", type=_bounded(int, 0, 65535), default=8765,
+    parser.add_argument("--port", type=bounded(int, 0, 65535), default=8765,
                         help="0 picks a free port (default: %(default)s)")  # fmt: skip
-    parser.add_argument("--clock", type=_bounded(float, *CLOCK_RANGE), default=15.0,
+    parser.add_argument("--clock", type=bounded(float, *CLOCK_RANGE), default=15.0,
                         help="seconds per decision (default: %(default)s)")  # fmt: skip
     parser.add_argument("--new", action="append", default=[], help="create a table: preset[:option=value,...]")
-    parser.add_argument("--expires", type=_bounded(float, 1, 1e10), default=None,
+    parser.add_argument("--expires", type=bounded(float, 1, 1e10), default=None,
                         help="new tables' links expire after N seconds")  # fmt: skip
     parser.add_argument("--fsync", action="store_true", help="wait for the disk at every commit (power-cut safe)")
     parser.add_argument("--revoke", action="append", default=[], help="revoke a link (or its token); repeatable")
     parser.add_argument("--revoke-file", metavar="FILE", help="revoke the links FILE lists (one a line), at startup"
                         " and again on each SIGHUP, closing their connections")  # fmt: skip
     defaults = Limits()
-    parser.add_argument("--max-connections", type=_bounded(int, 1, 10**9), default=defaults.connections_per_link,
-                        help="open connections per link (default: %(default)s)")  # fmt: skip
-    parser.add_argument("--rate", type=_bounded(float, 0.001, 1e12), default=defaults.rate,
+    parser.add_argument("--max-connections", type=bounded(int, 1, 10**9), default=defaults.connections_per_link,
+                        help="open connections per seat link (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--max-spectators", type=bounded(int, 1, 10**6), default=defaults.spectators,
+                        help="open connections per spectator link (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--failed-rate", type=bounded(float, 0.001, 1e12), default=defaults.failed_rate,
+                        help="connections with a bad link per second per address (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--failed-burst", type=bounded(int, 1, 10**12), default=defaults.failed_burst,
+                        help="connections with a bad link at once per address (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--rate", type=bounded(float, 0.001, 1e12), default=defaults.rate,
                         help="messages per second per connection (default: %(default)s)")  # fmt: skip
-    parser.add_argument("--burst", type=_bounded(int, 1, 10**12), default=defaults.burst,
+    parser.add_argument("--burst", type=bounded(int, 1, 10**12), default=defaults.burst,
                         help="messages at once per connection (default: %(default)s)")  # fmt: skip
     return parser
 
@@ -576,7 +558,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     try:
         args = _parser().parse_args(argv)
-        limits = Limits(args.max_connections, args.rate, args.burst)
+        limits = Limits(
+            args.max_connections, args.rate, args.burst, args.max_spectators, args.failed_rate, args.failed_burst
+        )
         specs = [table_spec(spec) for spec in args.new]
         server = Server(Store(args.db, fsync=args.fsync), args.clock, limits, expires=args.expires)
         for token in args.revoke:
