@@ -4,15 +4,23 @@ messages to send; the transport (:mod:`pytruco.server`) stores the step in betwe
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import json
+import math
 import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-import pytruco.server._table as module
-from pytruco import RuleSet
-from pytruco.server._table import Step, Table, advance
+pytest.importorskip("websockets", reason="websockets is not installed (pip install 'pytruco-ar[server]')")
+
+import pytruco.server._table as module  # (after the skip: the server package needs websockets)
+from pytruco import RuleSet, TrucoError
+from pytruco.server._options import bounded
+from pytruco.server._table import CLOCK_RANGE, Step, Table, advance, table_spec
 
 
 def dealt(players: int = 2) -> Table:
@@ -106,3 +114,49 @@ def test_updates_make_one_view_per_seat_and_one_text_per_seat_and_language(monke
     assert beto["events"][0]["text"] != json.loads(texts[0, "es"])["events"][0]["text"], "each language its text"
     watcher = json.loads(texts[None, "es"])
     assert watcher["view"]["hand"] == [] and watcher["concede"] is None
+
+
+# --- fuzzing the server's readers (issue 36 items 9 and 10): only the library's errors come out ----------------------
+SPEC_TEXT = st.text(alphabet=st.sampled_from(list("defaultclsic:=,.0123456789²٣ -eEnaifptrgo")), max_size=40)
+ODD_ITEMS = st.one_of(
+    st.text(max_size=40),
+    st.binary(max_size=20),
+    st.integers(),
+    st.floats(allow_nan=True),
+    st.none(),
+    st.integers(1, 5000).map(lambda depth: "[" * depth + "]" * depth),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(SPEC_TEXT | st.text(max_size=40))
+def test_table_spec_raises_only_truco_errors(spec: str) -> None:
+    """``pytruco serve --new SPEC``: any text is a table or a :class:`TrucoError` (one line), never another error."""
+    try:
+        rules, seconds = table_spec(spec)
+    except TrucoError:
+        return
+    assert rules.players in (2, 4, 6)
+    assert seconds is None or CLOCK_RANGE[0] <= seconds <= CLOCK_RANGE[1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(ODD_ITEMS)
+def test_a_stored_log_line_of_any_kind_raises_only_truco_errors(item: Any) -> None:
+    """A damaged log line (issue 36 item 9) is a :class:`TrucoError`, whatever it holds."""
+    table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
+    with contextlib.suppress(TrucoError):
+        table.restore([item])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=30), st.sampled_from([(int, 0, 65535), (float, 0.1, 604_800.0), (float, 0.001, 1e12)]))
+def test_option_readers_give_a_number_in_range_or_refuse(text: str, reader: tuple[Any, float, float]) -> None:
+    """``pytruco serve``'s numeric options (issue 36 item 10): a value in range, or a refusal; nan and the
+    infinities never pass."""
+    kind, low, high = reader
+    try:
+        value = bounded(kind, low, high)(text)
+    except argparse.ArgumentTypeError:
+        return
+    assert low <= value <= high and math.isfinite(value)

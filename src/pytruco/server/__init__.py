@@ -1,20 +1,28 @@
 """``pytruco serve``: the reference game server, an asyncio WebSocket server with a page (``pip install
 'pytruco-ar[server]'``).
 
+The authority of a table is :class:`pytruco.server._table.Table`: it checks an action and computes its step
+without changing anything, takes the stored step into memory and builds the messages to send, with no socket in
+it. :class:`Server` is what wraps it: the WebSocket and HTTP transport, the database's thread, the limits and the
+clocks.
+
 - **Secret links.** Each seat joins with its own link (``/?t=TOKEN``), and every table has a spectator link; the
-  database keeps only each token's SHA-256. A link can expire (``--expires``) and be revoked (``--revoke``). A
-  connection only ever receives its seat's :func:`pytruco.views.view` and events.
+  database keeps only each token's SHA-256. A link can expire (``--expires``) and be revoked (``--revoke`` at
+  startup, ``--revoke-file`` also on SIGHUP while serving); either closes its open connections. A connection
+  only ever receives its seat's :func:`pytruco.views.view` and events.
 - **The protocol** (``truco-protocol/1``, ``pytruco schema protocol``): the socket is ``/ws?t=TOKEN``; updates
   carry a decision id, an action names the decision it answers, and every action gets an ``ack`` or an
   ``error`` that names it (:mod:`pytruco.server._protocol`).
 - **One clock per table**, running for every decision once a seat to act has joined the table (connected, or
   acted at it before a restart); leaving does not stop it: a player who left loses each of its decisions on the
   clock (a ``timeout``), so nobody can hold a table by closing the page.
-- **Write, then apply:** an action's log lines are stored in one transaction before memory changes; a failed
-  write is an error to the sender and changes nothing (:mod:`pytruco.server._store`). A stored table that does not
-  replay is reported and skipped.
-- **Limits:** connections per link, messages per second per connection (a token bucket), and outgoing messages
-  queued per connection; one view is computed per seat per action, whatever the number of connections.
+- **Write, then apply:** an action's log lines are stored in one transaction before memory changes, from the
+  database's own thread, so a lock another process holds delays that table's action and nothing else; a failed
+  write is an error to the sender and changes nothing (:mod:`pytruco.server._store`). A stored table that cannot
+  be restored, whatever its damage, is reported and skipped.
+- **Limits:** connections per seat link and per spectator link, messages per second per connection (a token
+  bucket), failed connections (a bad link) per second per address, and outgoing messages queued per connection;
+  one view is computed per seat per action, whatever the number of connections.
 
 Run::
 
