@@ -153,7 +153,8 @@ class Client:
 
 
 class Server:
-    """Every table, the database, the clocks and the connections.
+    """What wraps the tables (:class:`~pytruco.server._table.Table`): the connections and the page, the database
+    and its thread, the limits and the clocks.
 
     >>> from pytruco import RuleSet
     >>> from pytruco.server import Server
@@ -208,7 +209,8 @@ class Server:
     def new_table(
         self, rules: RuleSet, names: Sequence[str] | None = None, clock_s: float | None = None
     ) -> tuple[Table, list[str], str]:
-        """Create and store a table, dealt; returns it with its seats' tokens and its spectator token."""
+        """Create and store a table, dealt; returns it with its seats' tokens and its spectator token. The database is
+        written in the caller's thread: call it before serving, as ``pytruco serve --new`` does."""
         table = Table(secrets.token_hex(4), rules, names or NAMES[: rules.players], clock_s or self.clock_s)
         step = advance(table.state, None, table.rng)
         tokens = [new_token() for _ in range(rules.players)]
@@ -250,12 +252,12 @@ class Server:
             return
         for number, line in enumerate(lines, 1):
             text = line.split("#", 1)[0].strip()
-            link = self.links.get(_digest(text)) if text else None
+            digest = _digest(text)
+            link = self.links.get(digest) if text else None
             if text and link is None:
                 self.report(f"pytruco serve: {path}: line {number}: no such link\n")
             if link is None or link.revoked:
                 continue
-            digest = _digest(text)
             self._revoked(digest)  # at once: no connection gets in while the write waits
             try:
                 await asyncio.get_running_loop().run_in_executor(self.writer, self.store.revoke, digest)
