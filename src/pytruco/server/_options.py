@@ -27,7 +27,7 @@ class OptionParser(argparse.ArgumentParser):
     >>> parser.parse_args(["--port", "70000"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pytruco.errors.ArgumentError: argument --port: must be a whole number from 0 to 65535, not '70000' (see ...)
+    pytruco.errors.ArgumentError: argument --port: must be a whole number from 0 to 65,535, not '70000' (see ...)
     """
 
     def error(self, message: str) -> NoReturn:
@@ -44,6 +44,7 @@ def bounded(kind: Callable[[str], float], low: float, high: float) -> Callable[[
     argparse.ArgumentTypeError: must be a number from 0.1 to 10, not 'nan'
     """
     noun = "a whole number" if kind is int else "a number"
+    span = f"{int(low):,} to {int(high):,}" if kind is int else f"{low:g} to {high:g}"
 
     def read(text: str) -> float:
         try:
@@ -51,7 +52,7 @@ def bounded(kind: Callable[[str], float], low: float, high: float) -> Callable[[
         except ValueError:
             value = math.nan
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be {noun} from {low:g} to {high:g}, not {quoted(text)}")
+            raise argparse.ArgumentTypeError(f"must be {noun} from {span}, not {quoted(text)}")
         return value
 
     return read
