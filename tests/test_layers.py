@@ -67,6 +67,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bench", "play", "simulate"),
     ("server._store", "server._protocol", "server._page", "server._options"),
     ("server._table",),
+    ("server._connection",),
     ("server",),
     ("cli",),
     ("__init__", "__main__"),

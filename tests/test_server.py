@@ -264,6 +264,32 @@ def test_a_player_who_left_still_loses_each_decision_on_the_clock(tmp_path: Path
     run(restarted, store=Store(path))
 
 
+def test_a_table_every_player_left_stops_its_clock_until_one_returns() -> None:
+    """Issue 36 item 8, the other side of it: with no player connected (both closed the page, or the server's
+    network went down) nobody is held and nobody can claim the decision, so the clock stops with the time left,
+    instead of timing the table out to its end; the first player back, either one, starts it again with that time
+    (no fresh clock). A spectator does not keep it running."""
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        table, tokens, spectator = new(server, clock_s=10.0)
+        watcher, ana, beto = await join(spectator), await join(tokens[0]), await join(tokens[1])
+        assert (await watcher.recv("update"))["clock"]["deadline_ms"] is not None
+        timers.advance(4.0)
+        await ana.ws.close()
+        await beto.ws.close()
+        await settle()
+        stopped = await watcher.recv("update")
+        assert stopped["clock"]["deadline_ms"] is None and table.timer is None
+        timers.advance(3600)
+        assert table.decision == 0, "nobody at the table: no timeout"
+        beto = await join(tokens[1])  # the player not to act comes back: Ana's clock runs on with 6 s
+        assert beto.last is not None and beto.last["clock"]["deadline_ms"] == int((timers.time + 6.0) * 1000)
+        timers.advance(6.0)
+        assert next(e["event"]["kind"] for e in (await beto.recv("update"))["events"]) == "timed-out"
+
+    run(scenario)
+
+
 # --- defect 3: limits, and one view per seat per action ------------------------------------------------------------
 def test_a_link_has_at_most_so_many_connections() -> None:
     async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:

@@ -14,8 +14,9 @@ clocks.
   carry a decision id, an action names the decision it answers, and every action gets an ``ack`` or an
   ``error`` that names it (:mod:`pytruco.server._protocol`).
 - **One clock per table**, running for every decision once a seat to act has joined the table (connected, or
-  acted at it before a restart); leaving does not stop it: a player who left loses each of its decisions on the
-  clock (a ``timeout``), so nobody can hold a table by closing the page.
+  acted at it before a restart) while some player is connected; a player who left loses each of its decisions on
+  the clock (a ``timeout``), so nobody can hold a table by closing the page. With no player left it stops with
+  the time it has left, until one comes back.
 - **Write, then apply:** an action's log lines are stored in one transaction before memory changes, from the
   database's own thread, so a lock another process holds delays that table's action and nothing else; a failed
   write is an error to the sender and changes nothing (:mod:`pytruco.server._store`). A stored table that cannot
@@ -63,6 +64,7 @@ from websockets.http11 import Request, Response
 from ..errors import TrucoError
 from ..frontend import clock
 from ..rules import RuleSet
+from ._connection import Client, client_address, link_digest
 from ._options import OptionParser, bounded
 from ._page import not_found, page_response
 from ._protocol import CODES, ProtocolError, error_message, join_message, read_act
@@ -128,28 +130,6 @@ class Timers:
     def call_later(self, delay: float, callback: Callable[[], None]) -> Handle:
         """Run *callback* after *delay* seconds."""
         return asyncio.get_running_loop().call_later(delay, callback)
-
-
-class Client:
-    """One connection: its table, seat (``None``: a spectator), language, link and outgoing queue."""
-
-    def __init__(self, ws: ServerConnection, table: Table, seat: int | None, lang: str, digest: str) -> None:
-        self.ws = ws
-        self.table = table
-        self.seat = seat
-        self.lang = lang
-        self.digest = digest
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.allowance = 0.0
-        self.stamp = 0.0
-        self.dropped = 0  # messages refused in a row by the rate limit
-
-    def send(self, text: str, limit: int) -> bool:
-        """Queue *text*; False (nothing queued) when *limit* messages already wait: the connection is too slow."""
-        if self.queue.qsize() >= limit:
-            return False
-        self.queue.put_nowait(text)
-        return True
 
 
 class Server:
@@ -235,7 +215,7 @@ class Server:
         """Revoke a link (its token, or the whole link) and close its connections; ``False`` for an unknown one.
         The database is written here, in the caller's thread: for startup (``--revoke``); while serving, use
         :meth:`reread_revocations`."""
-        digest = _digest(token)
+        digest = link_digest(token)
         if not self.store.revoke(digest):
             return False
         self._revoked(digest)
@@ -252,7 +232,7 @@ class Server:
             return
         for number, line in enumerate(lines, 1):
             text = line.split("#", 1)[0].strip()
-            digest = _digest(text)
+            digest = link_digest(text)
             link = self.links.get(digest) if text else None
             if text and link is None:
                 self.report(f"pytruco serve: {path}: line {number}: no such link\n")
@@ -349,19 +329,30 @@ class Server:
             self._restart(table)
 
     def _restart(self, table: Table) -> None:
-        """A new decision: a full clock, if a seat to act has joined the table; else none runs.
+        """A new decision: a full clock."""
+        table.remaining = table.clock_s
+        self._arm(table)
+
+    def _arm(self, table: Table) -> None:
+        """The table's one timer, for the decision now with the time it has left, when a seat to act has joined the
+        table and some player is connected; else none runs.
 
         A seat has joined once it has connected since the server started or acted at the table (its actions are in
-        the log). Who is connected does not matter: a player who left loses each of its decisions on the clock."""
+        the log). Which player is connected does not matter: one who left loses each of its decisions on the clock,
+        as long as another is there to wait for it."""
         if table.timer is not None:
             table.timer.cancel()
         table.timer, table.deadline = None, None
         ticking = clock(table.state)
-        if ticking.timeout is None or table.joined.isdisjoint(ticking.seats):
+        if ticking.timeout is None or table.joined.isdisjoint(ticking.seats) or not self._anyone(table):
             return
-        table.deadline = self.timers.now() + table.clock_s
+        table.deadline = self.timers.now() + table.remaining
         decision = table.decision
-        table.timer = self.timers.call_later(table.clock_s, lambda: self._expire(table, decision))
+        table.timer = self.timers.call_later(table.remaining, lambda: self._expire(table, decision))
+
+    def _anyone(self, table: Table) -> bool:
+        """Some player (not a spectator) is connected to *table*."""
+        return any(clients for seat, clients in self.seated[table.id].items() if seat is not None)
 
     def _expire(self, table: Table, decision: int) -> None:
         if decision != table.decision:  # the timer of a decision already answered never acts
@@ -385,14 +376,23 @@ class Server:
             self.push(table, fresh)
 
     def _joined(self, table: Table, seat: int | None) -> bool:
-        """A connection joined: a clock waiting for *seat* starts; True when every seat must hear of it."""
+        """A connection joined: a clock that was not running starts; True when every seat must hear of it."""
         if seat is None:
             return False
         table.joined.add(seat)
-        if table.timer is None and seat in clock(table.state).seats:
-            self._restart(table)
+        if table.timer is None:
+            self._arm(table)
             return table.timer is not None
         return False
+
+    def _left(self, table: Table, seat: int | None) -> None:
+        """A connection left: when no player is connected any more, the clock stops with the time it has left."""
+        if seat is None or table.timer is None or table.deadline is None or self._anyone(table):
+            return
+        table.remaining = max(0.0, table.deadline - self.timers.now())
+        table.timer.cancel()
+        table.timer, table.deadline = None, None
+        self.push(table, {})  # the spectators see it stop
 
     # --- connections --------------------------------------------------------
     def _failure_allowance(self, address: str) -> float:
@@ -411,7 +411,7 @@ class Server:
 
     def _refuse_failing(self, connection: ServerConnection, request: Request) -> Response | None:
         """HTTP 429, before any WebSocket work, for an address past its failed connections, unless its link is good."""
-        if self._failure_allowance(_address(connection)) >= 1:
+        if self._failure_allowance(client_address(connection)) >= 1:
             return None
         digest = hash_token(parse_qs(urlparse(request.path).query).get("t", [""])[0])
         if self._link_problem(self.links.get(digest)) is None:
@@ -448,7 +448,7 @@ class Server:
         if problem is not None or link is None:
             problem = problem or "unknown-link"
             if problem != "too-many-connections":
-                self._count_failure(_address(ws))
+                self._count_failure(client_address(ws))
             await ws.send(json.dumps(error_message(problem, CODES[problem][lang])))
             await ws.close(code=4008 if problem == "too-many-connections" else 4001, reason=problem)
             return
@@ -479,6 +479,7 @@ class Server:
         finally:
             self.seated[table.id][link.seat].discard(client)
             self.by_link[digest].discard(client)
+            self._left(table, link.seat)
             client.queue.put_nowait(None)
             writer.cancel()
             if expiry is not None:
@@ -490,17 +491,6 @@ class Server:
         if path == "/ws":
             return self._refuse_failing(connection, request)
         return page_response(connection, path)
-
-
-def _address(connection: ServerConnection) -> str:
-    """The client's address (its host, without the port)."""
-    remote = connection.remote_address
-    return str(remote[0]) if isinstance(remote, tuple) and remote else str(remote)
-
-
-def _digest(link: str) -> str:
-    """The digest of a link's token; *link* is the whole link or the token alone."""
-    return hash_token(parse_qs(urlparse(link).query).get("t", [link])[0])
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -202,9 +202,10 @@ class Table:
         self.previous: tuple[int, int, tuple[int, ...]] | None = None
         self.logs: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in [*range(rules.players), None]}
         self.rng: random.Random = random.SystemRandom()  # deals nobody can predict
-        # the clock (pytruco.server runs it and sets these): the one expiry timer and its deadline
+        # the clock (pytruco.server runs it and sets these): the one expiry timer, its deadline, the time left
         self.timer: Any = None
         self.deadline: float | None = None
+        self.remaining = clock_s
         self.joined: set[int] = set()  # seats that have connected since the server started, or acted (the log)
 
     def prepare(self, seat: int | None, text: str, decision: int, confirm: bool, lang: str) -> Step | dict[str, Any]:
