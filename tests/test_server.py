@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import signal
 import sqlite3
+import subprocess
 import sys
 import urllib.error
 import urllib.request
@@ -28,7 +31,7 @@ referencing = pytest.importorskip("referencing")
 
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.asyncio.server import serve  # noqa: E402
-from websockets.exceptions import ConnectionClosed  # noqa: E402
+from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
 
 from pytruco import Record, RuleSet  # noqa: E402
 from pytruco.schema import SCHEMA_NAMES, schema  # noqa: E402
@@ -201,8 +204,8 @@ def test_the_clock_starts_only_when_the_seat_to_act_has_joined() -> None:
     run(scenario)
 
 
-def test_a_disconnect_keeps_the_clock_for_the_grace_period_then_stops_it_with_the_time_left() -> None:
-    """The clock on disconnect: the grace period; a seat cannot win time by reconnecting."""
+def test_a_disconnect_does_not_stop_the_clock_and_reconnecting_wins_no_time() -> None:
+    """The clock on disconnect (issue 36 item 8): it runs on; a seat that comes back gets the same deadline."""
 
     async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
         table, tokens, _ = new(server, clock_s=10.0)
@@ -210,24 +213,81 @@ def test_a_disconnect_keeps_the_clock_for_the_grace_period_then_stops_it_with_th
         deadline = (await beto.recv("update"))["clock"]["deadline_ms"]
         await ana.ws.close()
         await settle()
-        timers.advance(1.0)  # within the grace period (3 s): the clock runs on
-        assert table.deadline is not None
-        ana = await join(tokens[0])  # back in time: the same deadline, not a fresh clock
+        timers.advance(4.0)
+        assert table.deadline is not None and table.timer is not None
+        ana = await join(tokens[0])  # back: the same deadline, not a fresh clock
         assert ana.last is not None and ana.last["clock"]["deadline_ms"] == deadline
-        await ana.ws.close()
-        await settle()
-        timers.advance(3.0)  # the grace period is over: the clock stops with 6 s left
-        stopped = await beto.recv("update")
-        assert stopped["clock"]["deadline_ms"] is None and table.timer is None
-        timers.advance(3600)
-        assert table.decision == 0
-        await join(tokens[0])
-        resumed = await beto.recv("update")
-        assert resumed["clock"]["deadline_ms"] == int((timers.time + 6.0) * 1000)
         timers.advance(6.0)
         assert next(e["event"]["kind"] for e in (await beto.recv("update"))["events"]) == "timed-out"
 
-    run(scenario, limits=Limits(grace=3.0))
+    run(scenario)
+
+
+def test_a_player_who_left_still_loses_each_decision_on_the_clock(tmp_path: Path) -> None:
+    """Issue 36 item 8, an abandoned table: a player who closed the page loses each of its decisions when its clock
+    runs out (a timeout, PRESETS.md section 7), so the other side is never held for ever, also after a restart
+    (a seat that has acted at the table counts as joined)."""
+    path = str(tmp_path / "t.sqlite")
+    seen: dict[str, Any] = {}
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        table, tokens, _ = new(server, clock_s=10.0)
+        beto, ana = await join(tokens[1]), await join(tokens[0])
+        await beto.recv("update")  # Ana's clock started
+        await ana.ws.close()
+        await settle()
+        timers.advance(3600)  # long after she left: her decision was lost on the clock, once
+        kinds = [e["event"]["kind"] for e in (await beto.recv("update"))["events"]]
+        assert kinds[0] == "timed-out" and table.decision == 1
+        assert table.state.to_act == (1,)  # Beto is mano of the next round
+        await beto.act("1 envido")
+        await beto.recv("ack")
+        waiting = await beto.recv("update")
+        assert waiting["clock"]["seats"] == [0] and waiting["clock"]["deadline_ms"] is not None, "her clock runs"
+        timers.advance(10.0)
+        assert next(e["event"]["kind"] for e in (await beto.recv("update"))["events"]) == "timed-out"
+        assert table.decision == 3
+        await beto.act("1 truco")  # Ana is to answer again when the server stops
+        await beto.recv("ack")
+        seen["id"], seen["tokens"] = table.id, tokens
+
+    run(scenario, store=Store(path))
+
+    async def restarted(server: Server, timers: FakeTimers, join: Any) -> None:
+        table = server.tables[seen["id"]]
+        assert table.state.to_act == (0,) and table.decision == 4
+        beto = await join(seen["tokens"][1])  # only Beto comes back: Ana's clock runs all the same
+        assert beto.last is not None and beto.last["clock"]["deadline_ms"] is not None
+        timers.advance(10.0)
+        assert next(e["event"]["kind"] for e in (await beto.recv("update"))["events"]) == "timed-out"
+
+    run(restarted, store=Store(path))
+
+
+def test_a_table_every_player_left_stops_its_clock_until_one_returns() -> None:
+    """Issue 36 item 8, the other side of it: with no player connected (both closed the page, or the server's
+    network went down) nobody is held and nobody can claim the decision, so the clock stops with the time left,
+    instead of timing the table out to its end; the first player back, either one, starts it again with that time
+    (no fresh clock). A spectator does not keep it running."""
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        table, tokens, spectator = new(server, clock_s=10.0)
+        watcher, ana, beto = await join(spectator), await join(tokens[0]), await join(tokens[1])
+        assert (await watcher.recv("update"))["clock"]["deadline_ms"] is not None
+        timers.advance(4.0)
+        await ana.ws.close()
+        await beto.ws.close()
+        await settle()
+        stopped = await watcher.recv("update")
+        assert stopped["clock"]["deadline_ms"] is None and table.timer is None
+        timers.advance(3600)
+        assert table.decision == 0, "nobody at the table: no timeout"
+        beto = await join(tokens[1])  # the player not to act comes back: Ana's clock runs on with 6 s
+        assert beto.last is not None and beto.last["clock"]["deadline_ms"] == int((timers.time + 6.0) * 1000)
+        timers.advance(6.0)
+        assert next(e["event"]["kind"] for e in (await beto.recv("update"))["events"]) == "timed-out"
+
+    run(scenario)
 
 
 # --- defect 3: limits, and one view per seat per action ------------------------------------------------------------
@@ -269,8 +329,51 @@ def test_a_connection_that_floods_is_rate_limited_and_recovers() -> None:
     run(scenario, limits=Limits(rate=1.0, burst=5))
 
 
+def test_failed_connections_are_rate_limited_per_address() -> None:
+    """Issue 36 item 12: connections with a bad token cost the server a handshake each; past a burst of them, an
+    address gets HTTP 429 before any WebSocket work, until its bucket refills. A valid link from the same address
+    still joins: only failures are counted and limited."""
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        _, tokens, _ = new(server)
+        for _ in range(3):
+            refused = await join("nonsense", welcome=False)
+            assert (await refused.recv())["code"] == "unknown-link"
+        port = server.port  # type: ignore[attr-defined]
+        with pytest.raises(InvalidStatus) as limited:
+            await connect(f"ws://127.0.0.1:{port}/ws?t=nonsense")
+        assert limited.value.response.status_code == 429
+        assert limited.value.response.headers["X-Frame-Options"] == "DENY"
+        ana = await join(tokens[0])  # a good link is never limited
+        assert ana.last is not None
+        timers.advance(1.0)  # one failure's worth refilled
+        refused = await join("other-nonsense", welcome=False)
+        assert (await refused.recv())["code"] == "unknown-link"
+        with pytest.raises(InvalidStatus):
+            await connect(f"ws://127.0.0.1:{port}/ws?t=nonsense")
+
+    run(scenario, limits=Limits(failed_rate=1.0, failed_burst=3))
+
+
+def test_a_table_admits_many_spectators_up_to_its_own_cap() -> None:
+    """Issue 36 item 12: the spectator link is not held to a seat link's four connections; it has its own bound
+    (``--max-spectators``), and every spectator hears every action."""
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        _, tokens, spectator = new(server)
+        ana = await join(tokens[0])
+        watchers = [await join(spectator) for _ in range(12)]
+        extra = await join(spectator, welcome=False)
+        assert (await extra.recv())["code"] == "too-many-connections"
+        await ana.act("0 envido")
+        for watcher in watchers:
+            assert [e["event"]["kind"] for e in (await watcher.recv("update"))["events"]] == ["called"]
+
+    run(scenario, limits=Limits(connections_per_link=4, spectators=12))
+
+
 def test_one_view_per_seat_per_action_whatever_the_connections(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pytruco.server as module
+    import pytruco.server._table as module
 
     calls: list[int | None] = []
     real = module.view
@@ -357,6 +460,32 @@ def test_a_bad_stored_table_is_reported_and_skipped(tmp_path: Path) -> None:
     assert [line.split(":")[1].strip() for line in reports] == ["table broken skipped", "table refused skipped"]
 
 
+def test_a_stored_table_damaged_in_any_way_is_reported_and_skipped(tmp_path: Path) -> None:
+    """Issue 36 item 9: deeply nested ``rules`` (RecursionError in the JSON reader), a deeply nested log item, a BLOB
+    log item (bytes, not text), a number as a log item, rules of the wrong types: each table is reported and
+    skipped, and the good table is served."""
+    path = str(tmp_path / "t.sqlite")
+    store = Store(path)
+    good = Server(store).new_table(RuleSet.preset("default"))[0]
+    deep = "[" * 100_000 + "]" * 100_000
+    names = '["A", "B"]'
+    rows = {
+        "deep-rules": ('{"preset": ' + deep + "}", []),
+        "deep-item": ('{"preset": "default"}', [deep]),
+        "blob-item": ('{"preset": "default"}', [b"0 truco"]),
+        "number-item": ('{"preset": "default"}', [7]),
+        "odd-rules": ('{"preset": "default", "players": [2]}', []),
+    }
+    for table_id, (rules, items) in rows.items():
+        store.db.execute("INSERT INTO serve_tables VALUES (?, ?, ?, 15)", (table_id, rules, names))
+        store.db.executemany("INSERT INTO serve_log VALUES (?, ?, ?)", [(table_id, n, i) for n, i in enumerate(items)])
+    reports: list[str] = []
+    restored = Server(Store(path), report=reports.append)
+    assert list(restored.tables) == [good.id]
+    assert [line.split(":")[1].strip() for line in reports] == [f"table {table_id} skipped" for table_id in rows]
+    assert all(line.endswith("\n") and line.count("\n") == 1 for line in reports), "one line per table"
+
+
 def test_the_append_only_log_rebuilds_the_same_record(tmp_path: Path) -> None:
     """The table's log (write, then apply): each action appends rows (earlier rows never change), and a restarted server
     rebuilds exactly the record the live table had."""
@@ -391,6 +520,38 @@ def test_the_append_only_log_rebuilds_the_same_record(tmp_path: Path) -> None:
     assert Record.from_state(restored.state).to_json() == seen["record"]
     # a client that reconnects after the restart gets the same recent events, and the same decision id
     assert restored.logs == seen["logs"] and restored.decision == seen["decision"]
+
+
+def test_a_locked_database_blocks_no_other_table_and_the_write_waits_for_the_lock(tmp_path: Path) -> None:
+    """Issue 36 item 7: another process holding the database (here a second connection in a write transaction, as
+    a ``sqlite3`` shell or a backup does) must not freeze the event loop: while one table's write waits for the lock,
+    another table still answers; once the lock is released the waiting action is stored and acknowledged (write,
+    then apply: not in memory before)."""
+    path = str(tmp_path / "t.sqlite")
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        table, tokens, _ = new(server, clock_s=60.0)
+        other, others, _ = new(server, clock_s=60.0)
+        ana, carla = await join(tokens[0]), await join(others[0])
+        holder = sqlite3.connect(path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # the write lock, held by another connection
+        try:
+            await ana.act("0 envido")
+            await carla.act("0 envido", decision=5)  # the other table answers while Ana's write waits
+            assert (await carla.recv("error"))["code"] == "stale"
+            dani = await join(others[1])  # and a connection joins it
+            assert dani.last is not None and dani.last["decision"] == 0
+            assert table.decision == 0 and table.log[-1] != "0 envido", "not in memory before it is stored"
+        finally:
+            holder.execute("COMMIT")
+            holder.close()
+        assert await ana.recv("ack") == {"type": "ack", "action": "0 envido", "decision": 0}
+        assert table.decision == 1 and other.decision == 0
+        stored = [row[0] for row in server.store.db.execute("SELECT item FROM serve_log WHERE table_id = ? ORDER BY n",
+                                                             (table.id,))]  # fmt: skip
+        assert stored == table.log
+
+    run(scenario, store=Store(path))
 
 
 # --- defect 6: deep JSON -------------------------------------------------------------------------------------------
@@ -438,6 +599,102 @@ def test_a_revoked_link_is_closed_and_refused_and_an_expired_one_refused() -> No
         assert (await unknown.recv())["code"] == "unknown-link"
 
     run(scenario, expires=60.0)
+
+
+def test_expiry_closes_the_open_connections_of_a_link() -> None:
+    """Issue 36 item 11: a link's expiry reaches its open connections (closed with 4001 ``expired-link``), not only
+    the next join; a link made later expires later."""
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        _, tokens, _ = new(server, clock_s=600.0)
+        ana = await join(tokens[0])
+        timers.advance(30)
+        _, later, _ = new(server, clock_s=600.0)
+        carla = await join(later[0])
+        timers.advance(31)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await ana.recv()
+        assert closed.value.rcvd is not None and (closed.value.rcvd.code, closed.value.rcvd.reason) == (
+            4001,
+            "expired-link",
+        )
+        await carla.act("0 envido")
+        assert (await carla.recv("ack"))["action"] == "0 envido", "the later link still works"
+
+    run(scenario, expires=60.0)
+
+
+def test_a_revocation_file_reread_while_serving_closes_the_links_connections(tmp_path: Path) -> None:
+    """Issue 36 item 11: the revocation file (``--revoke-file``, read again on SIGHUP) revokes each link it lists
+    while the server runs: the link's open connections are closed (4001 ``revoked-link``), it is refused from then
+    on, the database remembers it, and a line that names no link is reported, not fatal."""
+    path = tmp_path / "revoked.txt"
+    reports: list[str] = []
+
+    async def scenario(server: Server, timers: FakeTimers, join: Any) -> None:
+        _, tokens, spectator = new(server)
+        ana, watchers = await join(tokens[0]), [await join(spectator) for _ in range(2)]
+        beto = await join(tokens[1])
+        port = server.port  # type: ignore[attr-defined]
+        path.write_text(f"# leaked on the 3rd\nhttp://127.0.0.1:{port}/?t={tokens[0]}\n\n{spectator}\nno-such-link\n")
+        await server.reread_revocations(str(path))
+        for seat in (ana, *watchers):
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    await seat.recv()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
+            assert closed.value.rcvd.reason == "revoked-link"
+        again = await join(tokens[0], welcome=False)
+        assert (await again.recv())["code"] == "revoked-link"
+        await beto.act("1 mazo", decision=99)
+        assert (await beto.recv("error"))["code"] == "stale", "another link of the table is untouched"
+        revoked = sorted(row[0] for row in server.store.db.execute("SELECT revoked FROM serve_links"))
+        assert revoked == [0, 1, 1]
+        assert reports == [f"pytruco serve: {path}: line 5: no such link\n"]
+        await server.reread_revocations(
+            str(path)
+        )  # read again: the same links stay revoked, the bad line is named again
+        assert len(reports) == 2 and reports[1].endswith("line 5: no such link\n")
+
+    run(scenario, report=reports.append)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="SIGHUP is POSIX")
+def test_pytruco_serve_rereads_its_revocation_file_on_sighup(tmp_path: Path) -> None:
+    """Issue 36 item 11, the command: ``pytruco serve --revoke-file F`` revokes what F lists on ``kill -HUP``,
+    closing the link's open connection, without a restart."""
+    listed = tmp_path / "revoked.txt"
+    listed.write_text("# nothing yet\n")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    command = [sys.executable, "-m", "pytruco", "serve", "--db", str(tmp_path / "t.sqlite"), "--port", "0",
+               "--new", "default:clock=600", "--revoke-file", str(listed)]  # fmt: skip
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        info = json.loads(proc.stdout.readline())
+        ana_link, beto_link = info["tables"][0]["links"]
+
+        async def scenario() -> tuple[int | None, str | None]:
+            port = info["port"]
+            async with connect(f"ws://127.0.0.1:{port}/ws?t={ana_link.split('t=')[1]}") as ana:
+                assert json.loads(await ana.recv())["type"] == "join"
+                listed.write_text(f"{ana_link}\n")
+                proc.send_signal(signal.SIGHUP)
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        await asyncio.wait_for(ana.recv(), timeout=20)
+            async with connect(f"ws://127.0.0.1:{port}/ws?t={beto_link.split('t=')[1]}") as beto:
+                assert json.loads(await beto.recv())["type"] == "join", "the other link still joins"
+            rcvd = closed.value.rcvd
+            return (rcvd.code, rcvd.reason) if rcvd is not None else (None, None)
+
+        assert asyncio.run(scenario()) == (4001, "revoked-link")
+        assert proc.poll() is None, "the server still runs"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    assert proc.stderr is not None and "Traceback" not in proc.stderr.read()
 
 
 def test_a_spectator_link_sees_no_hand_and_cannot_act() -> None:
@@ -533,6 +790,44 @@ def test_pytruco_serve_refuses_a_bad_table_in_one_line(capsys: pytest.CaptureFix
     assert main(["serve", "--db", ":memory:", "--new", "nonsense"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("pytruco serve: ") and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--port", "70000"],
+        ["--port", "-1"],
+        ["--port", "http"],
+        ["--new", "default:clock=abc"],
+        ["--new", ":clock="],
+        ["--new", "default:clock=0"],
+        ["--new", "default:clock=inf"],
+        ["--new", "default:target=\u00b2"],
+        ["--rate", "nan"],
+        ["--rate", "0"],
+        ["--expires", "nan"],
+        ["--expires", "-5"],
+        ["--clock", "inf"],
+        ["--clock", "nan"],
+        ["--clock", "0"],
+        ["--burst", "-1"],
+        ["--max-connections", "0"],
+        ["--max-spectators", "-3"],
+        ["--failed-rate", "nan"],
+        ["--failed-burst", "0"],
+        ["--no-such-option"],
+    ],
+)
+def test_pytruco_serve_refuses_a_bad_option_in_one_line(options: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 36 item 10: every bad option is one line on standard error, no traceback, exit status 2, and nothing
+    is served."""
+    from pytruco.cli import main
+
+    assert main(["serve", "--db", ":memory:", *options]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("pytruco serve: ") and captured.err.count("\n") == 1, captured.err
+    assert "Traceback" not in captured.err
 
 
 def test_pytruco_schema_protocol_prints_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:

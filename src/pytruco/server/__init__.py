@@ -1,19 +1,29 @@
 """``pytruco serve``: the reference game server, an asyncio WebSocket server with a page (``pip install
 'pytruco-ar[server]'``).
 
+The authority of a table is :class:`pytruco.server._table.Table`: it checks an action and computes its step
+without changing anything, takes the stored step into memory and builds the messages to send, with no socket in
+it. :class:`Server` is what wraps it: the WebSocket and HTTP transport, the database's thread, the limits and the
+clocks.
+
 - **Secret links.** Each seat joins with its own link (``/?t=TOKEN``), and every table has a spectator link; the
-  database keeps only each token's SHA-256. A link can expire (``--expires``) and be revoked (``--revoke``). A
-  connection only ever receives its seat's :func:`pytruco.views.view` and events.
+  database keeps only each token's SHA-256. A link can expire (``--expires``) and be revoked (``--revoke`` at
+  startup, ``--revoke-file`` also on SIGHUP while serving); either closes its open connections. A connection
+  only ever receives its seat's :func:`pytruco.views.view` and events.
 - **The protocol** (``truco-protocol/1``, ``pytruco schema protocol``): the socket is ``/ws?t=TOKEN``; updates
   carry a decision id, an action names the decision it answers, and every action gets an ``ack`` or an
   ``error`` that names it (:mod:`pytruco.server._protocol`).
-- **One clock per table**, started when a seat to act has joined; when its last connection goes, the clock runs
-  on for a grace period and then stops with the time left, until the seat joins again.
-- **Write, then apply:** an action's log lines are stored in one transaction before memory changes; a failed
-  write is an error to the sender and changes nothing (:mod:`pytruco.server._store`). A stored table that does not
-  replay is reported and skipped.
-- **Limits:** connections per link, messages per second per connection (a token bucket), and outgoing messages
-  queued per connection; one view is computed per seat per action, whatever the number of connections.
+- **One clock per table**, running for every decision once a seat to act has joined the table (connected, or
+  acted at it before a restart) while some player is connected; a player who left loses each of its decisions on
+  the clock (a ``timeout``), so nobody can hold a table by closing the page. With no player left it stops with
+  the time it has left, until one comes back.
+- **Write, then apply:** an action's log lines are stored in one transaction before memory changes, from the
+  database's own thread, so a lock another process holds delays that table's action and nothing else; a failed
+  write is an error to the sender and changes nothing (:mod:`pytruco.server._store`). A stored table that cannot
+  be restored, whatever its damage, is reported and skipped.
+- **Limits:** connections per seat link and per spectator link, messages per second per connection (a token
+  bucket), failed connections (a bad link) per second per address, and outgoing messages queued per connection;
+  one view is computed per seat per action, whatever the number of connections.
 
 Run::
 
@@ -32,77 +42,70 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
+import math
 import secrets
+import signal
 import sqlite3
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
-from importlib import resources
+from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 from urllib.parse import parse_qs, urlparse
 
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..actions import Action, Kind
-from ..cards import Card
-from ..errors import IllegalActionError, NotationError, TrucoError
-from ..events import Event
+from ..errors import TrucoError
 from ..frontend import clock
 from ..rules import RuleSet
-from ..svg import back_svg, card_svg
-from ..text import action_label, describe_event, describe_refusal
-from ..views import view
+from ._connection import Client, client_address, link_digest
+from ._options import OptionParser, bounded
+from ._page import not_found, page_response
 from ._protocol import CODES, ProtocolError, error_message, join_message, read_act
 from ._store import Link, Store, StoredTable
-from ._table import NAMES, Table, advance, hash_token, new_token, table_spec
+from ._table import CLOCK_RANGE, NAMES, Step, Table, advance, hash_token, new_token, table_spec
 
 __all__ = ["Limits", "Server", "Timers", "main"]
 
 MAX_MESSAGE = 4096  # bytes: an action is a few words
-STATIC = {
-    "/": ("index.html", "text/html; charset=utf-8"),
-    "/table.js": ("table.js", "text/javascript; charset=utf-8"),
-    "/table.css": ("table.css", "text/css; charset=utf-8"),
-}
-SECURITY_HEADERS = [
-    (
-        "Content-Security-Policy",
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self';"
-        " base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    ),
-    ("X-Frame-Options", "DENY"),
-    ("Referrer-Policy", "no-referrer"),  # a link's token is in its URL
-    ("X-Content-Type-Options", "nosniff"),
-    ("Cache-Control", "no-store"),
-]
+MAX_ADDRESSES = 10_000  # addresses whose failed connections are remembered (the oldest are forgotten)
 
 
 class Limits(NamedTuple):
     """What one link and one connection may do.
 
     Attributes:
-        connections_per_link: open connections one link may have at once.
+        connections_per_link: open connections one seat's link may have at once.
+        spectators: open connections a table's spectator link may have at once (each costs a send per update; the
+            view and the message are made once per language).
+        failed_rate: connections with a bad link (unknown, revoked, expired) one address may make per second, on
+            average; past *failed_burst* of them at once, the address's next connections with a bad link get
+            HTTP 429 before the WebSocket handshake (a good link always gets in).
         rate: messages per second a connection may send, on average.
         burst: messages a connection may send at once (the bucket's size); past it every message gets a
             ``rate-limited`` error (naming it) and is not acted on; after four bursts' worth in a row the
             connection is closed (4008).
-        grace: seconds the clock runs on after the seat to act's last connection closed.
         queue: messages waiting to be sent to a connection before it is closed as too slow.
 
     >>> from pytruco.server import Limits
     >>> Limits(rate=5.0).burst
     40
+    >>> Limits().spectators, Limits().failed_burst
+    (200, 20)
     """
 
     connections_per_link: int = 4
     rate: float = 20.0
     burst: int = 40
-    grace: float = 10.0
+    spectators: int = 200
+    failed_rate: float = 1.0
+    failed_burst: int = 20
     queue: int = 256
 
 
@@ -129,30 +132,9 @@ class Timers:
         return asyncio.get_running_loop().call_later(delay, callback)
 
 
-class Client:
-    """One connection: its table, seat (``None``: a spectator), language, link and outgoing queue."""
-
-    def __init__(self, ws: ServerConnection, table: Table, seat: int | None, lang: str, digest: str) -> None:
-        self.ws = ws
-        self.table = table
-        self.seat = seat
-        self.lang = lang
-        self.digest = digest
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.allowance = 0.0
-        self.stamp = 0.0
-        self.dropped = 0  # messages refused in a row by the rate limit
-
-    def send(self, text: str, limit: int) -> bool:
-        """Queue *text*; False (nothing queued) when *limit* messages already wait: the connection is too slow."""
-        if self.queue.qsize() >= limit:
-            return False
-        self.queue.put_nowait(text)
-        return True
-
-
 class Server:
-    """Every table, the database, the clocks and the connections.
+    """What wraps the tables (:class:`~pytruco.server._table.Table`): the connections and the page, the database
+    and its thread, the limits and the clocks.
 
     >>> from pytruco import RuleSet
     >>> from pytruco.server import Server
@@ -179,25 +161,36 @@ class Server:
         self.expires = expires
         self.report = report or sys.stderr.write
         self.tables: dict[str, Table] = {}
+        self.seated: dict[str, dict[int | None, set[Client]]] = {}  # a table's connections, by seat
+        self.locks: dict[str, asyncio.Lock] = {}  # a table's actions, one at a time
+        self.links: dict[str, Link] = store.links()  # every link, by its token's digest: a join reads no disk
+        self.failures: dict[str, tuple[float, float]] = {}  # an address's failed connections: allowance, time
+        self.writer = ThreadPoolExecutor(1, "pytruco-db")  # the database's thread: no write blocks the event loop
         self.by_link: dict[str, set[Client]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         for row in store.tables():
             if not isinstance(row, StoredTable):
-                self.report(f"pytruco serve: table {row[0]} skipped: {row[1]}\n")
+                self._skip(row[0], row[1])
                 continue
             try:
                 table = Table(row.id, RuleSet.from_dict(row.rules), row.names, row.clock)
                 table.restore(row.log)
-            except TrucoError as error:
-                self.report(f"pytruco serve: table {row.id} skipped: {error}\n")
+            except Exception as error:  # whatever the damage, one table never stops the others
+                self._skip(row.id, error)
                 continue
-            self.tables[table.id] = table
+            self._add(table)
+
+    def _skip(self, table_id: str, error: BaseException) -> None:
+        """Report a stored table that cannot be restored, in one line whatever its id and error hold."""
+        detail = " ".join(str(error).split())[:200] or type(error).__name__
+        self.report(f"pytruco serve: table {' '.join(table_id.split())[:80]} skipped: {detail}\n")
 
     # --- tables -------------------------------------------------------------
     def new_table(
         self, rules: RuleSet, names: Sequence[str] | None = None, clock_s: float | None = None
     ) -> tuple[Table, list[str], str]:
-        """Create and store a table, dealt; returns it with its seats' tokens and its spectator token."""
+        """Create and store a table, dealt; returns it with its seats' tokens and its spectator token. The database is
+        written in the caller's thread: call it before serving, as ``pytruco serve --new`` does."""
         table = Table(secrets.token_hex(4), rules, names or NAMES[: rules.players], clock_s or self.clock_s)
         step = advance(table.state, None, table.rng)
         tokens = [new_token() for _ in range(rules.players)]
@@ -208,19 +201,53 @@ class Server:
         ]
         links.append((hash_token(spectator), None, expires))
         self.store.create(table.id, rules.to_dict(), table.names, table.clock_s, links, step.items)
+        self.links.update((digest, Link(table.id, seat, until, False)) for digest, seat, until in links)
         table.commit(step, actor=None)
-        self.tables[table.id] = table
+        self._add(table)
         return table, tokens, spectator
 
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self.seated[table.id] = {seat: set() for seat in [*range(table.rules.players), None]}
+        self.locks[table.id] = asyncio.Lock()
+
     def revoke(self, token: str) -> bool:
-        """Revoke a link (its token, or the whole link) and close its connections; ``False`` for an unknown one."""
-        token = parse_qs(urlparse(token).query).get("t", [token])[0]
-        digest = hash_token(token)
+        """Revoke a link (its token, or the whole link) and close its connections; ``False`` for an unknown one.
+        The database is written here, in the caller's thread: for startup (``--revoke``); while serving, use
+        :meth:`reread_revocations`."""
+        digest = link_digest(token)
         if not self.store.revoke(digest):
             return False
+        self._revoked(digest)
+        return True
+
+    async def reread_revocations(self, path: str) -> None:
+        """Revoke every link listed in the file *path* (a link or its token a line; ``#`` starts a comment) that is
+        not revoked yet, closing its connections; a line that names no link is reported. ``pytruco serve
+        --revoke-file`` runs this at startup and on each SIGHUP; the database is written in its own thread."""
+        try:
+            lines = Path(path).read_text("utf-8").splitlines()
+        except (OSError, UnicodeError) as error:
+            self.report(f"pytruco serve: {path}: cannot read it: {error}\n")
+            return
+        for number, line in enumerate(lines, 1):
+            text = line.split("#", 1)[0].strip()
+            digest = link_digest(text)
+            link = self.links.get(digest) if text else None
+            if text and link is None:
+                self.report(f"pytruco serve: {path}: line {number}: no such link\n")
+            if link is None or link.revoked:
+                continue
+            self._revoked(digest)  # at once: no connection gets in while the write waits
+            try:
+                await asyncio.get_running_loop().run_in_executor(self.writer, self.store.revoke, digest)
+            except sqlite3.Error as error:
+                self.report(f"pytruco serve: {path}: line {number}: revoked, but not stored: {error}\n")
+
+    def _revoked(self, digest: str) -> None:
+        self.links[digest] = self.links[digest]._replace(revoked=True)
         for client in list(self.by_link.get(digest, ())):
             self._close(client, 4001, "revoked-link")
-        return True
 
     def _link_problem(self, link: Link | None) -> str | None:
         if link is None or link.table_id not in self.tables:
@@ -232,7 +259,7 @@ class Server:
         return None
 
     # --- acting -------------------------------------------------------------
-    def on_message(self, client: Client, message: str | bytes) -> dict[str, Any] | None:
+    async def on_message(self, client: Client, message: str | bytes) -> dict[str, Any] | None:
         """Handle one message of *client*; the reply to send it, if any (an applied action is acked in the push)."""
         allowed = self._allow(client)
         lang, table = client.lang, client.table
@@ -243,48 +270,31 @@ class Server:
         if not allowed:  # still an answer that names the action: a client never waits for one that never comes
             return self._refuse_flood(client, text, decision)
         client.dropped = 0
-        if client.seat is None:
-            return error_message("spectator", CODES["spectator"][lang], text, decision)
-        try:
-            action = Action.parse(text)
-        except NotationError as error:
-            return error_message("not-an-action", describe_refusal(error, lang, table.names), text, decision)  # type: ignore[arg-type]
-        if action.seat != client.seat:
-            return error_message("not-your-seat", CODES["not-your-seat"][lang], text, decision)
-        if decision != table.decision:
-            code = "answered-by-partner" if self._partner_answered(table, client.seat, decision) else "stale"
-            return error_message(code, CODES[code][lang], text, decision)
-        if action.kind is Kind.RENDIRSE and not confirm:
-            return error_message("confirm-needed", CODES["confirm-needed"][lang], text, decision)
-        try:
-            fresh = self._store_and_apply(table, action)
-        except IllegalActionError as error:
-            message_text = describe_refusal(error, lang, table.names)  # type: ignore[arg-type]
-            return error_message(error.code, message_text, text, decision)
-        except sqlite3.Error as error:
-            self.report(f"pytruco serve: table {table.id}: write failed: {error}\n")
-            return error_message("storage", CODES["storage"][lang], text, decision)
-        client.send(json.dumps({"type": "ack", "action": text, "decision": decision}), self.limits.queue)
-        self._restart(table)
-        self.push(table, fresh)
+        async with self.locks[table.id]:  # one action of a table at a time, from its check to its commit
+            step = table.prepare(client.seat, text, decision, confirm, lang)
+            if isinstance(step, dict):
+                return step
+            try:
+                fresh = await self._store_and_commit(table, step, client.seat)
+            except sqlite3.Error as error:
+                self.report(f"pytruco serve: table {table.id}: write failed: {error}\n")
+                return error_message("storage", CODES["storage"][lang], text, decision)
+            client.send(json.dumps({"type": "ack", "action": text, "decision": decision}), self.limits.queue)
+            self._restart(table)
+            self.push(table, fresh)
         return None
 
-    def _store_and_apply(
-        self, table: Table, action: Action, *, by_seat: bool = True
+    async def _store_and_commit(
+        self, table: Table, step: Step, actor: int | None
     ) -> dict[int | None, list[dict[str, Any]]]:
-        """Write, then apply: the step is computed (apply is pure), stored, and only then put in memory.
-        *by_seat* is False for a timeout: the clock, not a partner, settled the decision."""
-        step = advance(table.state, action, table.rng)
-        self.store.append(table.id, len(table.log), step.items)
-        return table.commit(step, actor=action.seat if by_seat else None)
+        """Write, then apply: the step (computed by the table, which apply leaves as it was) is stored, and only
+        then put in memory. *actor* is ``None`` for a timeout: the clock, not a partner, settled the decision.
 
-    @staticmethod
-    def _partner_answered(table: Table, seat: int, decision: int) -> bool:
-        """The decision *seat* answered was taken by its partner, who could answer it too."""
-        if table.previous is None:
-            return False
-        answered, actor, to_act = table.previous
-        return answered == decision and actor != seat and actor % 2 == seat % 2 and seat in to_act
+        The write runs in the database's own thread, so the event loop (every other table) goes on while it waits,
+        for instance for a lock another process holds; the caller holds the table's lock meanwhile."""
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self.writer, self.store.append, table.id, len(table.log), step.items)
+        return table.commit(step, actor=actor)
 
     def _refuse_flood(self, client: Client, text: str | None = None, decision: int | None = None) -> dict[str, Any]:
         """The ``rate-limited`` error; a connection that keeps flooding past four bursts is closed."""
@@ -304,44 +314,13 @@ class Server:
         return True
 
     # --- messages -----------------------------------------------------------
-    def _update(self, table: Table, seat: int | None, seen: Any, events: list[dict[str, Any]], lang: str) -> str:
-        entries = [
-            {"event": data, "text": describe_event(Event.from_json(data), lang, table.names)}  # type: ignore[arg-type]
-            for data in events
-        ]
-        concede = None if seat is None or table.state.is_over else Action.parse(f"{seat} rendirse")
-        labels = {str(a): action_label(a, lang) for a in (*seen.legal, *([concede] if concede else []))}  # type: ignore[arg-type]
-        return json.dumps(
-            {
-                "type": "update",
-                "table": table.id,
-                "decision": table.decision,
-                "view": seen.to_json(),
-                "events": entries,
-                "labels": labels,
-                "names": table.names,
-                "concede": None if concede is None else str(concede),
-                "clock": {
-                    "seats": list(clock(table.state).seats),
-                    "deadline_ms": None if table.deadline is None else int(table.deadline * 1000),
-                    "seconds": table.clock_s,
-                },
-            }
-        )
-
     def push(self, table: Table, fresh: dict[int | None, list[dict[str, Any]]], skip: Client | None = None) -> None:
         """Queue an update for every connection (but *skip*): one view per seat, one message per seat and language."""
-        for seat, connected in table.clients.items():
-            clients = [client for client in connected if client is not skip]
-            if not clients:
-                continue
-            seen = view(table.state, seat)
-            texts: dict[str, str] = {}
-            for client in clients:
-                if client.lang not in texts:
-                    texts[client.lang] = self._update(table, seat, seen, fresh.get(seat, []), client.lang)
-                if not client.send(texts[client.lang], self.limits.queue):
-                    self._close(client, 4009, "too slow")
+        clients = [client for connected in self.seated[table.id].values() for client in connected if client is not skip]
+        texts = table.updates(fresh, [(client.seat, client.lang) for client in clients])
+        for client in clients:
+            if not client.send(texts[client.seat, client.lang], self.limits.queue):
+                self._close(client, 4009, "too slow")
 
     # --- the clock ----------------------------------------------------------
     def start_clocks(self) -> None:
@@ -349,78 +328,104 @@ class Server:
         for table in self.tables.values():
             self._restart(table)
 
-    def _connected(self, table: Table, seats: Sequence[int]) -> bool:
-        return any(table.clients[seat] for seat in seats)
-
     def _restart(self, table: Table) -> None:
         """A new decision: a full clock."""
         table.remaining = table.clock_s
         self._arm(table)
 
     def _arm(self, table: Table) -> None:
-        """The table's one timer: set for the decision now, if a seat to act has joined; else none runs."""
-        for name in ("timer", "grace_timer"):
-            handle = getattr(table, name)
-            if handle is not None:
-                handle.cancel()
-                setattr(table, name, None)
-        table.deadline = None
+        """The table's one timer, for the decision now with the time it has left, when a seat to act has joined the
+        table and some player is connected; else none runs.
+
+        A seat has joined once it has connected since the server started or acted at the table (its actions are in
+        the log). Which player is connected does not matter: one who left loses each of its decisions on the clock,
+        as long as another is there to wait for it."""
+        if table.timer is not None:
+            table.timer.cancel()
+        table.timer, table.deadline = None, None
         ticking = clock(table.state)
-        if ticking.timeout is None or not self._connected(table, ticking.seats):
+        if ticking.timeout is None or table.joined.isdisjoint(ticking.seats) or not self._anyone(table):
             return
         table.deadline = self.timers.now() + table.remaining
         decision = table.decision
         table.timer = self.timers.call_later(table.remaining, lambda: self._expire(table, decision))
 
+    def _anyone(self, table: Table) -> bool:
+        """Some player (not a spectator) is connected to *table*."""
+        return any(clients for seat, clients in self.seated[table.id].items() if seat is not None)
+
     def _expire(self, table: Table, decision: int) -> None:
         if decision != table.decision:  # the timer of a decision already answered never acts
             return
         table.timer = None
-        ticking = clock(table.state)
-        if ticking.timeout is None:
-            return
-        try:
-            fresh = self._store_and_apply(table, ticking.timeout, by_seat=False)
-        except (TrucoError, sqlite3.Error) as error:  # a failed write: try again after a full clock
-            self.report(f"pytruco serve: table {table.id}: timeout not applied: {error}\n")
+        self._spawn(self._time_out(table, decision))
+
+    async def _time_out(self, table: Table, decision: int) -> None:
+        """Apply the clock's timeout to *decision*, unless an action answered it while the write lock was awaited."""
+        async with self.locks[table.id]:
+            step = table.timeout() if decision == table.decision else None
+            if step is None:
+                return
+            try:
+                fresh = await self._store_and_commit(table, step, None)
+            except sqlite3.Error as error:  # a failed write: try again after a full clock
+                self.report(f"pytruco serve: table {table.id}: timeout not applied: {error}\n")
+                self._restart(table)
+                return
             self._restart(table)
-            return
-        self._restart(table)
-        self.push(table, fresh)
+            self.push(table, fresh)
 
     def _joined(self, table: Table, seat: int | None) -> bool:
-        """A connection joined: a clock waiting for *seat* starts; True when every seat must hear of it."""
-        if table.grace_timer is not None and seat in clock(table.state).seats:
-            table.grace_timer.cancel()
-            table.grace_timer = None
-        if table.timer is None and seat in clock(table.state).seats:
+        """A connection joined: a clock that was not running starts; True when every seat must hear of it."""
+        if seat is None:
+            return False
+        table.joined.add(seat)
+        if table.timer is None:
             self._arm(table)
             return table.timer is not None
         return False
 
     def _left(self, table: Table, seat: int | None) -> None:
-        """A connection left: when no seat to act is connected any more, the clock stops after the grace period."""
-        seats = clock(table.state).seats
-        if table.timer is None or seat not in seats or self._connected(table, seats) or table.grace_timer:
-            return
-        decision = table.decision
-        table.grace_timer = self.timers.call_later(self.limits.grace, lambda: self._pause(table, decision))
-
-    def _pause(self, table: Table, decision: int) -> None:
-        table.grace_timer = None
-        if decision != table.decision or table.timer is None or table.deadline is None:
-            return
-        if self._connected(table, clock(table.state).seats):
+        """A connection left: when no player is connected any more, the clock stops with the time it has left."""
+        if seat is None or table.timer is None or table.deadline is None or self._anyone(table):
             return
         table.remaining = max(0.0, table.deadline - self.timers.now())
         table.timer.cancel()
-        table.timer = None
-        table.deadline = None
-        self.push(table, {})
+        table.timer, table.deadline = None, None
+        self.push(table, {})  # the spectators see it stop
 
     # --- connections --------------------------------------------------------
+    def _failure_allowance(self, address: str) -> float:
+        """How many failed connections *address* may make now (a token bucket per address)."""
+        now = self.timers.now()
+        allowance, stamp = self.failures.get(address, (float(self.limits.failed_burst), now))
+        return min(float(self.limits.failed_burst), allowance + (now - stamp) * self.limits.failed_rate)
+
+    def _count_failure(self, address: str) -> None:
+        """A connection from *address* came with a bad link; the oldest addresses are forgotten past a bound."""
+        allowance = self._failure_allowance(address) - 1
+        self.failures.pop(address, None)
+        self.failures[address] = (allowance, self.timers.now())
+        while len(self.failures) > MAX_ADDRESSES:
+            del self.failures[next(iter(self.failures))]
+
+    def _refuse_failing(self, connection: ServerConnection, request: Request) -> Response | None:
+        """HTTP 429, before any WebSocket work, for an address past its failed connections, unless its link is good."""
+        if self._failure_allowance(client_address(connection)) >= 1:
+            return None
+        digest = hash_token(parse_qs(urlparse(request.path).query).get("t", [""])[0])
+        if self._link_problem(self.links.get(digest)) is None:
+            return None
+        response = not_found(connection, HTTPStatus.TOO_MANY_REQUESTS, "too many failed connections")
+        response.headers["Retry-After"] = str(math.ceil(1 / self.limits.failed_rate))
+        return response
+
     def _close(self, client: Client, code: int, reason: str) -> None:
-        task = asyncio.ensure_future(client.ws.close(code, reason))
+        self._spawn(client.ws.close(code, reason))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run *work* as a task the server keeps until it is done."""
+        task = asyncio.ensure_future(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
@@ -435,101 +440,98 @@ class Server:
         query = parse_qs(urlparse(ws.request.path).query)
         lang = "en" if query.get("lang", ["es"])[0] == "en" else "es"
         digest = hash_token(query.get("t", [""])[0])
-        link = self.store.link(digest)
+        link = self.links.get(digest)
         problem = self._link_problem(link)
-        if problem is None and len(self.by_link.get(digest, ())) >= self.limits.connections_per_link:
+        cap = self.limits.connections_per_link if link is None or link.seat is not None else self.limits.spectators
+        if problem is None and len(self.by_link.get(digest, ())) >= cap:
             problem = "too-many-connections"
         if problem is not None or link is None:
             problem = problem or "unknown-link"
+            if problem != "too-many-connections":
+                self._count_failure(client_address(ws))
             await ws.send(json.dumps(error_message(problem, CODES[problem][lang])))
             await ws.close(code=4008 if problem == "too-many-connections" else 4001, reason=problem)
             return
         table = self.tables[link.table_id]
         client = Client(ws, table, link.seat, lang, digest)
         client.stamp, client.allowance = self.timers.now(), float(self.limits.burst)
-        table.clients[link.seat].add(client)
+        self.seated[table.id][link.seat].add(client)
         self.by_link.setdefault(digest, set()).add(client)
         writer = asyncio.ensure_future(self._write(client))
+        expiry = None
+        if link.expires is not None:  # the link's expiry closes this connection too
+            expiry = self.timers.call_later(
+                link.expires - self.timers.now(), lambda: self._close(client, 4001, "expired-link")
+            )
         try:
             client.send(json.dumps(join_message(table.id, link.seat, table.names, table.decision)), self.limits.queue)
             started = self._joined(table, link.seat)
-            seen = view(table.state, link.seat)  # the joining connection gets its seat's recent events
-            client.send(self._update(table, link.seat, seen, table.logs[link.seat], lang), self.limits.queue)
+            recent = {link.seat: table.logs[link.seat]}  # the joining connection gets its seat's recent events
+            client.send(table.updates(recent, [(link.seat, lang)])[link.seat, lang], self.limits.queue)
             if started:
                 self.push(table, {}, skip=client)  # the others see the clock start
             async for message in ws:
-                reply = self.on_message(client, message)
+                reply = await self.on_message(client, message)
                 if reply is not None:
                     client.send(json.dumps(reply), self.limits.queue)
         except ConnectionClosed:
             pass
         finally:
-            table.clients[link.seat].discard(client)
+            self.seated[table.id][link.seat].discard(client)
             self.by_link[digest].discard(client)
+            self._left(table, link.seat)
             client.queue.put_nowait(None)
             writer.cancel()
-            self._left(table, link.seat)
+            if expiry is not None:
+                expiry.cancel()
 
     def http(self, connection: ServerConnection, request: Request) -> Response | None:
         """The page, with its security headers; WebSocket upgrades at ``/ws`` go on to :meth:`handle`."""
         path = urlparse(request.path).path
         if path == "/ws":
-            return None
-        if path == "/truco.d.ts":  # the TypeScript types the page's JSDoc refers to
-            body = (resources.files("pytruco") / "schemas" / "truco.d.ts").read_bytes()
-            kind = "text/plain; charset=utf-8"
-        elif path.startswith("/cards/") and path.endswith(".svg"):  # the library's card art, one card a file
-            picture = _card_picture(path[len("/cards/") : -len(".svg")])
-            if picture is None:
-                response = connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
-                response.headers.update(SECURITY_HEADERS)
-                return response
-            body, kind = picture.encode("utf-8"), "image/svg+xml"
-        elif path in STATIC:
-            name, kind = STATIC[path]
-            body = (resources.files("pytruco") / "web" / name).read_bytes()
-        else:
-            response = connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
-            response.headers.update(SECURITY_HEADERS)
-            return response
-        return Response(200, "OK", Headers([("Content-Type", kind), *SECURITY_HEADERS]), body)
-
-
-def _card_picture(code: str) -> str | None:
-    """``/cards/7O.svg``: a card face up (:func:`pytruco.svg.card_svg`); ``back``: face down; else ``None``."""
-    if code == "back":
-        return back_svg()
-    if not (0 < len(code) <= 3 and code.isalnum()):
-        return None
-    try:
-        return card_svg(Card.parse(code))
-    except NotationError:
-        return None
+            return self._refuse_failing(connection, request)
+        return page_response(connection, path)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pytruco serve", description="The reference game server (WebSocket).")
+    parser = OptionParser(prog="pytruco serve", description="The reference game server (WebSocket).")
     parser.add_argument("--db", required=True, help="SQLite file (created if missing)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
-    parser.add_argument("--port", type=int, default=8765, help="0 picks a free port (default: %(default)s)")
-    parser.add_argument("--clock", type=float, default=15.0, help="seconds per decision (default: %(default)s)")
+    parser.add_argument("--port", type=bounded(int, 0, 65535), default=8765,
+                        help="0 picks a free port (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--clock", type=bounded(float, *CLOCK_RANGE), default=15.0,
+                        help="seconds per decision (default: %(default)s)")  # fmt: skip
     parser.add_argument("--new", action="append", default=[], help="create a table: preset[:option=value,...]")
-    parser.add_argument("--expires", type=float, default=None, help="new tables' links expire after N seconds")
+    parser.add_argument("--expires", type=bounded(float, 1, 1e10), default=None,
+                        help="new tables' links expire after N seconds")  # fmt: skip
     parser.add_argument("--fsync", action="store_true", help="wait for the disk at every commit (power-cut safe)")
     parser.add_argument("--revoke", action="append", default=[], help="revoke a link (or its token); repeatable")
+    parser.add_argument("--revoke-file", metavar="FILE", help="revoke the links FILE lists (one a line), at startup"
+                        " and again on each SIGHUP, closing their connections")  # fmt: skip
     defaults = Limits()
-    parser.add_argument("--grace", type=float, default=defaults.grace, help="seconds the clock runs on after the"
-                        " seat to act left (default: %(default)s)")  # fmt: skip
-    parser.add_argument("--max-connections", type=int, default=defaults.connections_per_link,
-                        help="open connections per link (default: %(default)s)")  # fmt: skip
-    parser.add_argument("--rate", type=float, default=defaults.rate,
+    parser.add_argument("--max-connections", type=bounded(int, 1, 10**9), default=defaults.connections_per_link,
+                        help="open connections per seat link (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--max-spectators", type=bounded(int, 1, 10**6), default=defaults.spectators,
+                        help="open connections per spectator link (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--failed-rate", type=bounded(float, 0.001, 1e12), default=defaults.failed_rate,
+                        help="connections with a bad link per second per address (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--failed-burst", type=bounded(int, 1, 10**12), default=defaults.failed_burst,
+                        help="connections with a bad link at once per address (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--rate", type=bounded(float, 0.001, 1e12), default=defaults.rate,
                         help="messages per second per connection (default: %(default)s)")  # fmt: skip
-    parser.add_argument("--burst", type=int, default=defaults.burst,
+    parser.add_argument("--burst", type=bounded(int, 1, 10**12), default=defaults.burst,
                         help="messages at once per connection (default: %(default)s)")  # fmt: skip
     return parser
 
 
-async def _serve(server: Server, host: str, port: int, created: list[tuple[Table, list[str], str]]) -> None:
+async def _serve(
+    server: Server, host: str, port: int, created: list[tuple[Table, list[str], str]], revoke_file: str | None
+) -> None:
+    if revoke_file is not None:
+        await server.reread_revocations(revoke_file)
+        if hasattr(signal, "SIGHUP"):  # POSIX: "kill -HUP PID" reads the file again
+            reread = functools.partial(server.reread_revocations, revoke_file)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, lambda: server._spawn(reread()))
     async with serve(server.handle, host, port, process_request=server.http, max_size=MAX_MESSAGE) as running:
         port = next(iter(running.sockets)).getsockname()[1]
         base = f"http://{host}:{port}/"
@@ -554,9 +556,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     >>> main(["--db", ":memory:", "--new", "no-such-preset"])
     2
     """
-    args = _parser().parse_args(argv)
-    limits = Limits(args.max_connections, args.rate, args.burst, args.grace)
     try:
+        args = _parser().parse_args(argv)
+        limits = Limits(
+            args.max_connections, args.rate, args.burst, args.max_spectators, args.failed_rate, args.failed_burst
+        )
         specs = [table_spec(spec) for spec in args.new]
         server = Server(Store(args.db, fsync=args.fsync), args.clock, limits, expires=args.expires)
         for token in args.revoke:
@@ -564,7 +568,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 sys.stderr.write("pytruco serve: --revoke: no such link\n")
                 return 2
         created = [server.new_table(rules, clock_s=clock_s) for rules, clock_s in specs]
-        asyncio.run(_serve(server, args.host, args.port, created))
+        asyncio.run(_serve(server, args.host, args.port, created, args.revoke_file))
     except TrucoError as error:
         sys.stderr.write(f"pytruco serve: {error}\n")
         return 2

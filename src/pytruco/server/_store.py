@@ -68,13 +68,17 @@ class Store:
     a crash of the process (``kill -9``) loses nothing committed, a power cut may lose the last actions (never
     corrupting a table, since each action is one transaction). *fsync* waits for the disk at every commit
     (``synchronous=FULL``): safe against a power cut, and about ten times slower per action on a plain disk.
+    A write waits up to *busy_timeout* seconds for a lock another connection holds (a backup, a ``sqlite3`` shell),
+    then fails. The connection may be used from another thread than its creator's: the server writes from its
+    database thread, one statement at a time.
 
     >>> Store(":memory:").link("nothing") is None
     True
     """
 
-    def __init__(self, path: str, *, fsync: bool = False) -> None:
-        self.db = sqlite3.connect(path, isolation_level=None)  # explicit transactions below
+    def __init__(self, path: str, *, fsync: bool = False, busy_timeout: float = 5.0) -> None:
+        # explicit transactions below; the server writes from its database thread (one at a time)
+        self.db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
         for statement in _SCHEMA:
@@ -148,7 +152,7 @@ class Store:
                 if not isinstance(parsed_rules, dict) or not isinstance(parsed_names, list):
                     raise ValueError("rules must be an object and names a list")
                 yield StoredTable(str(table_id), parsed_rules, [str(n) for n in parsed_names], float(clock_s), log)
-            except (ValueError, TypeError, sqlite3.Error) as error:
+            except Exception as error:  # any damage (deep JSON is a RecursionError): reported, skipped
                 yield (str(table_id), error)
 
     def link(self, digest: str) -> Link | None:
@@ -163,6 +167,17 @@ class Store:
         if row is None:
             return None
         return Link(row[0], row[1], row[2], bool(row[3]))
+
+    def links(self) -> dict[str, Link]:
+        """Every link, by the digest of its token.
+
+        >>> store = Store(":memory:")
+        >>> store.create("t1", {"preset": "default"}, ["Ana", "Beto"], 15.0, [("h0", 0, None), ("h9", None, 9.5)])
+        >>> store.links()["h9"]
+        Link(table_id='t1', seat=None, expires=9.5, revoked=False)
+        """
+        rows = self.db.execute("SELECT hash, table_id, seat, expires, revoked FROM serve_links").fetchall()
+        return {row[0]: Link(row[1], row[2], row[3], bool(row[4])) for row in rows}
 
     def revoke(self, digest: str) -> bool:
         """Revoke the link whose token hashes to *digest*; ``False`` when there is no such link.

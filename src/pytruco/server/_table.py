@@ -32,19 +32,24 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .._engine import State, apply, new_game, random_deal
-from ..actions import Action, Deal
-from ..errors import ArgumentError, quoted
+from ..actions import Action, Deal, Kind
+from ..errors import ArgumentError, IllegalActionError, NotationError, quoted
 from ..events import Event
-from ..frontend import seat_events
+from ..frontend import clock, seat_events
 from ..rules import RuleSet
+from ..text import action_label, describe_event, describe_refusal
+from ..views import SeatView, view
+from ._protocol import CODES, error_message
 
 __all__ = [
+    "CLOCK_RANGE",
     "LOG_KEPT",
     "Step",
     "Table",
@@ -65,6 +70,13 @@ LOG_KEPT = 60
 """
 
 NAMES = ("Ana", "Beto", "Carla", "Dani", "Eva", "Fede")
+
+CLOCK_RANGE = (0.1, 604_800.0)
+"""The seconds a table's clock may give a decision: a tenth of a second to a week.
+
+>>> CLOCK_RANGE
+(0.1, 604800.0)
+"""
 
 
 def hash_token(token: str) -> str:
@@ -102,10 +114,12 @@ def parse_item(item: str) -> Action | Deal:
     >>> parse_item('[["7C", "6C", "1E"], ["5O", "4O", "3B"]]').hands[0]
     Hand('7C 6C 1E')
     """
+    if not isinstance(item, str):
+        raise ArgumentError(f"a log line that is not text: {quoted(item)}")
     if item.startswith("["):
         try:
             return Deal.parse(json.loads(item))
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             raise ArgumentError(f"a bad deal in the log: {quoted(item[:80])}") from error
     return Action.parse(item)
 
@@ -188,12 +202,58 @@ class Table:
         self.previous: tuple[int, int, tuple[int, ...]] | None = None
         self.logs: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in [*range(rules.players), None]}
         self.rng: random.Random = random.SystemRandom()  # deals nobody can predict
-        # the clock (pytruco.server runs it): the one expiry timer, the grace timer, and the time left
+        # the clock (pytruco.server runs it and sets these): the one expiry timer, its deadline, the time left
         self.timer: Any = None
-        self.grace_timer: Any = None
         self.deadline: float | None = None
-        self.remaining: float = clock_s
-        self.clients: dict[int | None, set[Any]] = {seat: set() for seat in [*range(rules.players), None]}
+        self.remaining = clock_s
+        self.joined: set[int] = set()  # seats that have connected since the server started, or acted (the log)
+
+    def prepare(self, seat: int | None, text: str, decision: int, confirm: bool, lang: str) -> Step | dict[str, Any]:
+        """Check an ``act`` of *seat* (``None``: a spectator) and compute its step, changing nothing: the
+        :class:`Step` to store and then :meth:`commit`, or the ``error`` message for the sender (in *lang*).
+
+        >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
+        >>> _ = table.commit(advance(table.state, None, random.Random(1)), actor=None)
+        >>> table.prepare(1, "0 envido", 0, False, "en")["code"]
+        'not-your-seat'
+        >>> table.prepare(0, "0 envido", 0, False, "en").items
+        ['0 envido']
+        """
+        if seat is None:
+            return error_message("spectator", CODES["spectator"][lang], text, decision)
+        try:
+            action = Action.parse(text)
+        except NotationError as error:
+            return error_message("not-an-action", describe_refusal(error, lang, self.names), text, decision)  # type: ignore[arg-type]
+        if action.seat != seat:
+            return error_message("not-your-seat", CODES["not-your-seat"][lang], text, decision)
+        if decision != self.decision:
+            code = "answered-by-partner" if self._partner_answered(seat, decision) else "stale"
+            return error_message(code, CODES[code][lang], text, decision)
+        if action.kind is Kind.RENDIRSE and not confirm:
+            return error_message("confirm-needed", CODES["confirm-needed"][lang], text, decision)
+        try:
+            return advance(self.state, action, self.rng)
+        except IllegalActionError as error:
+            return error_message(error.code, describe_refusal(error, lang, self.names), text, decision)  # type: ignore[arg-type]
+
+    def _partner_answered(self, seat: int, decision: int) -> bool:
+        """The decision *seat* answered was taken by its partner, who could answer it too."""
+        if self.previous is None:
+            return False
+        answered, actor, to_act = self.previous
+        return answered == decision and actor != seat and actor % 2 == seat % 2 and seat in to_act
+
+    def timeout(self) -> Step | None:
+        """The step of the clock running out on the decision now (``None``: no clock runs), changing nothing.
+
+        >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
+        >>> _ = table.commit(advance(table.state, None, random.Random(1)), actor=None)
+        >>> table.timeout().items[0]
+        '0 timeout'
+        """
+        action = clock(self.state).timeout
+        return None if action is None else advance(self.state, action, self.rng)
 
     def commit(self, step: Step, actor: int | None) -> dict[int | None, list[dict[str, Any]]]:
         """Put a stored *step* in memory (*actor*: the seat that acted, ``None`` for a deal or a restore);
@@ -206,7 +266,9 @@ class Table:
         """
         if actor is not None:
             self.previous = (self.decision, actor, self.state.to_act)
-        self.decision += sum(1 for item in step.items if not item.startswith("["))
+        actions = [item for item in step.items if not item.startswith("[")]
+        self.decision += len(actions)
+        self.joined.update(int(item.split(" ", 1)[0]) for item in actions)
         self.state = step.state
         self.log += step.items
         fresh: dict[int | None, list[dict[str, Any]]] = {}
@@ -215,6 +277,58 @@ class Table:
             self.logs[seat] = (self.logs[seat] + mine)[-LOG_KEPT:]
             fresh[seat] = mine
         return fresh
+
+    def update(self, seat: int | None, seen: SeatView, events: list[dict[str, Any]], lang: str) -> str:
+        """The ``update`` message for *seat* (``None``: a spectator) in *lang*: its view *seen*, its new *events*
+        each with its text, the labels of its actions and the clock (``truco-protocol/1``).
+
+        >>> from pytruco.views import view
+        >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
+        >>> fresh = table.commit(advance(table.state, None, random.Random(1)), actor=None)
+        >>> message = json.loads(table.update(0, view(table.state, 0), fresh[0], "en"))
+        >>> message["type"], message["decision"], message["concede"], message["clock"]["seats"]
+        ('update', 0, '0 rendirse', [0])
+        """
+        entries = [{"event": data, "text": describe_event(Event.from_json(data), lang, self.names)} for data in events]  # type: ignore[arg-type]
+        concede = None if seat is None or self.state.is_over else Action.parse(f"{seat} rendirse")
+        labels = {str(a): action_label(a, lang) for a in (*seen.legal, *([concede] if concede else []))}  # type: ignore[arg-type]
+        return json.dumps(
+            {
+                "type": "update",
+                "table": self.id,
+                "decision": self.decision,
+                "view": seen.to_json(),
+                "events": entries,
+                "labels": labels,
+                "names": self.names,
+                "concede": None if concede is None else str(concede),
+                "clock": {
+                    "seats": list(clock(self.state).seats),
+                    "deadline_ms": None if self.deadline is None else int(self.deadline * 1000),
+                    "seconds": self.clock_s,
+                },
+            }
+        )
+
+    def updates(
+        self, fresh: dict[int | None, list[dict[str, Any]]], audience: Iterable[tuple[int | None, str]]
+    ) -> dict[tuple[int | None, str], str]:
+        """The ``update`` text for each ``(seat, language)`` of *audience*, with each seat's *fresh* events: one view
+        per seat and one message per seat and language, whatever the number of connections.
+
+        >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
+        >>> fresh = table.commit(advance(table.state, None, random.Random(1)), actor=None)
+        >>> list(table.updates(fresh, [(0, "en"), (0, "en"), (None, "es")]))
+        [(0, 'en'), (None, 'es')]
+        """
+        texts: dict[tuple[int | None, str], str] = {}
+        seen: dict[int | None, SeatView] = {}
+        for seat, lang in audience:
+            if (seat, lang) not in texts:
+                if seat not in seen:
+                    seen[seat] = view(self.state, seat)
+                texts[seat, lang] = self.update(seat, seen[seat], fresh.get(seat, []), lang)
+        return texts
 
     def restore(self, log: Iterable[str]) -> None:
         """Replay a stored *log* into this fresh table, line by line, so that every seat's recent events come back.
@@ -238,6 +352,7 @@ def table_spec(spec: str) -> tuple[RuleSet, float | None]:
 
     Raises:
         RuleSetError: an unknown preset or option.
+        ArgumentError: a clock that is not a number of seconds in :data:`CLOCK_RANGE`.
 
     >>> rules, seconds = table_spec("classic:players=4,clock=2.5")
     >>> rules.players, seconds
@@ -249,10 +364,21 @@ def table_spec(spec: str) -> tuple[RuleSet, float | None]:
     for item in filter(None, rest.split(",")):
         key, _, value = item.partition("=")
         parsed: Any = value == "true" if value in ("true", "false") else value
-        if value.replace(".", "", 1).isdigit():
+        if value.isascii() and value.replace(".", "", 1).isdigit():  # ASCII digits only: not "²"
             parsed = float(value) if "." in value else int(value)
         if key == "clock":
-            clock_s = float(parsed)
+            clock_s = _clock_seconds(value)
         else:
             options[key] = parsed
     return RuleSet.preset(preset, **options), clock_s
+
+
+def _clock_seconds(text: str) -> float:
+    low, high = CLOCK_RANGE
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not low <= seconds <= high:  # nan and the infinities too
+        raise ArgumentError(f"clock must be a number of seconds from {low:g} to {high:g}, not {quoted(text)}")
+    return seconds
