@@ -320,6 +320,26 @@ def test_the_record_is_written_when_the_player_leaves(tmp_path) -> None:  # type
     assert Record.from_json(path.read_text(encoding="utf-8")).rules.preset_name == "default"
 
 
+def test_the_record_is_written_when_the_player_leaves_with_ctrl_c(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 36 item 15: Ctrl-C leaves as q and Ctrl-D do, so `--record FILE` is written (with the move already
+    made) before the goodbye; the exit status stays 130, the shell's for an interrupt."""
+    from pytruco import Record
+
+    path = tmp_path / "game.json"
+    term = Terminal("--seed", "3", "--lang", "en", "--record", str(path))
+    term.read_until("> $")
+    term.type("1\n")
+    term.read_until("> $")
+    os.killpg(term.proc.pid, signal.SIGINT)
+    term.read_until("Goodbye")
+    assert term.finish() == 130
+    assert "Traceback" not in term.plain
+    assert path.exists(), f"no record written; the terminal shows:\n{term.plain[-1500:]}"
+    record = Record.from_json(path.read_text(encoding="utf-8"))
+    assert record.rules.preset_name == "default"
+    assert record.hands and record.hands[0].actions, record.hands  # the move typed before Ctrl-C
+
+
 def test_an_ascii_terminal_plays_without_an_internal_error() -> None:
     """PYTHONIOENCODING=ascii: what ASCII cannot show is replaced, never an internal error."""
     term = Terminal("--seed", "3", env={"PYTHONIOENCODING": "ascii"})
