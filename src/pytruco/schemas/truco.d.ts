@@ -351,12 +351,14 @@ export type TrucoProtocolEventEntry = {
   /** The event in the connection's language. */
   text: string;
 };
-/** Whose clock runs and until when. */
+/** Whose clock runs, and how long it has left. */
 export type TrucoProtocolClock = {
   /** The seats the table waits for. */
   seats: Array<number>;
-  /** When the clock runs out (Unix milliseconds); null when no clock runs (no seat to act has joined, or none is to act). */
+  /** When the clock runs out, in Unix milliseconds by the server's clock; null when no clock runs (no seat to act has joined, or none is to act). A client's clock may differ from the server's: count down from left_ms. */
   deadline_ms: number | null;
+  /** Milliseconds left on the clock when the server sent this message; null when no clock runs. A client counts down from the moment it received the message, by its own clock, so a skewed clock does not matter. */
+  left_ms: number | null;
   /** Seconds per decision at this table. */
   seconds: number;
 };

@@ -57,7 +57,7 @@ from ..rules import RuleSet
 from ..svg import back_svg, card_svg
 from ..text import action_label, describe_event, describe_refusal
 from ..views import view
-from ._protocol import CODES, ProtocolError, error_message, join_message, read_act
+from ._protocol import CODES, ProtocolError, error_message, join_message, read_act, time_left_ms
 from ._store import Link, Store, StoredTable
 from ._table import NAMES, Table, advance, hash_token, new_token, table_spec
 
@@ -324,6 +324,7 @@ class Server:
                 "clock": {
                     "seats": list(clock(table.state).seats),
                     "deadline_ms": None if table.deadline is None else int(table.deadline * 1000),
+                    "left_ms": time_left_ms(table.deadline, self.timers.now()),
                     "seconds": table.clock_s,
                 },
             }
