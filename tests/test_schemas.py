@@ -267,3 +267,22 @@ def test_the_protocol_schema_validates_alone_without_a_registry() -> None:
     act = {"type": "act", "action": "0 truco", "decision": 3}
     assert list(alone.iter_errors(act)) == []
     assert list(alone.iter_errors({**act, "action": "0 trucazo"})) != []
+
+
+def test_every_close_code_of_the_server_is_in_the_schema_and_the_docs() -> None:
+    """Issue 36 item 13: the server closed connections with 4001, 4009 and 1009 (message too big, the WebSocket
+    layer's) that neither the protocol schema nor docs/frontend.md named. Every 4xxx code in a close call of
+    src/pytruco/server, and 1009, is in ``$defs/CloseCode`` and in the docs' close-code table."""
+    import re
+
+    used = {1009}  # websockets closes with it past MAX_MESSAGE (serve(..., max_size=MAX_MESSAGE))
+    for source in (ROOT / "src" / "pytruco" / "server").glob("*.py"):
+        for line in source.read_text(encoding="utf-8").splitlines():
+            if "close(" in line:
+                used |= {int(code) for code in re.findall(r"\b(4\d{3})\b", line)}
+    assert used >= {1009, 4001, 4008, 4009}
+    in_schema = {branch["const"] for branch in schema("protocol")["$defs"]["CloseCode"]["anyOf"]}
+    assert used == in_schema, f"used {sorted(used)}, in the schema {sorted(in_schema)}"
+    docs = (ROOT / "docs" / "frontend.md").read_text(encoding="utf-8")
+    table = docs.split("### Close codes", 1)[1].split("###", 1)[0]
+    assert {int(code) for code in re.findall(r"^\| (\d{4}) \|", table, flags=re.MULTILINE)} == used
