@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pytruco import ArgumentError
 from pytruco.bots import load_bot
@@ -63,3 +67,28 @@ def test_the_command_line_says_why_a_relative_bot_is_refused(
     assert status != 0
     assert "internal error" not in out + err
     assert "relative module" in out + err
+
+
+FUZZ_SCALE = int(os.environ.get("PYTRUCO_FUZZ_SCALE", "1"))
+
+
+@settings(max_examples=150 * FUZZ_SCALE, deadline=None)
+@given(spec=st.text(alphabet=".\x00:/ab_-", max_size=12))
+def test_fuzzed_bot_specs_raise_only_argument_errors(spec: str) -> None:
+    """Issue 36 item 14, fuzzed: specs of dots, colons, slashes, NULs and a few letters (which name no importable
+    module, so nothing runs) are refused with ArgumentError and nothing else."""
+    with pytest.raises(ArgumentError):
+        load_bot(spec)
+
+
+@settings(max_examples=60 * FUZZ_SCALE, deadline=None)
+@given(path=st.text(alphabet="\x00ab/.", min_size=1, max_size=8), command=st.sampled_from(["replay", "view", "events"]))
+def test_fuzzed_file_arguments_are_refused_as_bad_records(path: str, command: str) -> None:
+    """Issue 36 item 14, fuzzed: a file argument that names no record (NULs, folders, missing files) is a bad-record
+    refusal with status 1, never an internal error."""
+    argv = [command, path] if command == "replay" else [command, "--seat", "0", path]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    assert status == 1, (argv, out.getvalue(), err.getvalue())
+    assert "internal error" not in out.getvalue() + err.getvalue()
