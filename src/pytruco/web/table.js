@@ -105,9 +105,9 @@
   function setAwaiting(busy) {
     awaiting = busy;
     document.body.dataset.awaiting = busy ? "1" : "0";
-    for (const button of document.querySelectorAll("#hand button[data-action], #actions button[data-action]")) {
+    document.querySelectorAll("#hand button[data-action], #actions button[data-action]").forEach((button) => {
       /** @type {HTMLButtonElement} */ (button).disabled = busy;
-    }
+    });
   }
 
   /** @param {TrucoAction} action the action, answering the decision of the last update */
