@@ -1,7 +1,10 @@
 """The scripts in examples/ run, exit 0 and print what their docstrings promise.
 
 Each script runs in a subprocess with the interpreter that runs the tests, the
-way a reader would run it (``python examples/X.py``).
+way a reader would run it (``python examples/X.py``). No run has a wall-clock
+timeout (a busy machine took 2m55s for 17 s of processor time, issue 36 item 17):
+each example's work is bounded by its size (games, seconds of training), not by
+the clock of the machine that runs it.
 """
 
 from __future__ import annotations
@@ -27,7 +30,6 @@ def run(name: str, *args: str) -> subprocess.CompletedProcess[str]:
         [sys.executable, str(EXAMPLES / name), *args],
         capture_output=True,
         text=True,
-        timeout=60,
         check=False,
     )
 
@@ -87,6 +89,25 @@ def test_random_game_prints_a_record_that_replays_to_the_end() -> None:
     replayed = replay(record)
     assert replayed.finished
     assert f"team {replayed.state.winner} wins" in result.stderr
+
+
+def test_random_game_ends_its_json_with_a_newline() -> None:
+    """Issue 36 item 16: the record is one line of JSON ended by a newline, so what the shell prints next starts on
+    a line of its own (and ``| pytruco replay -`` reads one document)."""
+    out = run("random_game.py", "--seed", "5").stdout
+    assert out.endswith("}\n") and out.count("\n") == 1, out[-80:]
+
+
+def test_no_example_run_is_bounded_by_the_wall_clock() -> None:
+    """Issue 36 item 17: ``bot_tournament.py`` under a 60 s timeout failed on a busy machine; no subprocess here
+    takes a ``timeout`` (each example's work is bounded by its size instead)."""
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    timed = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and any(keyword.arg == "timeout" for keyword in node.keywords)
+    ]
+    assert timed == [], f"subprocess calls with a wall-clock timeout at lines {timed}"
 
 
 def test_random_game_is_repeatable_with_a_seed() -> None:
@@ -153,7 +174,7 @@ def test_custom_bots_documented_command_works_from_the_checkout() -> None:
     assert f"``{command}``" in docstring
     done = subprocess.run(
         [sys.executable, "-m", *command.split(), "--games", "2", "--seed", "1"],
-        cwd=EXAMPLES.parent, capture_output=True, text=True, timeout=120, check=False,
+        cwd=EXAMPLES.parent, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "2 games of default" in done.stdout and "examples/custom_bot.py:HighCard:" in done.stdout

@@ -1,7 +1,8 @@
 """`pytruco play` driven through a real pseudo-terminal, as a person would play it.
 
 Each test starts the installed command under a pty (standard library ``pty``), types seeded input, and
-reads what the terminal shows.
+reads what the terminal shows. The waits are hang guards of ten minutes, not time limits: a read ends as soon as
+the pattern shows or the process exits, and a loaded machine only makes it later (issue 36 item 17).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ if sys.platform == "win32":  # pragma: no cover
     pytest.skip("pseudo-terminals are POSIX only", allow_module_level=True)
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+HANG = 600.0
+"""Seconds after which a read or a wait gives up: only a hung process gets there."""
 
 
 def _interruptible() -> None:
@@ -48,7 +51,7 @@ class Terminal:
         os.close(slave)
         self.seen = ""
 
-    def read_until(self, pattern: str, timeout: float = 20.0) -> str:
+    def read_until(self, pattern: str, timeout: float = HANG) -> str:
         """Read until *pattern* (a regex) appears in the output since the last call."""
         deadline = time.monotonic() + timeout
         start = len(self.seen)
@@ -70,7 +73,7 @@ class Terminal:
     def type(self, text: str) -> None:
         os.write(self.master, text.encode("utf-8"))
 
-    def finish(self, timeout: float = 20.0) -> int:
+    def finish(self, timeout: float = HANG) -> int:
         try:
             while True:  # drain, so the process never blocks on a full pty
                 ready, _, _ = select.select([self.master], [], [], 0.2)
@@ -235,7 +238,7 @@ def test_version() -> None:
     from pytruco import __version__
 
     done = subprocess.run(
-        [sys.executable, "-m", "pytruco", "--version"], capture_output=True, text=True, check=False, timeout=30
+        [sys.executable, "-m", "pytruco", "--version"], capture_output=True, text=True, check=False, timeout=HANG
     )
     assert done.returncode == 0
     assert done.stdout.strip() == f"pytruco {__version__}"
@@ -263,7 +266,7 @@ def test_simulate_draws_a_progress_bar_on_a_terminal() -> None:
             seen += chunk
         elif proc.poll() is not None:
             break
-    assert proc.wait(timeout=60) == 0
+    assert proc.wait(timeout=HANG) == 0
     os.close(master)
     text = seen.decode("utf-8", "replace")
     assert "game/s" in text or "30/30" in text  # tqdm's counter
@@ -318,6 +321,26 @@ def test_the_record_is_written_when_the_player_leaves(tmp_path) -> None:  # type
     term.read_until("Goodbye")
     assert term.finish() == 0
     assert Record.from_json(path.read_text(encoding="utf-8")).rules.preset_name == "default"
+
+
+def test_the_record_is_written_when_the_player_leaves_with_ctrl_c(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 36 item 15: Ctrl-C leaves as q and Ctrl-D do, so `--record FILE` is written (with the move already
+    made) before the goodbye; the exit status stays 130, the shell's for an interrupt."""
+    from pytruco import Record
+
+    path = tmp_path / "game.json"
+    term = Terminal("--seed", "3", "--lang", "en", "--record", str(path))
+    term.read_until("> $")
+    term.type("1\n")
+    term.read_until("> $")
+    os.killpg(term.proc.pid, signal.SIGINT)
+    term.read_until("Goodbye")
+    assert term.finish() == 130
+    assert "Traceback" not in term.plain
+    assert path.exists(), f"no record written; the terminal shows:\n{term.plain[-1500:]}"
+    record = Record.from_json(path.read_text(encoding="utf-8"))
+    assert record.rules.preset_name == "default"
+    assert record.hands and record.hands[0].actions, record.hands  # the move typed before Ctrl-C
 
 
 def test_an_ascii_terminal_plays_without_an_internal_error() -> None:

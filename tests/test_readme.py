@@ -7,6 +7,7 @@ import io
 import json
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -56,7 +57,7 @@ SETUP = "python3 -m venv .venv && .venv/bin/pip install -q -e '.[dev]'"
 NOT_RUN: dict[str, str] = {}
 COMMANDS_RUN_DIFFERENTLY = {
     "pytruco play": "a scripted player: five answers of '1' on standard input, then end of input (it leaves)",
-    "pytruco bench": "with --seconds 0.05 --repeats 1 added (as written it measures for about 20 s)",
+    "pytruco bench": "with --seconds 0.05 --repeats 1 added (as written it measures 14 figures for 2 s each)",
     "python -m pytest": "with --collect-only -q added (this test is part of that run)",
     "sphinx-build": "into a temporary directory instead of docs/_build, with the run's one doctree cache (-d)",
     "game.json": "the record is written to and read from a temporary directory, not the checkout",
@@ -149,3 +150,55 @@ def test_every_changed_command_has_a_rule() -> None:
     """Each rule of COMMANDS_RUN_DIFFERENTLY applies to a README command (none is stale)."""
     for key in COMMANDS_RUN_DIFFERENTLY:
         assert any(key in command for command in COMMANDS), key
+
+
+# -- Each line of the README true (issue 36 item 18) ------------------------------------------------------------
+
+README_TEXT = README.read_text(encoding="utf-8")
+
+
+def test_the_readme_gives_no_pypi_install_while_it_says_pytruco_is_not_on_pypi() -> None:
+    """Issue 36 item 18: ``pip install 'pytruco-ar[server]'`` stood beside "not on PyPI yet"."""
+    assert "not on PyPI yet" in README_TEXT
+    assert re.findall(r"pip\s+install\s+'?pytruco-ar", README_TEXT) == []  # a command may wrap
+
+
+def test_the_readme_s_speed_figures_agree() -> None:
+    """Issue 36 item 18: the intro said 26,000 random 1v1 hands a second and the table 37,000; the intro's figures
+    are now the table's (rounded to the thousand), for the pure and the compiled build."""
+    intro = re.search(r"Fast: about ([\d,]+) random 1v1 hands per second .*? about ([\d,]+) with", README_TEXT, re.S)
+    row = re.search(r"^\| `default` 1v1 \| ([\d,]+)/s \| ([\d,]+)/s \|$", README_TEXT, re.M)
+    assert intro is not None and row is not None
+    for said, measured in zip(intro.groups(), row.groups(), strict=True):
+        assert int(said.replace(",", "")) == round(int(measured.replace(",", "")), -3), (said, measured)
+
+
+def test_the_readme_does_not_say_the_terminal_game_is_in_spanish_only() -> None:
+    """Issue 36 item 18: "(Spanish)" beside ``pytruco play`` where the language follows the locale (English under an
+    English one); the README says so, as the play command does."""
+    from pytruco.play import detect_lang
+
+    play_lines = [line for line in README_TEXT.splitlines() if "pytruco play --preset" in line]
+    assert play_lines and all("Spanish" not in line for line in play_lines), play_lines
+    assert "English where the locale's language is English" in README_TEXT
+    assert detect_lang({"LANG": "en_US.UTF-8"}) == "en" and detect_lang({"LANG": "es_AR.UTF-8"}) == "es"
+
+
+def test_the_readme_names_every_member_of_a_replay_error(tmp_path: Path) -> None:
+    """Issue 36 item 18: a replay error carries a ``text`` member (the action that failed) the README left out; the
+    members the README lists are those ``pytruco replay`` prints, in order."""
+    from pytruco.cli import main
+
+    listed = re.search(r'`\{"error": \{(.*?)\}\}`', README_TEXT)
+    assert listed is not None
+    said = re.findall(r'"(\w+)": \.\.\.', listed.group(1))
+    record = json.loads(subprocess.run(
+        [sys.executable, "-m", "pytruco", "random", "--seed", "1"], capture_output=True, text=True, check=True
+    ).stdout)  # fmt: skip
+    record["hands"][0]["actions"][0] = "0 envidx"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["replay", str(path)]) == 1
+    assert said == list(json.loads(out.getvalue())["error"]), (said, out.getvalue())

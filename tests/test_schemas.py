@@ -219,3 +219,70 @@ def test_the_view_schema_gives_the_card_strength_order() -> None:
 
     strengths = [{Card.parse(code).strength for code in tier} for tier in ranking]
     assert all(len(s) == 1 for s in strengths) and [s.pop() for s in strengths] == list(range(14, 0, -1))
+
+
+def test_the_protocol_schema_holds_the_current_schemas_it_refers_to() -> None:
+    """tools/bundle_schemas.py embeds view, event and action in protocol.schema.json; a stale copy fails here."""
+    script = str(ROOT / "tools" / "bundle_schemas.py")
+    done = subprocess.run([sys.executable, script, "--check"], check=False, capture_output=True)
+    assert done.returncode == 0, done.stderr.decode()
+
+
+def _update(state: Any, seat: int) -> dict[str, Any]:
+    """An ``update`` message as pytruco serve sends one (the view and an event of *seat*)."""
+    seen = view(state, seat)
+    return {
+        "type": "update",
+        "table": "t1",
+        "decision": 0,
+        "view": seen.to_json(),
+        "events": [{"event": Event.from_json({"kind": "dealt", "seat": 0}).to_json(), "text": "Se repartió"}],
+        "labels": {str(action): str(action) for action in seen.legal},
+        "names": ["Ana", "Beto"],
+        "concede": f"{seat} rendirse",
+        "clock": {"seats": [0], "deadline_ms": 1_700_000_000_000, "left_ms": 14_250, "seconds": 15},
+    }
+
+
+def _all_messages(errors: Any) -> list[str]:
+    """The messages of *errors* and of the errors under them (an ``anyOf``'s branches)."""
+    return [message for error in errors for message in (error.message, *_all_messages(error.context))]
+
+
+def test_the_protocol_schema_validates_alone_without_a_registry() -> None:
+    """Issue 36 item 13: the protocol's ``$ref``s to the view, event and action schemas (relative to its ``$id``) did
+    not resolve in a validator given the protocol schema alone (jsonschema raised ``Unresolvable``). They resolve now,
+    and they are followed: a message whose view or concede action is wrong is refused by the embedded schemas."""
+    from pytruco import Deal, new_game
+    from pytruco import apply as apply_action
+
+    alone = jsonschema.Draft202012Validator(schema("protocol"))  # no registry
+    state, _ = apply_action(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+    message = _update(state, 0)
+    assert [error.message for error in alone.iter_errors(message)] == []
+    bad_view = {**message, "view": {**message["view"], "format": "truco-view/9"}}
+    assert "'truco-view/1' was expected" in _all_messages(alone.iter_errors(bad_view))
+    bad_action = {**message, "concede": "0 rendirte"}
+    assert list(alone.iter_errors(bad_action)) != []
+    act = {"type": "act", "action": "0 truco", "decision": 3}
+    assert list(alone.iter_errors(act)) == []
+    assert list(alone.iter_errors({**act, "action": "0 trucazo"})) != []
+
+
+def test_every_close_code_of_the_server_is_in_the_schema_and_the_docs() -> None:
+    """Issue 36 item 13: the server closed connections with 4001, 4009 and 1009 (message too big, the WebSocket
+    layer's) that neither the protocol schema nor docs/frontend.md named. Every 4xxx code in a close call of
+    src/pytruco/server, and 1009, is in ``$defs/CloseCode`` and in the docs' close-code table."""
+    import re
+
+    used = {1009}  # websockets closes with it past MAX_MESSAGE (serve(..., max_size=MAX_MESSAGE))
+    for source in (ROOT / "src" / "pytruco" / "server").glob("*.py"):
+        for line in source.read_text(encoding="utf-8").splitlines():
+            if "close(" in line:
+                used |= {int(code) for code in re.findall(r"\b(4\d{3})\b", line)}
+    assert used >= {1009, 4001, 4008, 4009}
+    in_schema = {branch["const"] for branch in schema("protocol")["$defs"]["CloseCode"]["anyOf"]}
+    assert used == in_schema, f"used {sorted(used)}, in the schema {sorted(in_schema)}"
+    docs = (ROOT / "docs" / "frontend.md").read_text(encoding="utf-8")
+    table = docs.split("### Close codes", 1)[1].split("###", 1)[0]
+    assert {int(code) for code in re.findall(r"^\| (\d{4}) \|", table, flags=re.MULTILINE)} == used

@@ -106,7 +106,7 @@ def test_updates_make_one_view_per_seat_and_one_text_per_seat_and_language(monke
     table = dealt()
     fresh = table.commit(table.prepare(0, "0 envido", 0, False, "en"), actor=0)  # type: ignore[arg-type]
     audience = [(0, "en"), (0, "en"), (0, "es"), (1, "en"), (None, "es"), (None, "es")]
-    texts = table.updates(fresh, audience)
+    texts = table.updates(fresh, audience, 0.0)
     assert sorted(calls, key=str) == [0, 1, None]
     assert set(texts) == {(0, "en"), (0, "es"), (1, "en"), (None, "es")}
     beto = json.loads(texts[1, "en"])

@@ -15,8 +15,9 @@ import pytest
 
 from helpers import differences
 from pytruco import Action, Card, Deal, Hand, RuleSet, State, apply, new_game, view
+from pytruco._cardart import card_body
 from pytruco.cards import ALL_CARDS
-from pytruco.svg import CARD_WIDTH, card_svg, hand_svg, ranking_svg, table_svg
+from pytruco.svg import CARD_HEIGHT, CARD_WIDTH, card_svg, hand_svg, ranking_svg, table_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -321,3 +322,40 @@ def test_every_table_picture_draws_the_view_and_nothing_hidden(players: int, see
             hidden = CARD_NAMES - _visible(seen.to_json())
             named = {card for card in CARD_NAMES if f">{card}<" in picture}
             assert not named & hidden, f"{where}: the picture names hidden cards {sorted(named & hidden)}"
+
+
+DIGIT_ADVANCE = 0.7
+"""A digit's width as a share of its font size, a little over the serif fonts' (Georgia's bold digits are about
+0.64 em): enough to tell an index that crosses the card's inner border."""
+CAP_HEIGHT = 0.72
+"""A capital's or a digit's height as a share of its font size (about 0.7 em in Georgia and DejaVu Serif)."""
+
+
+@pytest.mark.parametrize("scale", [1, 0.6, 0.55, 0.38])  # a card, the table's small ones, the ranking's, a trick's
+@pytest.mark.parametrize("card", [Card.parse(text) for text in ("1E", "7O", "10B", "11E", "12C", "12O")], ids=str)
+def test_the_corner_index_stays_inside_the_card_and_clear_of_the_face_word(card: Card, scale: float) -> None:
+    """Issue 36 item 16: "11" and "12" overflowed the card's edge (centred 9 units in, at 18 units), and the lower
+    corner's index overlapped the face word ("CABALLO"), worse on the small cards. Each index, its width estimated by
+    DIGIT_ADVANCE, stays inside the inner border; a face word ends above the lower index, which is turned 180
+    degrees."""
+    picture = card_body(card.rank, card.suit.value, 2, 2, CARD_WIDTH * scale, CARD_HEIGHT * scale)
+    root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{picture}</svg>')
+    inner = list(root.iter(f"{SVG}rect"))[1]
+    left, width = float(inner.get("x", "0")), float(inner.get("width", "0"))
+    drawn = list(root.iter(f"{SVG}text"))
+    indexes = [t for t in drawn if t.text == str(card.rank)]
+    assert len(indexes) == 2
+    for index in indexes:
+        size = float(index.get("font-size", "0"))
+        half = len(str(card.rank)) * DIGIT_ADVANCE * size / 2
+        centre = float(index.get("x", "0"))
+        assert left <= centre - half and centre + half <= left + width, (card, centre, half, left, width)
+    words = [t for t in drawn if t.text in ("SOTA", "CABALLO", "REY")]
+    if card.rank >= 10:
+        (word,) = words
+        lower = indexes[1]
+        pivot_y = float(lower.get("transform", "").split()[-1].rstrip(")"))
+        index_top = 2 * pivot_y - float(lower.get("y", "0"))  # its baseline, turned about the pivot
+        assert float(word.get("y", "0")) <= index_top, (card, word.get("y"), index_top)
+    else:
+        assert words == []

@@ -450,8 +450,8 @@ PINNED: list[tuple[Event, tuple[str, ...]]] = [
         (
             "asiento 1 ganó la baza para equipo 1",
             "seat 1 won the trick for team 1",
-            "Beto ganó la baza para Beto",
-            "Beto won the trick for Beto",
+            "Beto ganó la baza",
+            "Beto won the trick",
             "Beto ganó la baza para Beto y Dani",
             "Beto won the trick for Beto and Dani",
             "asiento 1 ganó la baza para equipo 1",
@@ -474,14 +474,14 @@ PINNED: list[tuple[Event, tuple[str, ...]]] = [
     (
         Event(EventKind.TRICK_WON),
         (
-            "nadie ganó la baza para nadie",
-            "nobody won the trick for nobody",
-            "nadie ganó la baza para nadie",
-            "nobody won the trick for nobody",
-            "nadie ganó la baza para nadie",
-            "nobody won the trick for nobody",
-            "nadie ganó la baza para nadie",
-            "nobody won the trick for nobody",
+            "nadie ganó la baza",
+            "nobody won the trick",
+            "nadie ganó la baza",
+            "nobody won the trick",
+            "nadie ganó la baza",
+            "nobody won the trick",
+            "nadie ganó la baza",
+            "nobody won the trick",
         ),
     ),
     (
@@ -994,3 +994,13 @@ def test_describe_event_refuses_hand_made_events_that_are_not_events(event: Even
 
     with pytest.raises(ArgumentError, match="describe_event"):
         describe_event(event, "en")
+
+
+def test_a_trick_won_in_1v1_names_its_winner_once() -> None:
+    """Issue 36 item 13: in 1v1 the team is its one player, so the sentence names the winner once ("Beto won the
+    trick", never "Beto won the trick for Beto"); in 2v2 it says the team the trick is won for."""
+    won = Event(EventKind.TRICK_WON, seat=1, team=1)
+    assert describe_event(won, "en", ["Ana", "Beto"]) == "Beto won the trick"
+    assert describe_event(won, "es", ["Ana", "Beto"]) == "Beto ganó la baza"
+    assert describe_event(won, "en", ["Ana", "Beto", "Carla", "Dani"]) == "Beto won the trick for Beto and Dani"
+    assert describe_event(won, "es", ["Ana", "Beto", "Carla", "Dani"]) == "Beto ganó la baza para Beto y Dani"

@@ -8,8 +8,10 @@ a link of seat 0 cannot act for seat 1; malformed messages get an error and the 
 keeps going; conceding asks for a confirmation. What a player sees (the web table): the cards
 as the library's card art (served SVGs, named in the page's language), the other seat's
 cards face down, the completed tricks with their winners, the last hand after the next
-deal, the seat's envido points, and no record notation. The whole-game test also takes
-the docs' screenshot (written to docs/_static/web_table.png when PYTRUCO_DOCS_SCREENSHOT=1,
+deal, the seat's envido points, and no record notation. One of the two plays on a phone's
+screen (390x844) and the other on a desktop's (1280x800): on the phone the log is under the
+table and nothing is cut. The whole-game test also takes the docs' screenshots, one of each
+(written to docs/_static/web_table.png and web_table_phone.png when PYTRUCO_DOCS_SCREENSHOT=1,
 as tools/screenshot_web_table.py does). Skips where chromium, Playwright or websockets are
 missing.
 """
@@ -32,6 +34,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT = ROOT / "docs" / "_static" / "web_table.png"
+PHONE_SCREENSHOT = ROOT / "docs" / "_static" / "web_table_phone.png"
+PHONE = {"width": 390, "height": 844}
+"""A phone's screen in CSS pixels (issue 36 item 13)."""
+DESKTOP = {"width": 1280, "height": 800}
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
     "--headless",
@@ -135,6 +141,34 @@ NOTATION = re.compile(
 """Record notation a player should never read on the table (cards are pictures and names, calls are words)."""
 
 
+def box(page: Any, selector: str) -> tuple[float, float, float, float]:
+    """The element's left, top, right and bottom on the page."""
+    left, top, right, bottom = page.eval_on_selector(
+        selector, "n => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+    )
+    return left, top, right, bottom
+
+
+CLIPPED = """() => Array.from(document.querySelectorAll(
+        '#log, #log li, #scoreboard > *, #status, #actions button, .who'
+    )).filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)"""
+"""The texts wider than their box (a word cut at the box's edge, as "Termin" was on a phone)."""
+
+
+def check_layout(page: Any) -> None:
+    """Issue 36 item 13: on a phone the log is under the table and the player's cards, in the one column, and no text
+    is cut or wider than the screen; on a desktop the log is beside the table."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page is wider than the screen"
+    assert page.evaluate(CLIPPED) == []
+    table, me, log = box(page, "#table"), box(page, "#me"), box(page, "#log")
+    if width <= PHONE["width"]:
+        assert log[1] >= me[3] - 1 and log[1] >= table[3] - 1, (table, me, log)
+        assert abs(log[0] - table[0]) <= 1 and log[2] - log[0] >= width * 0.8, (table, log)
+    else:
+        assert log[0] >= table[2], (table, log)
+
+
 def check_table(page: Any, seen: set[str]) -> None:
     """What a player sees at the web table: no raw notation; the other seat's cards face down, one back per card it
     holds; and, noted in *seen*, the completed tricks with their winners and the last hand after the next deal."""
@@ -155,9 +189,12 @@ def test_two_browsers_play_a_whole_game_through_a_server_crash(browser: Any, tmp
     server = Server(db, "--clock", "60", "--new", "default:target=15")
     links = server.info["tables"][0]["links"]
     pages = []
+    errors: list[str] = []  # what the browser reports as errors: a /favicon.ico the server has not (a 404) was one
     for seat, link in enumerate(links):
-        context = browser.new_context()
+        context = browser.new_context(viewport=PHONE if seat == 1 else DESKTOP)
         page = context.new_page()
+        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+        page.on("response", lambda response: response.status >= 400 and errors.append(response.url))
         page.goto(link + ("&lang=en" if seat == 1 else ""))
         page.wait_for_selector("#status[data-status=online]")
         pages.append(page)
@@ -180,6 +217,11 @@ def test_two_browsers_play_a_whole_game_through_a_server_crash(browser: Any, tmp
         assert picture.status == 200 and picture.headers["content-type"] == "image/svg+xml"
         assert "REY" in picture.text()
         assert pages[0].request.get(base + "/cards/8X.svg").status == 404
+        # the page declares its icon (a card's back), so the browser asks for no /favicon.ico (issue 36 item 13)
+        for page in pages:
+            page.wait_for_load_state("load")
+            page.wait_for_timeout(500)  # the icon is fetched after the load event
+        assert errors == [], errors
         # each page shows its own three cards, never the other seat's
         mine = [my_cards(page) for page in pages]
         assert all(len(cards) == 3 for cards in mine) and not mine[0] & mine[1]
@@ -232,9 +274,15 @@ def test_two_browsers_play_a_whole_game_through_a_server_crash(browser: Any, tmp
                 assert decision(acting) == past + 1
             if clicks >= 6 and not shot and pages[0].query_selector("#tricks .winner"):
                 # the docs' picture: a hand with a completed trick and its winner on the table
-                shot = SCREENSHOT if os.environ.get("PYTRUCO_DOCS_SCREENSHOT") else tmp_path / "web_table.png"
+                docs = bool(os.environ.get("PYTRUCO_DOCS_SCREENSHOT"))
+                shot = SCREENSHOT if docs else tmp_path / "web_table.png"
+                phone = PHONE_SCREENSHOT if docs else tmp_path / "web_table_phone.png"
                 pages[0].screenshot(path=str(shot))
-                assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+                pages[1].screenshot(path=str(phone), full_page=True)
+                for picture in (shot, phone):
+                    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+                for page in pages:
+                    check_layout(page)
             if clicks == 12 and not restarted:
                 board = pages[0].inner_text("#scoreboard")
                 cards = my_cards(pages[0])
@@ -253,6 +301,8 @@ def test_two_browsers_play_a_whole_game_through_a_server_crash(browser: Any, tmp
         assert seen == {"winner", "last hand"} and shot is not None
         assert "Terminó el partido" in pages[0].inner_text("#status")
         assert "The match is over" in pages[1].inner_text("#status")
+        for page in pages:  # the longest status and the longest log
+            check_layout(page)
         assert pages[0].query_selector("li[data-kind=match-over]") is not None
         teams = pages[0].inner_text("#scoreboard").split("\n")[:2]
         scores = [int(part.rsplit(": ", 1)[1].split()[0]) for part in teams]
@@ -320,5 +370,92 @@ def test_the_cards_shown_at_the_end_of_a_hand_are_on_the_table(browser: Any, tmp
         assert shown is not None, "no hand ended with its cards shown"
         assert re.search(r"mostró \(\d+\)", shown.inner_text()), shown.inner_text()
         assert shown.query_selector("img[src^='/cards/']") is not None
+        # one row per seat that showed, with all its cards (issue 36 item 13: a row per card repeated the seat)
+        rows = pages[0].eval_on_selector_all(
+            "#lasthand .shown", "rows => rows.map(r => [r.dataset.seat, r.querySelectorAll('[data-card]').length])"
+        )
+        shown_events = len(pages[0].query_selector_all("li[data-kind=shown]"))
+        assert len({seat for seat, _ in rows}) == len(rows), rows
+        assert sum(cards for _, cards in rows) == shown_events, (rows, shown_events)
+    finally:
+        server.kill()
+
+
+def frames(page: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The messages the page sends and receives on its socket, as they pass (register before ``goto``)."""
+    sent: list[dict[str, Any]] = []
+    received: list[dict[str, Any]] = []
+
+    def watch(socket: Any) -> None:
+        socket.on("framesent", lambda payload: sent.append(json.loads(payload)))
+        socket.on("framereceived", lambda payload: received.append(json.loads(payload)))
+
+    page.on("websocket", watch)
+    return sent, received
+
+
+def test_a_double_click_sends_one_act(browser: Any, tmp_path: Path) -> None:
+    """Issue 36 item 13: two clicks before the answer sent two acts for one decision, and the second came back as
+    "That action answered a decision that is already past". The buttons are disabled from the act to its answer."""
+    server = Server(tmp_path / "tables.sqlite", "--clock", "60", "--new", "default")
+    try:
+        page = browser.new_context().new_page()
+        sent, received = frames(page)
+        page.goto(server.info["tables"][0]["links"][0] + "&lang=en")  # seat 0 is mano: to act
+        page.wait_for_selector("#status[data-status=online]")
+        before = updates(page)
+        button = page.query_selector('#actions button[data-action="0 truco"]')
+        assert button is not None
+        page.evaluate("b => { b.click(); b.click(); }", button)  # both clicks in one task, before any answer
+        wait_update(page, before)
+        assert raw(page, {"type": "nonsense"}) == "malformed"  # answered after anything the two clicks caused
+        acts = [message for message in sent if message.get("type") == "act"]
+        assert acts == [{"type": "act", "action": "0 truco", "decision": 0}], acts
+        errors = [message["code"] for message in received if message["type"] == "error"]
+        assert errors == ["malformed"], errors
+        assert page.evaluate("document.body.dataset.awaiting") == "0"
+    finally:
+        server.kill()
+
+
+def test_the_clock_counts_down_from_the_time_left_not_the_browser_s_date(browser: Any, tmp_path: Path) -> None:
+    """Issue 36 item 13: the page compared the server's deadline_ms with the browser's Date.now(), so a browser whose
+    clock ran ten minutes ahead showed 0 s at once. It counts down from the update's left_ms, from its arrival."""
+    server = Server(tmp_path / "tables.sqlite", "--clock", "60", "--new", "default")
+    try:
+        page = browser.new_context().new_page()
+        page.add_init_script("(() => { const real = Date.now; Date.now = () => real.call(Date) + 600000; })()")
+        page.goto(server.info["tables"][0]["links"][0] + "&lang=en")
+        page.wait_for_selector("#status[data-status=online]")
+        assert page.evaluate("Date.now() - new Date().getTime()") >= 599_000  # the skew is in place
+        page.wait_for_function("() => /Clock: \\d+ s/.test(document.getElementById('clock').textContent)")
+        text = page.inner_text("#clock")
+        left = int(re.search(r"Clock: (\d+) s", text).group(1))  # type: ignore[union-attr]
+        assert 30 <= left <= 60, text
+    finally:
+        server.kill()
+
+
+def test_a_table_of_six_colours_each_seat_by_its_team(browser: Any, tmp_path: Path) -> None:
+    """Issue 36 item 13: at six seats the names had no team colour, so partners could not be told from opponents.
+    Each seat's name takes its team's colour (partners sit two apart), the colour of its team on the scoreboard."""
+    server = Server(tmp_path / "tables.sqlite", "--clock", "60", "--new", "classic:players=6")
+    try:
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(server.info["tables"][0]["links"][0])
+        page.wait_for_selector("#status[data-status=online]")
+        seats = page.eval_on_selector_all(
+            "#seats .seat",
+            "nodes => nodes.map(n => [Number(n.dataset.seat), n.dataset.team,"
+            " getComputedStyle(n.querySelector('.who')).color])",
+        )
+        assert [seat for seat, _, _ in seats] == [1, 2, 3, 4, 5]
+        assert all(team == str(seat % 2) for seat, team, _ in seats), seats
+        board = page.eval_on_selector_all(
+            "#scoreboard [data-team]", "nodes => nodes.map(n => getComputedStyle(n).color)"
+        )
+        assert len(board) == 2 and board[0] != board[1], board
+        assert all(colour == board[seat % 2] for seat, _, colour in seats), (seats, board)
+        check_layout(page)
     finally:
         server.kill()

@@ -137,6 +137,8 @@ def declarations() -> str:
         title = schema["title"]
         prefix = title
         for def_name, node in schema.get("$defs", {}).items():
+            if "$id" in node:  # another schema embedded so that the $refs resolve (tools/bundle_schemas.py)
+                continue
             body = ts_type(node, prefix) if node.get("type") != "object" else object_type(node, prefix, "")
             if "description" in node:
                 out.append(f"/** {node['description']} */")

@@ -1,8 +1,9 @@
-"""Take docs/_static/web_table.png: ``pytruco serve``'s page in headless chromium, a few moves into a game.
+"""Take docs/_static/web_table.png and web_table_phone.png: ``pytruco serve``'s page in headless chromium, a few
+moves into a game, on a desktop's screen (1280x800) and on a phone's (390x844).
 
-The real-browser test takes it (tests/test_web_table.py, the whole-game test); this runs that test with
-PYTRUCO_DOCS_SCREENSHOT=1 so that the picture lands in the docs. Run ``.venv/bin/python tools/screenshot_web_table.py``
-(needs the ``browser`` extra and Debian's chromium).
+The real-browser test takes them (tests/test_web_table.py, the whole-game test, which also checks both layouts);
+this runs that test with PYTRUCO_DOCS_SCREENSHOT=1 so that the pictures land in the docs. Run
+``.venv/bin/python tools/screenshot_web_table.py`` (needs the ``browser`` extra and Debian's chromium).
 """
 
 from __future__ import annotations

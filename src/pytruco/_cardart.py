@@ -93,28 +93,38 @@ def _symbol(suit: str, cx: float, cy: float, size: float) -> str:
 
 
 def card_body(rank: int, suit: str, x: float, y: float, w: float = CARD_WIDTH, h: float = CARD_HEIGHT) -> str:
-    """The card *rank* of *suit* (its letter), face up, with its top left corner at (x, y)."""
+    """The card *rank* of *suit* (its letter), face up, with its top left corner at (x, y).
+
+    Every offset is a share of the card's size, so a small card (the ranking's, a finished trick's) is the large one
+    scaled down and its index stays inside the inner border as the large one's does.
+    """
     ink = _INK[suit]
+    k = w / CARD_WIDTH  # the border's inset and the index's offsets are drawn for the full-size card
     out = [
         f"<g><title>{rank}{suit}</title>",
         f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{w * 0.09:.1f}" fill="#fffdf7"'
         f' stroke="#333333" stroke-width="1.2"/>',
-        f'<rect x="{x + 4:g}" y="{y + 4:g}" width="{w - 8:g}" height="{h - 8:g}" rx="{w * 0.06:.1f}" fill="none"'
-        f' stroke="{ink}" stroke-width="0.8" stroke-dasharray="3 2"/>',
+        f'<rect x="{x + 4 * k:g}" y="{y + 4 * k:g}" width="{w - 8 * k:g}" height="{h - 8 * k:g}" rx="{w * 0.06:.1f}"'
+        f' fill="none" stroke="{ink}" stroke-width="0.8" stroke-dasharray="3 2"/>',
     ]
     corner = w * 0.25
-    for tx, ty, rotate in ((x + 9, y + 8 + corner * 0.8, ""), (x + w - 9, y + h - 8 - corner * 0.8, "180")):
-        transform = f' transform="rotate({rotate} {tx:g} {ty - corner * 0.3:g})"' if rotate else ""
+    # The index in two corners, centred a fifth of the width in; a two-digit rank (10, 11, 12) in a smaller size, so
+    # that it stays inside the card's inner border (issue 36 item 16).
+    size = corner if rank < 10 else corner * 0.7
+    inset, drop = w * 0.2, 8 * k + corner * 0.8
+    for tx, ty, rotate in ((x + inset, y + drop, ""), (x + w - inset, y + h - drop, "180")):
+        transform = f' transform="rotate({rotate} {tx:g} {ty - size * 0.35:g})"' if rotate else ""
         out.append(
-            f'<text x="{tx:g}" y="{ty:g}" font-size="{corner:.1f}" font-weight="bold" fill="{ink}"'
+            f'<text x="{tx:g}" y="{ty:g}" font-size="{size:.1f}" font-weight="bold" fill="{ink}"'
             f' text-anchor="middle"{transform}>{rank}</text>'
         )
     face = _FACE.get(rank)
-    symbol_y = y + h * (0.47 if face else 0.55)
-    out.append(_symbol(suit, x + w / 2, symbol_y, h * (0.36 if face else 0.42)))
+    # A face card's symbol and word sit higher, so that the word ends above the lower corner's index.
+    symbol_y = y + h * (0.42 if face else 0.55)
+    out.append(_symbol(suit, x + w / 2, symbol_y, h * (0.32 if face else 0.42)))
     if face:
         out.append(
-            f'<text x="{x + w / 2:g}" y="{y + h * 0.8:.1f}" font-size="{w * 0.115:.1f}" fill="{ink}"'
+            f'<text x="{x + w / 2:g}" y="{y + h * 0.68:.1f}" font-size="{w * 0.11:.1f}" fill="{ink}"'
             f' text-anchor="middle">{face}</text>'
         )
     out.append("</g>")

@@ -267,6 +267,8 @@ def _read_record(path: str) -> bytes:
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise RecordError("bad-record", f"cannot read {quoted(path)}: {reason}") from None
+    except ValueError:  # open() refuses a path with a NUL character (no file can be named so)
+        raise RecordError("bad-record", f"cannot read {quoted(path)}: a path cannot hold a NUL character") from None
 
 
 def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:

@@ -109,7 +109,8 @@ def load_bot(spec: str) -> Bot:
     refused before it is called.
 
     Raises:
-        ArgumentError: not a name, no such bot, or the object has no ``act`` method.
+        ArgumentError: not a name, no such bot, a relative module (``..:x``), a NUL character, or the object
+            has no ``act`` method.
 
     >>> from pytruco.bots import load_bot
     >>> load_bot("heuristic").name
@@ -131,10 +132,16 @@ def load_bot(spec: str) -> Bot:
     if not colon or not module_name or not attribute:
         known = ", ".join(sorted(BOT_NAMES))
         raise ArgumentError(f"unknown bot {quoted(spec)} (known: {known}, or {BOT_SPECS})")
+    if "\x00" in spec:
+        raise ArgumentError(f"bot {quoted(spec)} holds a NUL character (no module or file is named so)")
+    if module_name.startswith("."):  # a relative import needs a package to be relative to: there is none here
+        raise ArgumentError(f"bot {quoted(spec)} names a relative module; give its full name (package.module:Class)")
+    if not module_name.endswith(".py") and not all(part.isidentifier() for part in module_name.split(".")):
+        raise ArgumentError(f"bot {quoted(spec)} names no module: a module name is dotted identifiers (package.module)")
     try:
         module = _bot_file(module_name) if module_name.endswith(".py") else importlib.import_module(module_name)
         factory = getattr(module, attribute)
-    except (ImportError, AttributeError, OSError, SyntaxError) as error:
+    except (ImportError, AttributeError, OSError, SyntaxError, ValueError) as error:  # ValueError: an import hook's
         raise ArgumentError(f"cannot load bot {quoted(spec)}: {str(error)[:QUOTE_LIMIT]}") from None
     # Only a class with an act method is called: a spec such as os:abort or sys:exit names a function that
     # would run here (importing the module already ran its top-level code).

@@ -119,7 +119,8 @@ def play_terminal(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
 ) -> int:
-    """Play one match against bots; returns the exit status (0; 130 after Ctrl-C).
+    """Play one match against bots; returns the exit status (0; 130 after Ctrl-C; 1 when the record cannot be
+    written). Leaving early (``q``, Ctrl-D or Ctrl-C) still writes *record_path*: the game so far.
 
     Args:
         lang: ``"es"`` or ``"en"`` (``None``: from the locale, :func:`detect_lang`).
@@ -155,14 +156,14 @@ def play_terminal(
     bots = {s: (opponent if s & 1 != seat & 1 else load_bot("heuristic")) for s in range(players) if s != seat}
     table = _Table(screen, state, bots, rng)
     _welcome(screen, bots)
+    interrupted = False
     try:
         left = _loop(table, inp)
-    except KeyboardInterrupt:
-        screen.say()
-        screen.say(screen.t["bye"])
-        return 130
+    except KeyboardInterrupt:  # Ctrl-C leaves as q and Ctrl-D do (the record is written), with the shell's 130
+        left = interrupted = True
     _last_words(screen, table.state, left)
-    return _write_record(screen, table.state, record_path) if record_path else 0
+    written = _write_record(screen, table.state, record_path) if record_path else 0
+    return 130 if interrupted and written == 0 else written
 
 
 def _write_record(screen: Screen, state: State, record_path: str) -> int:
@@ -188,6 +189,8 @@ def _tolerant(stream: TextIO) -> TextIO:
 
 def _record_path_problem(path: str) -> str | None:
     """Why the record cannot be written to *path* at the end of the match, or ``None`` (checked before it)."""
+    if "\x00" in path:
+        return "a path cannot hold a NUL character"
     if os.path.isdir(path):
         return "it is a folder"
     folder = os.path.dirname(os.path.abspath(path))

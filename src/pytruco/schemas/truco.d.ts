@@ -351,12 +351,14 @@ export type TrucoProtocolEventEntry = {
   /** The event in the connection's language. */
   text: string;
 };
-/** Whose clock runs and until when. */
+/** Whose clock runs, and how long it has left. */
 export type TrucoProtocolClock = {
   /** The seats the table waits for. */
   seats: Array<number>;
-  /** When the clock runs out (Unix milliseconds); null when no clock runs (no seat to act has joined, or none is to act). */
+  /** When the clock runs out, in Unix milliseconds by the server's clock; null when no clock runs (no seat to act has joined, or none is to act). A client's clock may differ from the server's: count down from left_ms. */
   deadline_ms: number | null;
+  /** Milliseconds left on the clock when the server sent this message; null when no clock runs. A client counts down from the moment it received the message, by its own clock, so a skewed clock does not matter. */
+  left_ms: number | null;
   /** Seconds per decision at this table. */
   seconds: number;
 };
@@ -406,6 +408,8 @@ export type TrucoProtocolServerMessage = TrucoProtocolJoin | TrucoProtocolUpdate
 export type TrucoProtocolClientMessage = TrucoProtocolAct;
 /** The server's own error codes (docs/frontend.md, The protocol). */
 export type TrucoProtocolServerCode = "malformed" | "too-deep" | "not-your-seat" | "spectator" | "stale" | "answered-by-partner" | "confirm-needed" | "rate-limited" | "storage" | "unknown-link" | "expired-link" | "revoked-link" | "too-many-connections";
+/** The codes with which the server closes a connection (docs/frontend.md, Close codes); the close frame's reason names the error code where there is one. */
+export type TrucoProtocolCloseCode = 1009 | 4001 | 4008 | 4009;
 /** The rules' refusal codes (IllegalActionError.code): stable, never renamed or reused; new ones may be added. */
 export type TrucoProtocolRefusalCode = "not-an-action" | "deal-after-match" | "deal-not-now" | "bad-deal" | "match-over" | "no-such-seat" | "cannot-concede" | "before-deal" | "rps-before-deal" | "rps-already-chosen" | "rps-after-deal" | "record-full" | "record-hands-full" | "waits-for-duel" | "duel-played" | "folded" | "answer-own-call" | "raise-own-call" | "raise-out-of-turn" | "not-your-turn" | "timeout-not-to-act" | "must-sing-flor" | "not-allowed" | "play-while-pending" | "card-not-held" | "truco-while-pending" | "truco-last-level" | "truco-answer-skips" | "truco-all-accepted" | "raise-needs-quiero" | "truco-first-call" | "truco-next-call" | "truco-not-now" | "envido-chain-closed" | "envido-raise-not-allowed" | "envido-after-flor" | "envido-one-chain" | "envido-after-truco" | "envido-not-truco-answer" | "envido-primero-first-truco" | "envido-opening-call" | "envido-first-trick" | "envido-card-played" | "envido-window-closed" | "envido-not-now" | "no-flor" | "flor-not-held" | "flor-already-sung" | "flor-card-played" | "flor-before-first-card" | "flor-envido-answered" | "flor-no-longer" | "flor-not-now" | "no-contraflor" | "no-contraflor-al-resto" | "achico-answers-second-flor" | "answers-flor-only" | "not-a-flor-answer" | "not-a-second-flor-answer" | "no-declaration-due" | "son-buenas-first" | "flor-points-untrue" | "envido-value-impossible" | "envido-points-untrue" | "declare-not-answer" | "nothing-to-answer" | "mazo-while-declaring" | "mazo-with-pending" | "mano-acts-first" | "mazo-not-now";
 /** truco-protocol/1: the messages of pytruco serve over its WebSocket (/ws?t=TOKEN), either way. */

@@ -317,7 +317,7 @@ class Server:
     def push(self, table: Table, fresh: dict[int | None, list[dict[str, Any]]], skip: Client | None = None) -> None:
         """Queue an update for every connection (but *skip*): one view per seat, one message per seat and language."""
         clients = [client for connected in self.seated[table.id].values() for client in connected if client is not skip]
-        texts = table.updates(fresh, [(client.seat, client.lang) for client in clients])
+        texts = table.updates(fresh, [(client.seat, client.lang) for client in clients], self.timers.now())
         for client in clients:
             if not client.send(texts[client.seat, client.lang], self.limits.queue):
                 self._close(client, 4009, "too slow")
@@ -467,7 +467,8 @@ class Server:
             client.send(json.dumps(join_message(table.id, link.seat, table.names, table.decision)), self.limits.queue)
             started = self._joined(table, link.seat)
             recent = {link.seat: table.logs[link.seat]}  # the joining connection gets its seat's recent events
-            client.send(table.updates(recent, [(link.seat, lang)])[link.seat, lang], self.limits.queue)
+            texts = table.updates(recent, [(link.seat, lang)], self.timers.now())
+            client.send(texts[link.seat, lang], self.limits.queue)
             if started:
                 self.push(table, {}, skip=client)  # the others see the clock start
             async for message in ws:

@@ -38,6 +38,7 @@ __all__ = [
     "join_message",
     "message_depth",
     "read_act",
+    "time_left_ms",
 ]
 
 PROTOCOL = "truco-protocol/1"
@@ -170,3 +171,17 @@ def join_message(table_id: str, seat: int | None, names: Sequence[str], decision
         "names": list(names),
         "decision": decision,
     }
+
+
+def time_left_ms(deadline: float | None, now: float) -> int | None:
+    """The clock's ``left_ms``: whole milliseconds from *now* to *deadline* (seconds on the server's clock), never
+    below 0; ``None`` when no clock runs. A client counts down from it by its own clock, from the moment it received
+    the message, so a browser whose clock is off by minutes still shows the right time (``deadline_ms`` compared
+    with the browser's clock did not; issue 36 item 13).
+
+    >>> time_left_ms(1000.0, 988.5), time_left_ms(1000.0, 1001.0), time_left_ms(None, 5.0)
+    (11500, 0, None)
+    """
+    if deadline is None:
+        return None
+    return max(0, round((deadline - now) * 1000))

@@ -46,7 +46,7 @@ from ..frontend import clock, seat_events
 from ..rules import RuleSet
 from ..text import action_label, describe_event, describe_refusal
 from ..views import SeatView, view
-from ._protocol import CODES, error_message
+from ._protocol import CODES, error_message, time_left_ms
 
 __all__ = [
     "CLOCK_RANGE",
@@ -278,14 +278,15 @@ class Table:
             fresh[seat] = mine
         return fresh
 
-    def update(self, seat: int | None, seen: SeatView, events: list[dict[str, Any]], lang: str) -> str:
+    def update(self, seat: int | None, seen: SeatView, events: list[dict[str, Any]], lang: str, now: float) -> str:
         """The ``update`` message for *seat* (``None``: a spectator) in *lang*: its view *seen*, its new *events*
-        each with its text, the labels of its actions and the clock (``truco-protocol/1``).
+        each with its text, the labels of its actions and the clock (``truco-protocol/1``; its ``left_ms`` counted
+        from *now*, the server's clock in seconds).
 
         >>> from pytruco.views import view
         >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
         >>> fresh = table.commit(advance(table.state, None, random.Random(1)), actor=None)
-        >>> message = json.loads(table.update(0, view(table.state, 0), fresh[0], "en"))
+        >>> message = json.loads(table.update(0, view(table.state, 0), fresh[0], "en", 0.0))
         >>> message["type"], message["decision"], message["concede"], message["clock"]["seats"]
         ('update', 0, '0 rendirse', [0])
         """
@@ -305,20 +306,22 @@ class Table:
                 "clock": {
                     "seats": list(clock(self.state).seats),
                     "deadline_ms": None if self.deadline is None else int(self.deadline * 1000),
+                    "left_ms": time_left_ms(self.deadline, now),
                     "seconds": self.clock_s,
                 },
             }
         )
 
     def updates(
-        self, fresh: dict[int | None, list[dict[str, Any]]], audience: Iterable[tuple[int | None, str]]
+        self, fresh: dict[int | None, list[dict[str, Any]]], audience: Iterable[tuple[int | None, str]], now: float
     ) -> dict[tuple[int | None, str], str]:
         """The ``update`` text for each ``(seat, language)`` of *audience*, with each seat's *fresh* events: one view
-        per seat and one message per seat and language, whatever the number of connections.
+        per seat and one message per seat and language, whatever the number of connections (*now*: the server's
+        clock, for the clock's ``left_ms``).
 
         >>> table = Table("t1", RuleSet.preset("default"), ["Ana", "Beto"], 15.0)
         >>> fresh = table.commit(advance(table.state, None, random.Random(1)), actor=None)
-        >>> list(table.updates(fresh, [(0, "en"), (0, "en"), (None, "es")]))
+        >>> list(table.updates(fresh, [(0, "en"), (0, "en"), (None, "es")], 0.0))
         [(0, 'en'), (None, 'es')]
         """
         texts: dict[tuple[int | None, str], str] = {}
@@ -327,7 +330,7 @@ class Table:
             if (seat, lang) not in texts:
                 if seat not in seen:
                     seen[seat] = view(self.state, seat)
-                texts[seat, lang] = self.update(seat, seen[seat], fresh.get(seat, []), lang)
+                texts[seat, lang] = self.update(seat, seen[seat], fresh.get(seat, []), lang, now)
         return texts
 
     def restore(self, log: Iterable[str]) -> None:

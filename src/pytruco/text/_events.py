@@ -58,7 +58,6 @@ def _duel_number(text: str) -> int | str:
 _TEMPLATES: dict[EventKind, tuple[str, str]] = {
     EventKind.RPS_CHOSEN: ("{who} eligió", "{who} has chosen"),
     EventKind.FIRST_MANO: ("{who} es mano", "{who} is the first mano"),
-    EventKind.TRICK_WON: ("{who} ganó la baza para {team}", "{who} won the trick for {team}"),
     EventKind.TRICK_PARDA: ("La baza fue parda", "The trick is tied (parda)"),
     EventKind.ENVIDO_WON: ("{who} ganó el envido", "{who} won the envido"),
     EventKind.ENVIDO_VOID: ("La flor anuló el envido", "The flor voided the envido"),
@@ -161,6 +160,14 @@ def _moved(s: _Said) -> str:
     )
 
 
+def _trick_won(s: _Said) -> str:
+    """The trick's winner, and the team it wins for only where the team is more than that player (in 1v1 the team
+    is named by its one player: "Beto won the trick", not "Beto won the trick for Beto"; issue 36 item 13)."""
+    if s.team == s.who:
+        return f"{s.who} ganó la baza" if s.es else f"{s.who} won the trick"
+    return f"{s.who} ganó la baza para {s.team}" if s.es else f"{s.who} won the trick for {s.team}"
+
+
 def _hand_ended(s: _Said) -> str:
     detail = s.event.detail
     if detail.startswith("duel "):
@@ -178,6 +185,7 @@ _SENTENCES: dict[EventKind, Callable[[_Said], str]] = {
     EventKind.RPS_TIE: _rps_tie,
     EventKind.DEALT: _dealt,
     EventKind.DUEL_STARTED: _duel_started,
+    EventKind.TRICK_WON: _trick_won,
     EventKind.POINTS: _scored,
     EventKind.POINTS_MOVED: _moved,
     EventKind.HAND_ENDED: _hand_ended,

@@ -86,6 +86,10 @@
   let last = null;
   let retry = 250;
   let fresh = true; // the first update of a connection carries the whole recent log
+  let receivedAt = 0; // when the last update arrived, by this browser's monotonic clock (performance.now())
+  // An act sent and not yet answered (by its ack and update, or its error): the buttons stay disabled meanwhile,
+  // so a double click cannot send a second act for the same decision (which the server refuses as stale).
+  let awaiting = false;
 
   /** @param {string} id */
   const el = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -97,9 +101,18 @@
     node.textContent = text;
   }
 
+  /** @param {boolean} busy true while an act waits for its answer: every action button is disabled */
+  function setAwaiting(busy) {
+    awaiting = busy;
+    document.body.dataset.awaiting = busy ? "1" : "0";
+    document.querySelectorAll("#hand button[data-action], #actions button[data-action]").forEach((button) => {
+      /** @type {HTMLButtonElement} */ (button).disabled = busy;
+    });
+  }
+
   /** @param {TrucoAction} action the action, answering the decision of the last update */
   function send(action) {
-    if (!socket || socket.readyState !== WebSocket.OPEN || !last) return;
+    if (!socket || socket.readyState !== WebSocket.OPEN || !last || awaiting) return;
     /** @type {Act} */
     const message = { type: "act", action, decision: last.decision };
     if (action.endsWith(" rendirse")) {
@@ -108,6 +121,7 @@
       message.confirm = true;
     }
     socket.send(JSON.stringify(message));
+    setAwaiting(true);
   }
   // For debugging a client by hand (and for the test that a seat cannot act for another).
   /** @type {any} */ (window).trucoSendRaw = (/** @type {string} */ text) => socket && socket.send(text);
@@ -162,11 +176,26 @@
   function playNode(seat, card, tag, className) {
     const play = document.createElement(tag);
     play.className = className;
-    const name = document.createElement("div");
+    play.append(cardNode(card), nameNode(seat));
+    return play;
+  }
+
+  /** The name of *seat* in its team's colour (data-team, table.css), so partners read as one side at 4 and 6 seats.
+   * @param {number} seat @param {string} tag */
+  function nameNode(seat, tag = "div") {
+    const name = document.createElement(tag);
     name.className = "who";
     name.textContent = who(seat);
-    play.append(cardNode(card), name);
-    return play;
+    const team = teamOf(seat);
+    if (team !== null) name.dataset.team = String(team);
+    return name;
+  }
+
+  /** @param {number} seat @returns {number | null} the seat's team, from the view's teams */
+  function teamOf(seat) {
+    if (!last) return null;
+    const team = last.view.teams.findIndex((seats) => seats.includes(seat));
+    return team < 0 ? null : team;
   }
 
   /** @param {number} seat */
@@ -178,6 +207,8 @@
   /** @param {Update} update */
   function render(update) {
     last = update;
+    awaiting = false;
+    document.body.dataset.awaiting = "0";
     document.body.dataset.updates = String(Number(document.body.dataset.updates || "0") + 1);
     document.body.dataset.decision = String(update.decision);
     const view = update.view;
@@ -211,11 +242,10 @@
       const node = document.createElement("div");
       node.className = "seat";
       node.dataset.seat = String(seat);
-      const name = document.createElement("div");
-      name.className = "who";
-      name.textContent = who(seat);
+      const team = teamOf(seat);
+      if (team !== null) node.dataset.team = String(team);
       node.classList.toggle("to-act", view.to_act.includes(seat));
-      node.append(name);
+      node.append(nameNode(seat));
       for (let i = 0; i < left; i++) node.append(backNode());
       seats.append(node);
     });
@@ -232,11 +262,21 @@
     }
     const shownCards = previous && view.tricks.length === 0 && view.current_trick.length === 0 ? previous.shown
       : current.shown;
+    // one row per seat that showed, with all its cards (a seat shows two or three cards for its envido or flor)
+    /** @type {Map<number, {points: number, cards: string[]}>} */
+    const bySeat = new Map();
     for (const [seat, card, points] of shownCards) {
+      const entry = bySeat.get(seat) || { points, cards: [] };
+      entry.cards.push(card);
+      bySeat.set(seat, entry);
+    }
+    for (const [seat, { points, cards }] of bySeat) {
       const row = document.createElement("div");
       row.className = "shown";
-      row.textContent = `${who(seat)} ${WORDS.showed} (${points}): `;
-      row.append(cardNode(card));
+      row.dataset.seat = String(seat);
+      const said = document.createElement("span");
+      said.textContent = ` ${WORDS.showed} (${points}): `;
+      row.append(nameNode(seat, "span"), said, ...cards.map((card) => cardNode(card)));
       before.append(row);
     }
     // my envido (and flor) points
@@ -313,12 +353,13 @@
       node.textContent = "";
       return;
     }
-    if (last.clock.deadline_ms === null) {  // the clock starts once a seat it waits for has joined
+    if (last.clock.left_ms === null) {  // the clock starts once a seat it waits for has joined
       node.className = "";
       node.textContent = `${WORDS.clock}: ${WORDS.toJoin} ${last.clock.seats.map(who).join(", ")}`;
       return;
     }
-    const left = Math.max(0, Math.ceil((last.clock.deadline_ms - Date.now()) / 1000));
+    // counted from this update's arrival by the browser's own clock: the server's and the browser's clocks may differ
+    const left = Math.max(0, Math.ceil((last.clock.left_ms - (performance.now() - receivedAt)) / 1000));
     const seats = last.clock.seats;
     const mine = seats.includes(/** @type {number} */ (last.view.seat));
     node.className = mine ? "mine" : "";
@@ -341,13 +382,18 @@
           previous = null;
         }
         fresh = false;
+        receivedAt = performance.now();
         render(data);
       } else if (data.type === "error") {
         el("error").textContent = data.message;
         el("error").dataset.code = data.code;
+        if (awaiting) setAwaiting(false);  // the act was refused: the buttons of the same decision work again
       }
     };
     socket.onclose = (closed) => {
+      awaiting = false;
+      // the close codes: docs/frontend.md, "Close codes" (4001 a refused link, 4008 too many connections or messages:
+      // reconnecting would not help; 4009 too slow and 1009 too big, like a lost network, are worth a reconnect)
       if (closed.code === 4001 || closed.code === 4008) { status("refused", "✗"); return; }
       status("offline", WORDS.offline);
       setTimeout(connect, retry);
