@@ -33,7 +33,7 @@ from .errors import ArgumentError, quoted
 from .rules import RuleSet
 from .views import view
 
-__all__ = ["GameResult", "Summary", "play_game", "simulate", "wilson_interval"]
+__all__ = ["GameResult", "Summary", "available_processors", "play_game", "simulate", "wilson_interval"]
 
 MAX_ACTIONS = 100_000
 
@@ -258,6 +258,19 @@ class Summary:
         return "\n".join(lines)
 
 
+def available_processors() -> int:
+    """The processors this process may run on (its CPU affinity where the system has one), at least 1: the most
+    worker processes :func:`simulate` starts.
+
+    >>> from pytruco.simulate import available_processors
+    >>> available_processors() >= 1
+    True
+    """
+    affinity = getattr(os, "sched_getaffinity", None)
+    count = len(affinity(0)) if affinity is not None else os.cpu_count()
+    return max(1, count or 1)
+
+
 def _chunk_size(games: int, parts: int) -> int:
     """Games per task: about four tasks per worker, at most 50 games each."""
     return max(1, min(50, math.ceil(games / max(1, parts * 4))))
@@ -303,8 +316,9 @@ def simulate(
         seed: master seed (``None``: drawn from an unpredictable source and
             reported in the summary).
         rules: a :class:`RuleSet` or a preset name.
-        workers: processes to use (``backend="local"``); with Ray, the
-            games are split into about four tasks per worker.
+        workers: processes to use (``backend="local"``: at most
+            :func:`available_processors` and at most the number of tasks); with
+            Ray, the games are split into about four tasks per worker.
         backend: ``"local"`` or ``"ray"`` (needs the ``ray`` extra).
         progress: called with the number of games just finished.
 
@@ -326,8 +340,8 @@ def simulate(
     report = progress if progress is not None else (lambda _n: None)
     size = _chunk_size(games, workers)
     chunks = _chunks(games, size)
-    if backend == "local":
-        workers = min(workers, math.ceil(games / size))  # no more processes than tasks: one game, no fork
+    if backend == "local":  # no more processes than processors, nor than tasks (one game: no fork)
+        workers = min(workers, available_processors(), math.ceil(games / size))
     results: list[GameResult] = []
     if backend == "ray":
         results = _run_ray(specs, rule_set, master, chunks, report)
