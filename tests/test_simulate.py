@@ -45,17 +45,18 @@ def test_a_seed_repeats_and_another_seed_differs() -> None:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_pairs_of_games_share_the_deals_with_the_seats_swapped(seed: int) -> None:
-    """Games 2k and 2k+1 have the same deals and first mano, with the bots' seats swapped. With one deterministic
+    """Duplicate (issue 38): games 2k and 2k+1 have the same deals and first mano, with the bots' seats swapped.
+    With one deterministic
     bot on both sides (truco-always ignores its random source) the two games are then the same game seen from the
     other side: same hands and actions, the winner and the points swapped between the two bot labels. Different
     deals would change the game; unswapped seats would keep the winner's label."""
     rules = RuleSet.preset("default")
-    even = play_game(["truco-always", "truco-always"], rules, seed, 0)
-    odd = play_game(["truco-always", "truco-always"], rules, seed, 1)
+    even = play_game(["truco-always", "truco-always"], rules, seed, 0, duplicate=True)
+    odd = play_game(["truco-always", "truco-always"], rules, seed, 1, duplicate=True)
     assert even.winner is not None and odd.winner is not None
     assert (odd.hands, odd.actions) == (even.hands, even.actions)
     assert (odd.winner, odd.points) == (1 - even.winner, (even.points[1], even.points[0]))
-    later = play_game(["truco-always", "truco-always"], rules, seed, 2)  # the next pair deals anew
+    later = play_game(["truco-always", "truco-always"], rules, seed, 2, duplicate=True)  # the next pair deals anew
     assert (later.points, later.actions) != (even.points, even.actions)
 
 

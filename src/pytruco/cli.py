@@ -4,8 +4,8 @@
 ``pytruco play`` plays a game in the terminal against a bot;
 ``pytruco random`` prints the record of a game between two random players;
 ``pytruco bench`` measures random playouts per second;
-``pytruco simulate BOT BOT`` plays many games between two bots and
-summarizes them.
+``pytruco simulate BOT BOT [BOT...]`` plays many games between two bots and
+summarizes them (three or more: a round robin with ratings).
 ``pytruco view --seat N|spectator FILE`` prints a seat's view after a record,
 ``pytruco events --seat N|spectator FILE`` the events as that seat receives them (``--lang es|en``: with their text)
 (one JSON object per line) and ``pytruco schema record|view|event|action|protocol`` a JSON Schema;
@@ -20,7 +20,7 @@ import os
 import random
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from .errors import RecordError, TrucoError, quoted
 from .records import MAX_RECORD_SIZE, Record, replay
@@ -101,9 +101,14 @@ def _add_random_and_bench(commands: argparse._SubParsersAction[argparse.Argument
 
 def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``pytruco simulate``."""
-    p_sim = commands.add_parser("simulate", help="play many games between two bots and summarize them")
-    p_sim.add_argument("bots", nargs=2, metavar="BOT", help=f"a bot: {_bot_choices()}")
-    p_sim.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
+    p_sim = commands.add_parser(
+        "simulate", help="play many games between two bots and summarize them (three or more: a round robin)"
+    )
+    p_sim.add_argument("bots", nargs="+", metavar="BOT", help=f"a bot: {_bot_choices()}")
+    p_sim.add_argument("--games", type=int, default=100, help="games to play, a pairing (default: %(default)s)")
+    p_sim.add_argument("--hands", type=int, default=0, help="hands a game (1: the one-hand game; 0: whole matches)")
+    p_sim.add_argument("--duplicate", action="store_true", help="each deal played twice, the seats swapped")
+    p_sim.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples of a round robin's ratings")
     p_sim.add_argument("--seed", type=int, default=None, help="master seed (default: unpredictable, reported)")
     p_sim.add_argument("--preset", default="default", help="rules preset (default: %(default)s)")
     p_sim.add_argument("--players", type=int, default=None, help="seats: 2, 4 or 6 (default: the preset's)")
@@ -237,12 +242,21 @@ def _simulate(args: argparse.Namespace) -> int:
     except RuleSetError as error:
         sys.stderr.write(f"pytruco simulate: {error}\n")
         return 2
-    update, close = progress_bar(args.games)
+    n = len(args.bots)
+    update, close = progress_bar(args.games * n * (n - 1) // 2)
     try:
-        summary = simulate(
-            args.bots, games=args.games, seed=args.seed, rules=rules, workers=args.workers,
-            backend=args.backend, progress=update,
-        )  # fmt: skip
+        if n > 2:
+            from .arena import round_robin
+
+            summary: Any = round_robin(
+                args.bots, games=args.games, seed=args.seed, rules=rules, hands=args.hands,
+                duplicate=args.duplicate, workers=args.workers, resamples=args.resamples, progress=update,
+            )  # fmt: skip
+        else:
+            summary = simulate(
+                args.bots, games=args.games, seed=args.seed, rules=rules, workers=args.workers,
+                backend=args.backend, progress=update, hands=args.hands, duplicate=args.duplicate,
+            )  # fmt: skip
     except (ValueError, RayMissingError) as error:
         sys.stderr.write(f"pytruco simulate: {error}\n")
         return 2
