@@ -28,7 +28,7 @@ import attrs
 
 from .errors import ArgumentError, quoted
 from .rules import RuleSet
-from .simulate import Summary, _length, simulate
+from .simulate import Summary, simulate
 
 __all__ = ["RoundRobin", "bradley_terry", "round_robin"]
 
@@ -132,7 +132,7 @@ class RoundRobin:
     def text(self) -> str:
         """The ratings as a table, best first, then each pairing's result."""
         data = self.to_json()
-        length = _length(data)
+        length = self.pairings[0].length
         lines = [
             f"round robin of {len(self.bots)} bots, {data['games_per_pairing']} games a pairing of {data['preset']}"
             f" ({data['players']} players, {length}), seed {data['seed']}"

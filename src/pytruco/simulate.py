@@ -262,6 +262,12 @@ class Summary:
         """Hands dealt in all games."""
         return sum(result.hands for result in self.results)
 
+    @property
+    def length(self) -> str:
+        """How long a game was: ``1 hand``, ``3 hands`` or ``30 points``."""
+        hands = self.rules.hands
+        return f"{hands} hand{'s' if hands != 1 else ''}" if hands else f"{self.rules.target} points"
+
     def units(self) -> list[list[GameResult]]:
         """The independent units of the statistics: each game of a plain run, each pair of a duplicate run."""
         if not self.duplicate:
@@ -337,7 +343,7 @@ class Summary:
     def text(self) -> str:
         """A short report for people."""
         data = self.to_json()
-        length = _length(data)
+        length = self.length
         lines = [
             f"{data['games']} games of {data['preset']} ({data['players']} players, {length}),"
             f" seed {data['seed']}" + (", duplicate deals" if self.duplicate else ""),
@@ -603,9 +609,3 @@ def progress_bar(total: int) -> tuple[Callable[[int], None], Callable[[], None]]
         nrows=size.lines or 24,
     )  # fmt: skip
     return bar.update, bar.close
-
-
-def _length(data: dict[str, Any]) -> str:
-    """How long a game is, from a summary's JSON: ``1 hand``, ``3 hands`` or ``30 points``."""
-    hands = data["hands_per_game"]
-    return f"{hands} hand{'s' if hands != 1 else ''}" if hands else f"{data['target']} points"

@@ -53,6 +53,7 @@ from ._estimates import hand_win_chance
 from ._external import PROTOCOL, BotError, ExternalBot
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._ismcts import ISMCTSBot
+from ._openspiel import OpenSpielBot, from_openspiel
 from ._protocol import Bot, OneHotPolicy, RandomBot, policy
 from ._reading import dealt_cards as dealt_cards  # the terminal game reads these two
 from ._reading import finished_tricks as finished_tricks
@@ -69,9 +70,11 @@ __all__ = [
     "HeuristicBot",
     "ISMCTSBot",
     "OneHotPolicy",
+    "OpenSpielBot",
     "RandomBot",
     "SearchBot",
     "TrucoAlwaysBot",
+    "from_openspiel",
     "hand_win_chance",
     "load_bot",
     "pending_call",
