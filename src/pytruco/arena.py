@@ -30,10 +30,15 @@ from .errors import ArgumentError, quoted
 from .rules import RuleSet
 from .simulate import Summary, simulate
 
-__all__ = ["RoundRobin", "bradley_terry", "round_robin"]
+__all__ = ["PRIOR_WINS", "RoundRobin", "bradley_terry", "round_robin"]
 
 PRIOR_WINS = 0.5
-"""Wins added each way to every pairing played, so that no rating is infinite."""
+"""Wins added each way to every pairing played, so that no rating is infinite.
+
+>>> from pytruco.arena import PRIOR_WINS
+>>> PRIOR_WINS
+0.5
+"""
 
 
 def bradley_terry(bots: int, wins: dict[tuple[int, int], float], *, tolerance: float = 1e-10) -> list[float]:
