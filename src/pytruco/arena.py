@@ -201,11 +201,12 @@ def round_robin(
     hands: int = 0,
     duplicate: bool = False,
     workers: int = 1,
+    backend: str = "local",
     resamples: int = 1000,
     progress: Callable[[int], None] | None = None,
 ) -> RoundRobin:
     """Every two of *bots* (two or more) play *games* games (:func:`~pytruco.simulate.simulate`, with the same
-    *seed*, *rules*, *hands*, *duplicate* and *workers*); the bots are rated by :func:`bradley_terry` with
+    *seed*, *rules*, *hands*, *duplicate*, *workers* and *backend*); the bots are rated by :func:`bradley_terry` with
     percentile bootstrap intervals of *resamples* refits.
 
     Raises:
@@ -228,8 +229,8 @@ def round_robin(
     for a in range(len(bots)):
         for b in range(a + 1, len(bots)):
             summary = simulate(
-                [bots[a], bots[b]], games=games, seed=master, rules=rules, workers=workers, progress=progress,
-                hands=hands, duplicate=duplicate,
+                [bots[a], bots[b]], games=games, seed=master, rules=rules, workers=workers, backend=backend,
+                progress=progress, hands=hands, duplicate=duplicate,
             )  # fmt: skip
             summary = attrs.evolve(summary, bots=(names[a], names[b]))
             pairings.append(summary)

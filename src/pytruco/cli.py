@@ -19,7 +19,7 @@ import json
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .errors import RecordError, TrucoError, quoted
@@ -230,7 +230,7 @@ def _serve(argv: list[str]) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from .errors import RuleSetError
     from .rules import RuleSet
-    from .simulate import RayMissingError, progress_bar, simulate
+    from .simulate import RayMissingError, simulate
 
     options: dict[str, object] = {}
     if args.players is not None:
@@ -243,14 +243,15 @@ def _simulate(args: argparse.Namespace) -> int:
         sys.stderr.write(f"pytruco simulate: {error}\n")
         return 2
     n = len(args.bots)
-    update, close = progress_bar(args.games * n * (n - 1) // 2)
+    update, close = _progress_bar(args.games * n * (n - 1) // 2)
     try:
         if n > 2:
             from .arena import round_robin
 
             summary: Any = round_robin(
                 args.bots, games=args.games, seed=args.seed, rules=rules, hands=args.hands,
-                duplicate=args.duplicate, workers=args.workers, resamples=args.resamples, progress=update,
+                duplicate=args.duplicate, workers=args.workers, backend=args.backend, resamples=args.resamples,
+                progress=update,
             )  # fmt: skip
         else:
             summary = simulate(
@@ -264,6 +265,25 @@ def _simulate(args: argparse.Namespace) -> int:
         close()
     sys.stdout.write((json.dumps(summary.to_json()) if args.json else summary.text()) + "\n")
     return 0
+
+
+def _progress_bar(total: int) -> tuple[Callable[[int], None], Callable[[], None]]:
+    """A progress callback and a closer: a tqdm bar when tqdm is installed
+    (the ``sim`` extra) and standard error is a terminal; otherwise nothing."""
+    if not sys.stderr.isatty():
+        return (lambda _n: None), (lambda: None)
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return (lambda _n: None), (lambda: None)
+    import shutil
+
+    size = shutil.get_terminal_size((80, 24))  # a new pseudo-terminal may report 0 x 0: tqdm then hides the bar
+    bar = tqdm(
+        total=total, unit="game", file=sys.stderr, leave=False, ncols=min(size.columns or 80, 100),
+        nrows=size.lines or 24,
+    )  # fmt: skip
+    return bar.update, bar.close
 
 
 def _read_record(path: str) -> bytes:

@@ -28,7 +28,6 @@ import math
 import os
 import random
 import signal
-import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
@@ -158,9 +157,7 @@ def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int, *, du
         return _play(loaded, first, rules, _seeds(seed, index, duplicate), index)
     finally:
         for bot in loaded:
-            close = getattr(bot, "close", None)
-            if callable(close):
-                close()
+            _closed(bot)
 
 
 def _play(loaded: list[Any], first: int, rules: RuleSet, seeds: tuple[str, str], index: int) -> GameResult:
@@ -401,7 +398,7 @@ def _chunks(games: int, size: int) -> Iterator[range]:
 
 
 def _check_arguments(
-    bots: object, games: object, seed: object, workers: object, backend: object, hands: object = 0
+    bots: object, games: object, seed: object, workers: object, backend: object, hands: object, duplicate: bool
 ) -> None:
     """Each argument of :func:`simulate`, checked before any game is played."""
     if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, str) for b in bots):
@@ -419,6 +416,8 @@ def _check_arguments(
         raise ArgumentError(f"--hands must be a whole number, 0 for whole matches, not {quoted(hands)}")
     if backend not in ("local", "ray"):
         raise ArgumentError(f"unknown backend {quoted(backend)} (local or ray)")
+    if duplicate and games % 2:  # type: ignore[operator]
+        raise ArgumentError(f"--duplicate plays each deal twice: --games must be even, not {games}")
 
 
 def simulate(
@@ -438,12 +437,10 @@ def simulate(
     Args:
         bots: the two bots.
         games: how many games (with *duplicate*: an even number, two games a deal).
-        seed: master seed (``None``: drawn from an unpredictable source and
-            reported in the summary).
+        seed: master seed (``None``: drawn from an unpredictable source and reported in the summary).
         rules: a :class:`RuleSet` or a preset name.
-        workers: processes to use (``backend="local"``: at most
-            :func:`available_processors` and at most the number of tasks); with
-            Ray, the games are split into about four tasks per worker.
+        workers: processes to use (``backend="local"``: at most :func:`available_processors` and at most the
+            number of tasks); with Ray, the games are split into about four tasks per worker.
         backend: ``"local"`` or ``"ray"`` (needs the ``ray`` extra).
         progress: called with the number of games just finished.
         hands: each game is this many hands (1: the one-hand game), won by the side ahead
@@ -458,15 +455,12 @@ def simulate(
     >>> [result.index for result in summary.results], summary.seed
     ([0, 1], 7)
     """
-    _check_arguments(bots, games, seed, workers, backend, hands)
-    if duplicate and games % 2:
-        raise ArgumentError(f"--duplicate plays each deal twice: --games must be even, not {games}")
+    _check_arguments(bots, games, seed, workers, backend, hands, duplicate)
     specs = (bots[0], bots[1])
     for spec in specs:
         _closed(load_bot(spec))  # fail early with a clear message
     rule_set = RuleSet.preset(rules) if isinstance(rules, str) else rules
-    if hands:
-        rule_set = attrs.evolve(rule_set, hands=hands)
+    rule_set = attrs.evolve(rule_set, hands=hands) if hands else rule_set
     master = seed if seed is not None else random.SystemRandom().randrange(2**32)
     started = time.perf_counter()
     report = progress if progress is not None else (lambda _n: None)
@@ -489,7 +483,7 @@ def simulate(
 
 
 def _closed(bot: object) -> None:
-    """Close *bot* if it has a ``close()`` (an external program), after it was made only to check its spec."""
+    """Close *bot* if it has a ``close()`` (an external program)."""
     close = getattr(bot, "close", None)
     if callable(close):
         close()
@@ -590,22 +584,3 @@ def _run_ray(
             done = ray.get(ref)
             results.extend(done)
             report(len(done))
-
-
-def progress_bar(total: int) -> tuple[Callable[[int], None], Callable[[], None]]:
-    """A progress callback and a closer: a tqdm bar when tqdm is installed
-    (the ``sim`` extra) and standard error is a terminal; otherwise nothing."""
-    if not sys.stderr.isatty():
-        return (lambda _n: None), (lambda: None)
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return (lambda _n: None), (lambda: None)
-    import shutil
-
-    size = shutil.get_terminal_size((80, 24))  # a new pseudo-terminal may report 0 x 0: tqdm then hides the bar
-    bar = tqdm(
-        total=total, unit="game", file=sys.stderr, leave=False, ncols=min(size.columns or 80, 100),
-        nrows=size.lines or 24,
-    )  # fmt: skip
-    return bar.update, bar.close
