@@ -73,20 +73,37 @@ def test_points_per_hand_and_margin_are_reported_with_intervals() -> None:
 
 
 def test_duplicate_intervals_are_taken_over_the_pairs() -> None:
-    """Ten deals, each won once by each bot (the cards decided): a duplicate run knows the rate is 1/2 with no
-    spread between deals, while Wilson's interval over 20 independent games is wide. Each pair scored 3-0 and
-    0-1 for the first bot: its margin is +1 a hand in every pair."""
+    """Ten deals, each won once by each bot (the cards decided): a duplicate run sees no spread between deals,
+    so its win rate's interval is Wilson's over four times the games (the design effect's floor, 1/4), narrower
+    than Wilson's over the 20 games of a plain run. Each pair scored 3-0 and 0-1 for the first bot: its margin
+    is +1 a hand in every pair."""
     results = []
     for pair in range(10):
         results.append(GameResult(2 * pair, 0, (3, 0), 1, 5))
         results.append(GameResult(2 * pair + 1, 1, (0, 1), 1, 5))
     duplicate = _summary(results, duplicate=True)
     plain = _summary(results, duplicate=False)
-    assert duplicate.win_interval(0) == pytest.approx((0.5, 0.5))
+    assert duplicate.win_interval(0) == pytest.approx(wilson_interval(40, 80))
     assert plain.win_interval(0) == pytest.approx(wilson_interval(10, 20))
     assert duplicate.per_hand(lambda r: r.points[0] - r.points[1]) == (1.0, (1.0, 1.0))
     value, interval = plain.per_hand(lambda r: r.points[0] - r.points[1])
     assert value == pytest.approx(1.0) and interval is not None and interval[1] - interval[0] > 1
+
+
+def test_duplicate_win_interval_uses_the_design_effect_of_the_pairs() -> None:
+    """Pairs won 2-0, 1-1 and 0-2 by the first bot, 4 of each: rate 1/2; the pairs' variance of the rate,
+    12/11 * (4 * 1 + 4 * 1) / 24 ** 2 = 1/66, against 1/4 / 24 = 1/96 for independent games: a design effect of
+    96/66, so Wilson's interval over 24 * 66/96 = 16.5 games. A run where one bot won every game: Wilson's over
+    the games."""
+    results = []
+    for pair, winners in enumerate([(0, 0)] * 4 + [(0, 1)] * 4 + [(1, 1)] * 4):  # the winning bot of each game
+        for half, winner in enumerate(winners):
+            results.append(GameResult(2 * pair + half, winner, (1, 0) if winner == 0 else (0, 1), 1, 5))
+    wins = [sum(1 for r in results[2 * k : 2 * k + 2] if r.winner == 0) for k in range(12)]
+    assert sorted(wins) == [0] * 4 + [1] * 4 + [2] * 4
+    assert _summary(results, duplicate=True).win_interval(0) == pytest.approx(wilson_interval(8.25, 16.5))
+    sweep = [GameResult(i, 0, (1, 0), 1, 5) for i in range(8)]
+    assert _summary(sweep, duplicate=True).win_interval(0) == pytest.approx(wilson_interval(8, 8))
 
 
 def test_bradley_terry_solves_its_likelihood_equations() -> None:

@@ -8,11 +8,11 @@ games go in pairs: both games of a pair see the same deals with the bots' seats
 swapped (duplicate deals, as in duplicate bridge), and the intervals are
 computed over the pairs, so the luck of the cards cancels out of the comparison.
 
-Every rate and mean comes with a 95% interval: Wilson's for the win rate of a
-plain run (its games are independent); for the points per hand, and for the
-win rate of a duplicate run, the normal interval of a ratio estimate whose
-variance is taken from the independent units (games, or pairs of games):
-:func:`ratio_interval`.
+Every rate and mean comes with a 95% interval. The win rate's is Wilson's,
+over the games of a plain run and over the effective number of games of a
+duplicate run (:meth:`Summary.win_interval`). The points per hand's is the
+normal interval of a ratio estimate whose variance is taken from the
+independent units (games, or pairs of games): :func:`ratio_interval`.
 
 >>> from pytruco.simulate import simulate
 >>> summary = simulate(["heuristic", "random"], games=4, seed=1)
@@ -53,8 +53,9 @@ __all__ = [
 MAX_ACTIONS = 100_000
 
 
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for a proportion.
+def wilson_interval(successes: float, trials: float, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a proportion (*trials* may be an effective number of
+    trials, not a whole one).
 
     >>> from pytruco.simulate import wilson_interval
     >>> low, high = wilson_interval(80, 100)
@@ -275,15 +276,22 @@ class Summary:
         return list(pairs.values())
 
     def win_interval(self, bot: int) -> tuple[float, float]:
-        """The 95% interval of bot *bot*'s (0 or 1) rate of wins among the decided games: Wilson's for a plain
-        run, :func:`ratio_interval` over the pairs (clipped to 0-1) for a duplicate one."""
+        """The 95% interval of bot *bot*'s (0 or 1) rate of wins among the decided games: Wilson's. In a
+        duplicate run the games of a pair are not independent, so Wilson's interval is taken over the effective
+        number of games (Kish's): the games divided by the design effect, the variance of the rate measured over
+        the pairs (:func:`ratio_interval`'s) over the variance of independent games. The design effect is
+        floored at 1/4 (a run whose pairs all split alike claims no certainty) and is 1 when every game went one
+        way (nothing measures it then)."""
         units = self.units()
         wins = [sum(1 for r in unit if r.winner == bot) for unit in units]
         decided = [sum(1 for r in unit if r.winner is not None) for unit in units]
-        if not self.duplicate:
-            return wilson_interval(sum(wins), sum(decided))
-        _rate, interval = ratio_interval(wins, decided)
-        return (0.0, 1.0) if interval is None else (max(0.0, interval[0]), min(1.0, interval[1]))
+        won, games = sum(wins), sum(decided)
+        rate, interval = ratio_interval(wins, decided)
+        if not self.duplicate or interval is None or won in (0, games):
+            return wilson_interval(won, games)
+        spread = (interval[1] - rate) / 1.959964
+        effect = max(0.25, spread * spread / (rate * (1 - rate) / games))
+        return wilson_interval(won / effect, games / effect)
 
     def per_hand(self, points: Callable[[GameResult], float]) -> tuple[float, tuple[float, float] | None]:
         """The mean of *points* (read from each game) a hand, with its :func:`ratio_interval` over the units."""
