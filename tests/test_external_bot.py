@@ -29,9 +29,9 @@ def test_a_node_bot_plays_full_matches() -> None:
     assert all(r.decisions[0] > 10 for r in summary.results)
 
 
-def test_the_external_bot_answers_from_its_view() -> None:
-    """Over the protocol, the Node bot's answers are actions of the view's legal list, and the same seeded
-    program gives the same match."""
+def test_an_external_bot_plays_repeatably_in_play_match() -> None:
+    """An ExternalBot made by hand plays a whole match through play_match (every answer legal, or apply would
+    refuse it) and, the Node program being seeded, the same match twice."""
     rules = RuleSet.preset("default", target=15)
     finals = []
     for _ in range(2):
