@@ -12,6 +12,7 @@ import importlib.util
 collect_ignore: list[str] = []
 if importlib.util.find_spec("pyspiel") is None or importlib.util.find_spec("numpy") is None:
     collect_ignore.append("src/pytruco/openspiel.py")
+    collect_ignore.append("src/pytruco/bots/_openspiel.py")  # from_openspiel's examples load the game
 if any(importlib.util.find_spec(name) is None for name in ("pettingzoo", "gymnasium", "numpy")):
     collect_ignore.append("src/pytruco/pettingzoo.py")
     collect_ignore.append("src/pytruco/gym.py")

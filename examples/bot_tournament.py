@@ -30,7 +30,7 @@ def main() -> None:
     rate: dict[tuple[str, str], str] = {}
     total = dict.fromkeys(names, 0)
     for first, second in combinations(names, 2):
-        summary = simulate([BOTS[first], BOTS[second]], games=args.games, seed=args.seed)
+        summary = simulate([BOTS[first], BOTS[second]], games=args.games, seed=args.seed, duplicate=True)
         data = summary.to_json()
         for me, other in ((first, second), (second, first)):
             key = BOTS[me]

@@ -117,7 +117,9 @@ def test_bot_names_are_one_list() -> None:
         assert load_bot(name).name == name
     with pytest.raises(ArgumentError) as info:
         load_bot("simple")
-    known = "known: heuristic, ismcts, random, search, truco-always, or module:Class or path/to/file.py:Class"
+    known = (
+        "known: heuristic, ismcts, random, search, truco-always, or module:Class, path/to/file.py:Class or exec:COMMAND"
+    )
     assert known in str(info.value)
 
 
@@ -161,7 +163,7 @@ def test_the_help_names_every_bot_of_the_one_list(command: str, capsys: pytest.C
     with pytest.raises(SystemExit):
         main([command, "--help"])
     said = "".join(capsys.readouterr().out.split())  # argparse wraps the help, also at a hyphen
-    assert "heuristic,ismcts,random,search,truco-always,ormodule:Classorpath/to/file.py:Class" in said
+    assert "heuristic,ismcts,random,search,truco-always,ormodule:Class,path/to/file.py:Classorexec:COMMAND" in said
     assert "simple" not in said
 
 

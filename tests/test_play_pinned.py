@@ -55,8 +55,8 @@ REFUSED = {
     ),
     "en-bad-bot": (
         {"lang": "en", "bot": "nobody"},
-        "pytruco play: unknown bot 'nobody' (known: heuristic, ismcts, random, search, truco-always, or module:Class or"
-        " path/to/file.py:Class)\n",
+        "pytruco play: unknown bot 'nobody' (known: heuristic, ismcts, random, search, truco-always, or module:Class,"
+        " path/to/file.py:Class or exec:COMMAND)\n",
     ),
     "en-bad-target": ({"lang": "en", "target": 0}, "pytruco play: option 'target': default allows 30 or 15, not 0\n"),
 }

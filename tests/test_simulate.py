@@ -45,17 +45,18 @@ def test_a_seed_repeats_and_another_seed_differs() -> None:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_pairs_of_games_share_the_deals_with_the_seats_swapped(seed: int) -> None:
-    """Games 2k and 2k+1 have the same deals and first mano, with the bots' seats swapped. With one deterministic
+    """Duplicate (issue 38): games 2k and 2k+1 have the same deals and first mano, with the bots' seats swapped.
+    With one deterministic
     bot on both sides (truco-always ignores its random source) the two games are then the same game seen from the
     other side: same hands and actions, the winner and the points swapped between the two bot labels. Different
     deals would change the game; unswapped seats would keep the winner's label."""
     rules = RuleSet.preset("default")
-    even = play_game(["truco-always", "truco-always"], rules, seed, 0)
-    odd = play_game(["truco-always", "truco-always"], rules, seed, 1)
+    even = play_game(["truco-always", "truco-always"], rules, seed, 0, duplicate=True)
+    odd = play_game(["truco-always", "truco-always"], rules, seed, 1, duplicate=True)
     assert even.winner is not None and odd.winner is not None
     assert (odd.hands, odd.actions) == (even.hands, even.actions)
     assert (odd.winner, odd.points) == (1 - even.winner, (even.points[1], even.points[0]))
-    later = play_game(["truco-always", "truco-always"], rules, seed, 2)  # the next pair deals anew
+    later = play_game(["truco-always", "truco-always"], rules, seed, 2, duplicate=True)  # the next pair deals anew
     assert (later.points, later.actions) != (even.points, even.actions)
 
 
@@ -380,3 +381,39 @@ def test_hand_win_chance_when_the_other_side_has_fewer_cards_left() -> None:
     for text in ("4 12O", "0 4O", "1 mazo", "3 6O", "4 mazo"):
         state, _ = apply(state, Action.parse(text))
     assert all(0.0 <= hand_win_chance(view(state, seat)) <= 1.0 for seat in range(6))
+
+
+def test_workers_are_capped_at_the_processors_and_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36 item 14: `--workers 1000` started one process per task (1000 for 1000 games). The pool is now
+    at most the processors this process may use, and at most the games."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pytruco.simulate import available_processors
+
+    asked: list[object] = []
+
+    def record(self: ProcessPoolExecutor, *args: object, **kwargs: object) -> None:
+        asked.append(kwargs.get("max_workers", args[0] if args else None))
+        raise _Stop
+
+    monkeypatch.setattr(ProcessPoolExecutor, "__init__", record)
+    monkeypatch.setattr("pytruco.simulate.available_processors", lambda: 3)
+    with pytest.raises(_Stop):
+        simulate(["random", "random"], games=1000, seed=1, workers=1000)
+    assert asked == [3]
+    with pytest.raises(_Stop):
+        simulate(["random", "random"], games=2, seed=1, workers=1000)
+    assert asked == [3, 2]
+    assert available_processors() >= 1
+
+
+@pytest.mark.parametrize("workers", ["0", "-3"])
+def test_nonsense_workers_are_refused_in_one_line(workers: str) -> None:
+    """Issue 36 item 14: a worker count that is not a positive whole number gets one line and exit status 2."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytruco", "simulate", "random", "random", "--games", "1", "--workers", workers],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "--workers" in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr

@@ -101,6 +101,7 @@ __all__ = [
 _PUBLIC_MODULES = (
     "pytruco",
     "pytruco.actions",
+    "pytruco.arena",
     "pytruco.bench",
     "pytruco.bots",
     "pytruco.cards",

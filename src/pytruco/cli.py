@@ -4,8 +4,8 @@
 ``pytruco play`` plays a game in the terminal against a bot;
 ``pytruco random`` prints the record of a game between two random players;
 ``pytruco bench`` measures random playouts per second;
-``pytruco simulate BOT BOT`` plays many games between two bots and
-summarizes them.
+``pytruco simulate BOT BOT [BOT...]`` plays many games between two bots and
+summarizes them (three or more: a round robin with ratings).
 ``pytruco view --seat N|spectator FILE`` prints a seat's view after a record,
 ``pytruco events --seat N|spectator FILE`` the events as that seat receives them (``--lang es|en``: with their text)
 (one JSON object per line) and ``pytruco schema record|view|event|action|protocol`` a JSON Schema;
@@ -19,8 +19,8 @@ import json
 import os
 import random
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 from .errors import RecordError, TrucoError, quoted
 from .records import MAX_RECORD_SIZE, Record, replay
@@ -101,9 +101,14 @@ def _add_random_and_bench(commands: argparse._SubParsersAction[argparse.Argument
 
 def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``pytruco simulate``."""
-    p_sim = commands.add_parser("simulate", help="play many games between two bots and summarize them")
-    p_sim.add_argument("bots", nargs=2, metavar="BOT", help=f"a bot: {_bot_choices()}")
-    p_sim.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
+    p_sim = commands.add_parser(
+        "simulate", help="play many games between two bots and summarize them (three or more: a round robin)"
+    )
+    p_sim.add_argument("bots", nargs="+", metavar="BOT", help=f"a bot: {_bot_choices()}")
+    p_sim.add_argument("--games", type=int, default=100, help="games to play, a pairing (default: %(default)s)")
+    p_sim.add_argument("--hands", type=int, default=0, help="hands a game (1: the one-hand game; 0: whole matches)")
+    p_sim.add_argument("--duplicate", action="store_true", help="each deal played twice, the seats swapped")
+    p_sim.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples of a round robin's ratings")
     p_sim.add_argument("--seed", type=int, default=None, help="master seed (default: unpredictable, reported)")
     p_sim.add_argument("--preset", default="default", help="rules preset (default: %(default)s)")
     p_sim.add_argument("--players", type=int, default=None, help="seats: 2, 4 or 6 (default: the preset's)")
@@ -225,7 +230,7 @@ def _serve(argv: list[str]) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from .errors import RuleSetError
     from .rules import RuleSet
-    from .simulate import RayMissingError, progress_bar, simulate
+    from .simulate import RayMissingError, simulate
 
     options: dict[str, object] = {}
     if args.players is not None:
@@ -237,12 +242,22 @@ def _simulate(args: argparse.Namespace) -> int:
     except RuleSetError as error:
         sys.stderr.write(f"pytruco simulate: {error}\n")
         return 2
-    update, close = progress_bar(args.games)
+    n = len(args.bots)
+    update, close = _progress_bar(args.games * n * (n - 1) // 2)
     try:
-        summary = simulate(
-            args.bots, games=args.games, seed=args.seed, rules=rules, workers=args.workers,
-            backend=args.backend, progress=update,
-        )  # fmt: skip
+        if n > 2:
+            from .arena import round_robin
+
+            summary: Any = round_robin(
+                args.bots, games=args.games, seed=args.seed, rules=rules, hands=args.hands,
+                duplicate=args.duplicate, workers=args.workers, backend=args.backend, resamples=args.resamples,
+                progress=update,
+            )  # fmt: skip
+        else:
+            summary = simulate(
+                args.bots, games=args.games, seed=args.seed, rules=rules, workers=args.workers,
+                backend=args.backend, progress=update, hands=args.hands, duplicate=args.duplicate,
+            )  # fmt: skip
     except (ValueError, RayMissingError) as error:
         sys.stderr.write(f"pytruco simulate: {error}\n")
         return 2
@@ -250,6 +265,25 @@ def _simulate(args: argparse.Namespace) -> int:
         close()
     sys.stdout.write((json.dumps(summary.to_json()) if args.json else summary.text()) + "\n")
     return 0
+
+
+def _progress_bar(total: int) -> tuple[Callable[[int], None], Callable[[], None]]:
+    """A progress callback and a closer: a tqdm bar when tqdm is installed
+    (the ``sim`` extra) and standard error is a terminal; otherwise nothing."""
+    if not sys.stderr.isatty():
+        return (lambda _n: None), (lambda: None)
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return (lambda _n: None), (lambda: None)
+    import shutil
+
+    size = shutil.get_terminal_size((80, 24))  # a new pseudo-terminal may report 0 x 0: tqdm then hides the bar
+    bar = tqdm(
+        total=total, unit="game", file=sys.stderr, leave=False, ncols=min(size.columns or 80, 100),
+        nrows=size.lines or 24,
+    )  # fmt: skip
+    return bar.update, bar.close
 
 
 def _read_record(path: str) -> bytes:

@@ -2,9 +2,17 @@
 
 Each game's random sources come from the master seed and the game's index
 only, so the results are the same whatever the number of worker processes
-(or Ray workers) that play them. Games go in pairs: both games of a pair see
-the same deals with the bots' seats swapped, so neither bot always has the
-first mano or the better cards, and the comparison is less noisy.
+(or Ray workers) that play them. The bots change seats every game, so neither
+always sits first. A plain run deals every game anew; with ``duplicate=True``
+games go in pairs: both games of a pair see the same deals with the bots' seats
+swapped (duplicate deals, as in duplicate bridge), and the intervals are
+computed over the pairs, so the luck of the cards cancels out of the comparison.
+
+Every rate and mean comes with a 95% interval. The win rate's is Wilson's,
+over the games of a plain run and over the effective number of games of a
+duplicate run (:meth:`Summary.win_interval`). The points per hand's is the
+normal interval of a ratio estimate whose variance is taken from the
+independent units (games, or pairs of games): :func:`ratio_interval`.
 
 >>> from pytruco.simulate import simulate
 >>> summary = simulate(["heuristic", "random"], games=4, seed=1)
@@ -20,7 +28,6 @@ import math
 import os
 import random
 import signal
-import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
@@ -33,13 +40,22 @@ from .errors import ArgumentError, quoted
 from .rules import RuleSet
 from .views import view
 
-__all__ = ["GameResult", "Summary", "play_game", "simulate", "wilson_interval"]
+__all__ = [
+    "GameResult",
+    "Summary",
+    "available_processors",
+    "play_game",
+    "ratio_interval",
+    "simulate",
+    "wilson_interval",
+]
 
 MAX_ACTIONS = 100_000
 
 
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for a proportion.
+def wilson_interval(successes: float, trials: float, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a proportion (*trials* may be an effective number of
+    trials, not a whole one).
 
     >>> from pytruco.simulate import wilson_interval
     >>> low, high = wilson_interval(80, 100)
@@ -55,6 +71,36 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def ratio_interval(
+    values: Sequence[float], weights: Sequence[float], z: float = 1.959964
+) -> tuple[float, tuple[float, float] | None]:
+    """The ratio ``sum(values) / sum(weights)`` and its normal 95% interval (by default), each pair
+    ``(values[i], weights[i])`` one independent unit (a game, or a pair of duplicate games): the variance is the
+    usual one of a ratio estimate, ``k / (k - 1) * sum((v - r * w) ** 2) / sum(w) ** 2`` over the *k* units. The
+    interval is ``None`` with fewer than two units (no variance to estimate) or no weight.
+
+    Points per hand: *values* the points of each game, *weights* its hands. A win rate: *values* the wins of each
+    unit, *weights* its decided games.
+
+    >>> from pytruco.simulate import ratio_interval
+    >>> rate, (low, high) = ratio_interval([3, 1, 2, 2], [2, 2, 2, 2])
+    >>> rate, round(low, 3), round(high, 3)
+    (1.0, 0.6, 1.4)
+    >>> ratio_interval([5], [2])
+    (2.5, None)
+    """
+    total = math.fsum(weights)
+    if total <= 0:
+        return (0.0, None)
+    ratio = math.fsum(values) / total
+    k = len(values)
+    if k < 2:
+        return (ratio, None)
+    spread = math.fsum((v - ratio * w) ** 2 for v, w in zip(values, weights, strict=True))
+    half = z * math.sqrt(k / (k - 1) * spread) / total
+    return (ratio, (ratio - half, ratio + half))
 
 
 @attrs.frozen
@@ -88,28 +134,39 @@ class GameResult:
     thinking: tuple[float, float] = attrs.field(default=(0.0, 0.0), eq=False)
 
 
-def _seeds(seed: int, index: int) -> tuple[str, str]:
-    pair = index // 2
-    return f"pytruco-simulate/{seed}/{pair}/deals", f"pytruco-simulate/{seed}/{index}/bots"
+def _seeds(seed: int, index: int, duplicate: bool) -> tuple[str, str]:
+    deals = f"pytruco-simulate/{seed}/{index // 2}/deals" if duplicate else f"pytruco-simulate/{seed}/game-{index}"
+    return deals, f"pytruco-simulate/{seed}/{index}/bots"
 
 
-def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int) -> GameResult:
+def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int, *, duplicate: bool = False) -> GameResult:
     """Play game *index* of a simulation with master *seed*.
 
-    Bot 0 takes the even seats in even games and the odd seats in odd games;
-    games ``2k`` and ``2k + 1`` have the same deals and first mano.
+    Bot 0 takes the even seats in even games and the odd seats in odd games.
+    With *duplicate*, games ``2k`` and ``2k + 1`` have the same deals and first
+    mano; otherwise every game is dealt from its own source. A bot with a
+    ``close()`` method (an external program) is closed when the game ends.
 
     >>> from pytruco import RuleSet
     >>> from pytruco.simulate import play_game
     >>> play_game(["heuristic", "random"], RuleSet.preset("default"), 7, 0).winner in (0, 1)
     True
     """
-    deal_seed, bot_seed = _seeds(seed, index)
+    first = 0 if index % 2 == 0 else 1  # the bot on the even seats
+    loaded = [load_bot(spec) for spec in specs]
+    try:
+        return _play(loaded, first, rules, _seeds(seed, index, duplicate), index)
+    finally:
+        for bot in loaded:
+            _closed(bot)
+
+
+def _play(loaded: list[Any], first: int, rules: RuleSet, seeds: tuple[str, str], index: int) -> GameResult:
+    """One game between the *loaded* bots, the one of index *first* on the even seats."""
+    deal_seed, bot_seed = seeds
     deals = random.Random(deal_seed)
     chance = random.Random(bot_seed)
     n = rules.players
-    first = 0 if index % 2 == 0 else 1  # the bot on the even seats
-    loaded = [load_bot(spec) for spec in specs]
     bot_of_seat = [loaded[(seat + first) % 2] for seat in range(n)]
     rngs = [random.Random(f"{bot_seed}/{seat}") for seat in range(n)]
     state = new_game(rules, rng=deals) if not rules.rps_first_mano else new_game(rules)
@@ -144,8 +201,10 @@ def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int) -> Ga
     )
 
 
-def _play_chunk(specs: Sequence[str], rules: RuleSet, seed: int, indices: Sequence[int]) -> list[GameResult]:
-    return [play_game(specs, rules, seed, index) for index in indices]
+def _play_chunk(
+    specs: Sequence[str], rules: RuleSet, seed: int, indices: Sequence[int], duplicate: bool = False
+) -> list[GameResult]:
+    return [play_game(specs, rules, seed, index, duplicate=duplicate) for index in indices]
 
 
 def _keys(specs: Sequence[str]) -> tuple[str, str]:
@@ -159,12 +218,13 @@ class Summary:
 
     Attributes:
         bots: the two bots as given.
-        rules: the rules played.
+        rules: the rules played (``rules.hands``: hands a game, 0 for whole matches).
         seed: the master seed.
         results: every game, in index order.
         seconds: wall time.
         workers: processes used.
         backend: ``"local"`` or ``"ray"``.
+        duplicate: games ``2k`` and ``2k + 1`` had the same deals, the seats swapped.
 
     >>> from pytruco.simulate import simulate
     >>> summary = simulate(["heuristic", "random"], games=4, seed=1, rules="classic")
@@ -179,6 +239,7 @@ class Summary:
     seconds: float
     workers: int = 1
     backend: str = "local"
+    duplicate: bool = False
 
     @property
     def keys(self) -> tuple[str, str]:
@@ -199,56 +260,111 @@ class Summary:
         """Hands dealt in all games."""
         return sum(result.hands for result in self.results)
 
+    @property
+    def length(self) -> str:
+        """How long a game was: ``1 hand``, ``3 hands`` or ``30 points``."""
+        hands = self.rules.hands
+        return f"{hands} hand{'s' if hands != 1 else ''}" if hands else f"{self.rules.target} points"
+
+    def units(self) -> list[list[GameResult]]:
+        """The independent units of the statistics: each game of a plain run, each pair of a duplicate run."""
+        if not self.duplicate:
+            return [[result] for result in self.results]
+        pairs: dict[int, list[GameResult]] = {}
+        for result in self.results:
+            pairs.setdefault(result.index // 2, []).append(result)
+        return list(pairs.values())
+
+    def win_interval(self, bot: int) -> tuple[float, float]:
+        """The 95% interval of bot *bot*'s (0 or 1) rate of wins among the decided games: Wilson's. In a
+        duplicate run the games of a pair are not independent, so Wilson's interval is taken over the effective
+        number of games (Kish's): the games divided by the design effect, the variance of the rate measured over
+        the pairs (:func:`ratio_interval`'s) over the variance of independent games. The design effect is
+        floored at 1/4 (a run whose pairs all split alike claims no certainty) and is 1 when every game went one
+        way (nothing measures it then)."""
+        units = self.units()
+        wins = [sum(1 for r in unit if r.winner == bot) for unit in units]
+        decided = [sum(1 for r in unit if r.winner is not None) for unit in units]
+        won, games = sum(wins), sum(decided)
+        rate, interval = ratio_interval(wins, decided)
+        if not self.duplicate or interval is None or won in (0, games):
+            return wilson_interval(won, games)
+        spread = (interval[1] - rate) / 1.959964
+        effect = max(0.25, spread * spread / (rate * (1 - rate) / games))
+        return wilson_interval(won / effect, games / effect)
+
+    def per_hand(self, points: Callable[[GameResult], float]) -> tuple[float, tuple[float, float] | None]:
+        """The mean of *points* (read from each game) a hand, with its :func:`ratio_interval` over the units."""
+        units = self.units()
+        values = [math.fsum(points(r) for r in unit) for unit in units]
+        return ratio_interval(values, [sum(r.hands for r in unit) for unit in units])
+
     def to_json(self, *, timing: bool = True) -> dict[str, Any]:
         """The summary as one JSON-ready dict (*timing*: include the wall time
         and speed, the only members that vary between runs)."""
         games = len(self.results)
         decided = sum(1 for result in self.results if result.winner is not None)
-        hands = self.hands
-        points = [sum(result.points[i] for result in self.results) for i in (0, 1)]
         wins = self.wins
+        keys = self.keys
+        per_hand = [self.per_hand(lambda r: r.points[0]), self.per_hand(lambda r: r.points[1])]
+        margin = self.per_hand(lambda r: r.points[0] - r.points[1])
         out: dict[str, Any] = {
             "bots": list(self.bots),
             "preset": self.rules.preset_name,
             "players": self.rules.players,
             "target": self.rules.target,
+            "hands_per_game": self.rules.hands,
+            "duplicate": self.duplicate,
             "seed": self.seed,
             "games": games,
             "unfinished": games - decided,
             "wins": wins,
-            "win_rate": {key: (wins[key] / decided if decided else 0.0) for key in self.keys},
-            "ci95": {key: list(wilson_interval(wins[key], decided)) for key in self.keys},
-            "points_per_hand": {key: (points[i] / hands if hands else 0.0) for i, key in enumerate(self.keys)},
-            "hands": hands,
+            "win_rate": {key: (wins[key] / decided if decided else 0.0) for key in keys},
+            "ci95": {key: list(self.win_interval(i)) for i, key in enumerate(keys)},
+            "points_per_hand": {key: per_hand[i][0] for i, key in enumerate(keys)},
+            "points_per_hand_ci95": {key: _listed(per_hand[i][1]) for i, key in enumerate(keys)},
+            "margin_per_hand": {"value": margin[0], "ci95": _listed(margin[1])},
+            "hands": self.hands,
             "actions": sum(result.actions for result in self.results),
         }
         if timing:
-            decisions = [sum(result.decisions[i] for result in self.results) for i in (0, 1)]
-            thought = [sum(result.thinking[i] for result in self.results) for i in (0, 1)]
-            out["ms_per_decision"] = {
+            out.update(self._timing())
+        return out
+
+    def _timing(self) -> dict[str, Any]:
+        decisions = [sum(result.decisions[i] for result in self.results) for i in (0, 1)]
+        thought = [sum(result.thinking[i] for result in self.results) for i in (0, 1)]
+        return {
+            "ms_per_decision": {
                 key: (round(1000 * thought[i] / decisions[i], 3) if decisions[i] else None)
                 for i, key in enumerate(self.keys)
-            }
-            out["seconds"] = round(self.seconds, 3)
-            out["hands_per_second"] = round(hands / self.seconds, 1) if self.seconds > 0 else None
-            out["workers"] = self.workers
-            out["backend"] = self.backend
-        return out
+            },
+            "seconds": round(self.seconds, 3),
+            "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds > 0 else None,
+            "workers": self.workers,
+            "backend": self.backend,
+        }
 
     def text(self) -> str:
         """A short report for people."""
         data = self.to_json()
+        length = self.length
         lines = [
-            f"{data['games']} games of {data['preset']} ({data['players']} players, {data['target']} points),"
-            f" seed {data['seed']}",
+            f"{data['games']} games of {data['preset']} ({data['players']} players, {length}),"
+            f" seed {data['seed']}" + (", duplicate deals" if self.duplicate else ""),
         ]
         for key in self.keys:
             low, high = data["ci95"][key]
+            ms = data["ms_per_decision"][key]
             lines.append(
                 f"  {key:>14}: {data['wins'][key]:5} wins  {100 * data['win_rate'][key]:5.1f}%"
                 f"  (95% CI {100 * low:.1f}-{100 * high:.1f}%)  {data['points_per_hand'][key]:.2f} points/hand"
-                + (f"  {data['ms_per_decision'][key]:.3g} ms a decision" if data["ms_per_decision"][key] else "")
+                + _interval_text(data["points_per_hand_ci95"][key])
+                + (f"  {ms:.3g} ms a decision" if ms else "")
             )
+        margin = data["margin_per_hand"]
+        lines.append(f"  {self.keys[0]} minus {self.keys[1]}: {margin['value']:+.3f} points/hand"
+                     + _interval_text(margin["ci95"], "+.3f"))  # fmt: skip
         if data["unfinished"]:
             lines.append(f"  {data['unfinished']} games did not finish")
         lines.append(
@@ -256,6 +372,27 @@ class Summary:
             f" ({data['workers']} worker{'s' if data['workers'] != 1 else ''}, {data['backend']})"
         )
         return "\n".join(lines)
+
+
+def _listed(interval: tuple[float, float] | None) -> list[float] | None:
+    return None if interval is None else [interval[0], interval[1]]
+
+
+def _interval_text(interval: list[float] | None, spec: str = ".2f") -> str:
+    return "" if interval is None else f" (95% CI {interval[0]:{spec}} to {interval[1]:{spec}})"
+
+
+def available_processors() -> int:
+    """The processors this process may run on (its CPU affinity where the system has one), at least 1: the most
+    worker processes :func:`simulate` starts.
+
+    >>> from pytruco.simulate import available_processors
+    >>> available_processors() >= 1
+    True
+    """
+    affinity = getattr(os, "sched_getaffinity", None)
+    count = len(affinity(0)) if affinity is not None else os.cpu_count()
+    return max(1, count or 1)
 
 
 def _chunk_size(games: int, parts: int) -> int:
@@ -268,7 +405,9 @@ def _chunks(games: int, size: int) -> Iterator[range]:
     return (range(start, min(games, start + size)) for start in range(0, games, size))
 
 
-def _check_arguments(bots: object, games: object, seed: object, workers: object, backend: object) -> None:
+def _check_arguments(
+    bots: object, games: object, seed: object, workers: object, backend: object, hands: object, duplicate: bool
+) -> None:
     """Each argument of :func:`simulate`, checked before any game is played."""
     if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, str) for b in bots):
         raise ArgumentError(f"simulate needs two bot names, not {quoted(bots)}")
@@ -281,8 +420,12 @@ def _check_arguments(bots: object, games: object, seed: object, workers: object,
             raise ArgumentError(f"--{name} must be at least 1, not {quoted(value)}")
     if seed is not None and seed.__class__ is not int:
         raise ArgumentError(f"--seed must be a whole number or None, not {quoted(seed)}")
+    if not isinstance(hands, int) or hands.__class__ is bool or hands < 0:
+        raise ArgumentError(f"--hands must be a whole number, 0 for whole matches, not {quoted(hands)}")
     if backend not in ("local", "ray"):
         raise ArgumentError(f"unknown backend {quoted(backend)} (local or ray)")
+    if duplicate and games % 2:  # type: ignore[operator]
+        raise ArgumentError(f"--duplicate plays each deal twice: --games must be even, not {games}")
 
 
 def simulate(
@@ -294,19 +437,23 @@ def simulate(
     workers: int = 1,
     backend: str = "local",
     progress: Callable[[int], None] | None = None,
+    hands: int = 0,
+    duplicate: bool = False,
 ) -> Summary:
-    """Play *games* games between two bots (names or ``module:Class``).
+    """Play *games* games between two bots (any spec :func:`~pytruco.bots.load_bot` reads).
 
     Args:
         bots: the two bots.
-        games: how many games.
-        seed: master seed (``None``: drawn from an unpredictable source and
-            reported in the summary).
+        games: how many games (with *duplicate*: an even number, two games a deal).
+        seed: master seed (``None``: drawn from an unpredictable source and reported in the summary).
         rules: a :class:`RuleSet` or a preset name.
-        workers: processes to use (``backend="local"``); with Ray, the
-            games are split into about four tasks per worker.
+        workers: processes to use (``backend="local"``: at most :func:`available_processors` and at most the
+            number of tasks); with Ray, the games are split into about four tasks per worker.
         backend: ``"local"`` or ``"ray"`` (needs the ``ray`` extra).
         progress: called with the number of games just finished.
+        hands: each game is this many hands (1: the one-hand game), won by the side ahead
+            (:attr:`RuleSet.hands <pytruco.RuleSet.hands>`); 0: whole matches to the target.
+        duplicate: games ``2k`` and ``2k + 1`` have the same deals with the seats swapped.
 
     Raises:
         ArgumentError: not two bots, an unknown bot, a bad number or an unknown backend.
@@ -316,30 +463,38 @@ def simulate(
     >>> [result.index for result in summary.results], summary.seed
     ([0, 1], 7)
     """
-    _check_arguments(bots, games, seed, workers, backend)
+    _check_arguments(bots, games, seed, workers, backend, hands, duplicate)
     specs = (bots[0], bots[1])
     for spec in specs:
-        load_bot(spec)  # fail early with a clear message
+        _closed(load_bot(spec))  # fail early with a clear message
     rule_set = RuleSet.preset(rules) if isinstance(rules, str) else rules
+    rule_set = attrs.evolve(rule_set, hands=hands) if hands else rule_set
     master = seed if seed is not None else random.SystemRandom().randrange(2**32)
     started = time.perf_counter()
     report = progress if progress is not None else (lambda _n: None)
     size = _chunk_size(games, workers)
     chunks = _chunks(games, size)
-    if backend == "local":
-        workers = min(workers, math.ceil(games / size))  # no more processes than tasks: one game, no fork
+    if backend == "local":  # no more processes than processors, nor than tasks (one game: no fork)
+        workers = min(workers, available_processors(), math.ceil(games / size))
     results: list[GameResult] = []
     if backend == "ray":
-        results = _run_ray(specs, rule_set, master, chunks, report)
+        results = _run_ray(specs, rule_set, master, chunks, report, duplicate)
     elif workers == 1:
         for chunk in chunks:
-            results.extend(_play_chunk(specs, rule_set, master, chunk))
+            results.extend(_play_chunk(specs, rule_set, master, chunk, duplicate))
             report(len(chunk))
     else:
-        results = _run_processes(specs, rule_set, master, chunks, workers, report)
+        results = _run_processes(specs, rule_set, master, chunks, workers, report, duplicate)
     results.sort(key=lambda result: result.index)
     elapsed = time.perf_counter() - started
-    return Summary(specs, rule_set, master, tuple(results), elapsed, workers, backend)
+    return Summary(specs, rule_set, master, tuple(results), elapsed, workers, backend, duplicate)
+
+
+def _closed(bot: object) -> None:
+    """Close *bot* if it has a ``close()`` (an external program)."""
+    close = getattr(bot, "close", None)
+    if callable(close):
+        close()
 
 
 def _ignore_sigint() -> None:
@@ -354,6 +509,7 @@ def _run_processes(
     chunks: Iterable[Sequence[int]],
     workers: int,
     report: Callable[[int], None],
+    duplicate: bool = False,
 ) -> list[GameResult]:
     """Play the chunks in *workers* processes. At most two tasks per worker are submitted at a time, so memory
     does not grow with the number of games; Ctrl-C (or any error) cancels what is queued and stops the workers
@@ -376,7 +532,7 @@ def _run_processes(
         for chunk in chunks:
             if len(running) >= 2 * workers:
                 collect(True)
-            running.add(pool.submit(_play_chunk, specs, rules, seed, chunk))
+            running.add(pool.submit(_play_chunk, specs, rules, seed, chunk, duplicate))
         while running:
             collect(True)
     except BaseException:
@@ -411,6 +567,7 @@ def _run_ray(
     seed: int,
     chunks: Iterable[Sequence[int]],
     report: Callable[[int], None],
+    duplicate: bool = False,
 ) -> list[GameResult]:
     try:
         import ray
@@ -419,13 +576,13 @@ def _run_ray(
     if not ray.is_initialized():
         address = os.environ.get("RAY_ADDRESS")
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
-    remote = ray.remote(_play_chunk)
+    remote: Any = ray.remote(_play_chunk)  # its typed overloads stop at four arguments
     queued = iter(chunks)
     pending: list[Any] = []
     results: list[GameResult] = []
     while True:
         for chunk in queued:  # a bounded number of tasks in flight: memory does not grow with the games
-            pending.append(remote.remote(specs, rules, seed, chunk))
+            pending.append(remote.remote(specs, rules, seed, chunk, duplicate))
             if len(pending) >= _RAY_IN_FLIGHT:
                 break
         if not pending:
@@ -435,22 +592,3 @@ def _run_ray(
             done = ray.get(ref)
             results.extend(done)
             report(len(done))
-
-
-def progress_bar(total: int) -> tuple[Callable[[int], None], Callable[[], None]]:
-    """A progress callback and a closer: a tqdm bar when tqdm is installed
-    (the ``sim`` extra) and standard error is a terminal; otherwise nothing."""
-    if not sys.stderr.isatty():
-        return (lambda _n: None), (lambda: None)
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return (lambda _n: None), (lambda: None)
-    import shutil
-
-    size = shutil.get_terminal_size((80, 24))  # a new pseudo-terminal may report 0 x 0: tqdm then hides the bar
-    bar = tqdm(
-        total=total, unit="game", file=sys.stderr, leave=False, ncols=min(size.columns or 80, 100),
-        nrows=size.lines or 24,
-    )  # fmt: skip
-    return bar.update, bar.close

@@ -15,6 +15,9 @@ is passed in, so a seeded game is repeatable.
   playouts.
 - :class:`TrucoAlwaysBot`: calls truco at every chance and never folds (a
   bully, to check that the others are not bullied).
+- :class:`ExternalBot`: another program, in any language, over the JSON-lines protocol ``pytruco-bot/1``
+  (``exec:COMMAND``).
+- :func:`from_openspiel`: an OpenSpiel policy of :mod:`pytruco.openspiel`'s game.
 
 The protocol and :class:`RandomBot` are in :mod:`pytruco.bots._protocol`, what
 a bot reads from a view in :mod:`pytruco.bots._reading`, its estimates in
@@ -47,8 +50,10 @@ from ..errors import QUOTE_LIMIT, ArgumentError, SetupError, quoted, require
 from ..rules import RuleSet
 from ..views import view
 from ._estimates import hand_win_chance
+from ._external import PROTOCOL, BotError, ExternalBot
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._ismcts import ISMCTSBot
+from ._openspiel import OpenSpielBot, from_openspiel
 from ._protocol import Bot, OneHotPolicy, RandomBot, policy
 from ._reading import dealt_cards as dealt_cards  # the terminal game reads these two
 from ._reading import finished_tricks as finished_tricks
@@ -58,13 +63,18 @@ from ._search import SearchBot
 __all__ = [
     "BOT_NAMES",
     "BOT_SPECS",
+    "PROTOCOL",
     "Bot",
+    "BotError",
+    "ExternalBot",
     "HeuristicBot",
     "ISMCTSBot",
     "OneHotPolicy",
+    "OpenSpielBot",
     "RandomBot",
     "SearchBot",
     "TrucoAlwaysBot",
+    "from_openspiel",
     "hand_win_chance",
     "load_bot",
     "pending_call",
@@ -88,19 +98,19 @@ BOT_NAMES: dict[str, Callable[[], Bot]] = {
 ['heuristic', 'ismcts', 'random', 'search', 'truco-always']
 """
 
-BOT_SPECS = "module:Class or path/to/file.py:Class"
+BOT_SPECS = "module:Class, path/to/file.py:Class or exec:COMMAND"
 """The other ways of naming a bot than :data:`BOT_NAMES` (as :func:`load_bot` reads them).
 
 >>> from pytruco.bots import BOT_SPECS
 >>> BOT_SPECS
-'module:Class or path/to/file.py:Class'
+'module:Class, path/to/file.py:Class or exec:COMMAND'
 """
 
 
 def load_bot(spec: str) -> Bot:
-    """A new bot from a name in :data:`BOT_NAMES`, ``module:Class`` (an importable module) or
-    ``path/to/file.py:Class`` (a Python file, loaded as a module; relative to the working directory).
-    The class is called without arguments.
+    """A new bot from a name in :data:`BOT_NAMES`, ``module:Class`` (an importable module),
+    ``path/to/file.py:Class`` (a Python file, loaded as a module; relative to the working directory)
+    or ``exec:COMMAND`` (another program: :class:`ExternalBot`). The class is called without arguments.
 
     A ``module:Class`` spec runs code: the module is imported (its top-level
     code runs) and the class is called, so load only specs you trust. The
@@ -123,11 +133,13 @@ def load_bot(spec: str) -> Bot:
     ... except ArgumentError as error:
     ...     print(error)  # doctest: +NORMALIZE_WHITESPACE
     unknown bot 'nobody' (known: heuristic, ismcts, random, search, truco-always,
-      or module:Class or path/to/file.py:Class)
+      or module:Class, path/to/file.py:Class or exec:COMMAND)
     """
     require(spec, str, "load_bot", "a bot name or module:Class")
     if spec in BOT_NAMES:
         return BOT_NAMES[spec]()
+    if spec.startswith("exec:"):
+        return ExternalBot(spec[5:])
     module_name, colon, attribute = spec.rpartition(":")
     if not colon or not module_name or not attribute:
         known = ", ".join(sorted(BOT_NAMES))
