@@ -33,15 +33,14 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
 import attrs
 
 from ._engine import Phase, Round, State, legal_actions, require_state, rps_choices
 from .actions import ACTION_SPACE, MAX_DECLARED_POINTS, NUM_ACTIONS, TRUCO_CALLS, Action, Deal, Kind
 from .errors import ArgumentError, quoted
-from .rules import PRESET_NAMES, EnvidoStyle, RuleSet
+from .rules import EnvidoStyle, RuleSet
 
 __all__ = [
     "INFO_FORMAT",
@@ -56,7 +55,6 @@ __all__ = [
     "observation",
     "observation_layout",
     "observation_string",
-    "research_rules",
 ]
 
 OBS_FORMAT = "truco-obs/1"
@@ -113,15 +111,24 @@ class Bounds:
     max_hands: int
 
 
-@functools.lru_cache(maxsize=64)
 def bounds(rules: RuleSet) -> Bounds:
     """The :class:`Bounds` of a game of *rules*.
+
+    Raises:
+        ArgumentError: *rules* is not a :class:`~pytruco.RuleSet`.
 
     >>> from pytruco import RuleSet
     >>> from pytruco.encode import bounds
     >>> bounds(RuleSet.preset("reglamento")).max_actions_per_hand
     47
     """
+    if not isinstance(rules, RuleSet):
+        raise ArgumentError(f"bounds needs a RuleSet, not {quoted(rules)}")
+    return _bounds(rules)
+
+
+@functools.lru_cache(maxsize=64)
+def _bounds(rules: RuleSet) -> Bounds:
     chain = rules.target // 2 + 2 if rules.envido_style is EnvidoStyle.PER_WORD else 4
     full = 8 * rules.players + 14 + chain
     per_hand = max(3 * (16 + 14 + chain), full) if rules.pica_pica else full
@@ -556,32 +563,3 @@ def observation_string(state: State, seat: int) -> str:
 
 def _number(value: float) -> str:
     return "1" if value == 1.0 else f"{value:.4g}"
-
-
-def research_rules(params: Mapping[str, Any]) -> tuple[RuleSet, str]:
-    """The rule set and the utility (``win`` or ``points``) of the research parameters of :mod:`pytruco.openspiel`
-    and :mod:`pytruco.pettingzoo`: ``preset``, ``players``, ``target`` (0: the preset's; any other: that target),
-    ``hands`` (0: a whole match) and ``utility``; partners answer in turn order (one actor per decision).
-
-    Raises:
-        ArgumentError: an unknown preset or utility, or an option the rules refuse.
-
-    >>> from pytruco.encode import research_rules
-    >>> rules, utility = research_rules({"preset": "classic", "players": 4, "target": 9, "hands": 0, "utility": "win"})
-    >>> rules.players, rules.target, rules.answer_in_turn, utility
-    (4, 9, True, 'win')
-    """
-    values = {"preset": "default", "players": 2, "target": 0, "hands": 0, "utility": "win", **params}
-    if values["preset"] not in PRESET_NAMES:
-        raise ArgumentError(f"unknown preset {values['preset']!r} (known: {', '.join(PRESET_NAMES)})")
-    if values["utility"] not in ("win", "points"):
-        raise ArgumentError(f"utility must be 'win' or 'points', not {values['utility']!r}")
-    options: dict[str, Any] = {"players": values["players"], "hands": values["hands"], "answer_in_turn": True}
-    if values["target"]:
-        options["targets"] = (values["target"],)
-        options["target"] = values["target"]
-    try:
-        rules = RuleSet.preset(values["preset"], **options)
-    except ValueError as error:
-        raise ArgumentError(f"{error}") from None
-    return rules, values["utility"]

@@ -50,8 +50,8 @@ from .encode import (
     observation,
     observation_layout,
     observation_string,
-    research_rules,
 )
+from .params import research_rules
 from .rules import RuleSet
 from .worlds import chance_outcomes, deal_from_cards, sample_world
 

@@ -34,8 +34,9 @@ from pettingzoo.utils import wrappers
 from ._engine import State, apply, legal_actions, new_game, random_deal
 from .actions import NUM_ACTIONS, Action
 from .bots import Bot, load_bot, policy
-from .encode import legal_mask, observation, observation_layout, research_rules
+from .encode import legal_mask, observation, observation_layout
 from .errors import ArgumentError, quoted
+from .params import research_rules
 from .views import view
 
 __all__ = ["TrucoEnv", "env", "raw_env"]
