@@ -47,6 +47,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("_engine.reducer",),
     ("_engine.recall",),
     ("_engine",),
+    ("_layouts", "_seen", "params"),
     ("encode", "worlds"),
     ("views._parts",),
     ("views._json",),

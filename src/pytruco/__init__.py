@@ -110,6 +110,7 @@ _PUBLIC_MODULES = (
     "pytruco.events",
     "pytruco.frontend",
     "pytruco.openspiel",
+    "pytruco.params",
     "pytruco.partners",
     "pytruco.pettingzoo",
     "pytruco.play",
