@@ -61,7 +61,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bots._search",),
     ("bots._ismcts",),
     ("bots", "frontend"),
-    ("openspiel", "pettingzoo"),
+    ("openspiel", "pettingzoo", "vector"),
     ("play._words", "play._input"),
     ("play._screen",),
     ("play._events",),

@@ -121,6 +121,7 @@ _PUBLIC_MODULES = (
     "pytruco.simulate",
     "pytruco.svg",
     "pytruco.text",
+    "pytruco.vector",
     "pytruco.version",
     "pytruco.views",
     "pytruco.worlds",

@@ -75,6 +75,11 @@ _ENVIDO_STAGES: Final = {name: i for i, name in enumerate(("none", "pending", "d
 _FLOR_STAGES: Final = {name: i for i, name in enumerate(("none", "answer", "call", "declaring", "done"))}
 _FLOR_CALLS: Final = (Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO)
 _RPS_ORDER: Final = (Rps.PIEDRA, Rps.PAPEL, Rps.TIJERA)
+_ENVIDO: Final = Kind.ENVIDO
+_REAL_ENVIDO: Final = Kind.REAL_ENVIDO
+_FALTA_ENVIDO: Final = Kind.FALTA_ENVIDO
+_TIMEOUT: Final = Kind.TIMEOUT
+_RENDIRSE: Final = Kind.RENDIRSE
 
 
 class _Plan:
@@ -240,7 +245,7 @@ def _code(action: Action) -> int:
     code = _CODES.get(id(action))
     if code is not None:
         return code
-    if action.kind is Kind.TIMEOUT or action.kind is Kind.RENDIRSE:
+    if action.kind is _TIMEOUT or action.kind is _RENDIRSE:
         return -1
     return action.seat << 8 | action.index
 
@@ -341,12 +346,18 @@ def _fill(
     phase = state.phase
     v[at + plan.phase + (0 if phase is _RPS_PHASE else 1 if phase is _DEAL else 2 if phase is _PLAY else 3)] = 1.0
     score = state.score
-    v[at + plan.score] = min(1.0, score[team] / plan.target)
-    v[at + plan.score + 1] = min(1.0, score[1 - team] / plan.target)
+    if score[team]:
+        v[at + plan.score] = _capped(score[team] / plan.target)
+    if score[1 - team]:
+        v[at + plan.score + 1] = _capped(score[1 - team] / plan.target)
     chicos = state.chicos
-    v[at + plan.chicos] = chicos[team] / plan.chicos_to_win
-    v[at + plan.chicos + 1] = chicos[1 - team] / plan.chicos_to_win
-    v[at + plan.hand_number] = min(1.0, state.rounds_dealt / plan.max_hands)
+    if chicos[team]:
+        v[at + plan.chicos] = chicos[team] / plan.chicos_to_win
+    if chicos[1 - team]:
+        v[at + plan.chicos + 1] = chicos[1 - team] / plan.chicos_to_win
+    dealt = state.rounds_dealt
+    if dealt:
+        v[at + plan.hand_number] = _capped(dealt / plan.max_hands)
     for s in state.to_act:
         v[at + plan.to_act + (s - seat) % n] = 1.0
     if phase is _RPS_PHASE:
@@ -381,7 +392,9 @@ def _fill_round(state: State, r: Round, seat: int, plan: _Plan, v: MutableSequen
     for card in r.held_by(seat):
         v[hand + card.index] = 1.0
     own = at + plan.own_points
-    v[own] = r.envido_points[seat] / MAX_DECLARED_POINTS
+    points = r.envido_points[seat]
+    if points:
+        v[own] = points / MAX_DECLARED_POINTS
     if plan.flor:
         flor = r.dealt[seat].flor_points(plan.flor_count_three)
         if flor is not None:
@@ -414,16 +427,23 @@ def _fill_chains(state: State, r: Round, seat: int, plan: _Plan, v: MutableSeque
         v[at + plan.truco_caller + (call[1] - seat) % n] = 1.0
     if r.envido_count:
         calls = r.envido_calls
-        v[at + plan.envido_calls] = min(1.0, calls.count(Kind.ENVIDO) / plan.envido_most)
-        v[at + plan.envido_calls + 1] = 1.0 if Kind.REAL_ENVIDO in calls else 0.0
-        v[at + plan.envido_calls + 2] = 1.0 if Kind.FALTA_ENVIDO in calls else 0.0
-    v[at + plan.envido_stage + _ENVIDO_STAGES[r.envido_stage]] = 1.0
+        envidos = calls.count(_ENVIDO)
+        if envidos:
+            v[at + plan.envido_calls] = _capped(envidos / plan.envido_most)
+        if _REAL_ENVIDO in calls:
+            v[at + plan.envido_calls + 1] = 1.0
+        if _FALTA_ENVIDO in calls:
+            v[at + plan.envido_calls + 2] = 1.0
+    envido_stage = _ENVIDO_STAGES[r.envido_stage]
+    v[at + plan.envido_stage + envido_stage] = 1.0
     caller = r.envido_caller
     if caller is not None:
         v[at + plan.envido_caller + (caller - seat) % n] = 1.0
-    v[at + plan.flor_stage + _FLOR_STAGES[r.flor_stage]] = 1.0
-    for s in r.flor_sung:
-        v[at + plan.flor_sung + (s - seat) % n] = 1.0
+    flor_stage = _FLOR_STAGES[r.flor_stage]
+    v[at + plan.flor_stage + flor_stage] = 1.0
+    if flor_stage:  # nobody has sung flor while its stage is "none"
+        for s in r.flor_sung:
+            v[at + plan.flor_sung + (s - seat) % n] = 1.0
     flor_call = r.flor_call
     if flor_call is not None and flor_call[0] in _FLOR_CALLS:
         v[at + plan.flor_call + _FLOR_CALLS.index(flor_call[0])] = 1.0
@@ -431,13 +451,26 @@ def _fill_chains(state: State, r: Round, seat: int, plan: _Plan, v: MutableSeque
     declaring = r.declaring
     if declaring is not None:
         v[at + plan.declaring + (0 if declaring == "envido" else 1)] = 1.0
+    if envido_stage > 1 or flor_stage:  # no declaration before an envido is accepted or a flor sung
+        _fill_declarations(r, seat, plan, v, at)
+    _fill_points(state, r, seat, plan, v, at)
+
+
+def _fill_declarations(r: Round, seat: int, plan: _Plan, v: MutableSequence[float], at: int) -> None:
+    """The envido and flor declarations of the hand (see :func:`_fill`)."""
+    n = plan.players
     for what, s, points, _timeout in r.hand_declarations:
         base = at + (plan.envido_declared if what == "envido" else plan.flor_declared) + 3 * ((s - seat) % n)
         v[base] = 1.0
         if points is None:
             v[base + 2] = 1.0
-        else:
-            v[base + 1] = min(1.0, points / MAX_DECLARED_POINTS)
+        elif points:
+            v[base + 1] = _capped(points / MAX_DECLARED_POINTS)
+
+
+def _fill_points(state: State, r: Round, seat: int, plan: _Plan, v: MutableSequence[float], at: int) -> None:
+    """The hand's points, scored and not yet scored (see :func:`_fill`)."""
+    team = seat & 1
     most = plan.max_hand_points
     ours = theirs = 0
     for owner, points, _category in r.unscored:
@@ -445,11 +478,20 @@ def _fill_chains(state: State, r: Round, seat: int, plan: _Plan, v: MutableSeque
             ours += points
         else:
             theirs += points
-    v[at + plan.unscored] = min(1.0, ours / most)
-    v[at + plan.unscored + 1] = min(1.0, theirs / most)
+    if ours:
+        v[at + plan.unscored] = _capped(ours / most)
+    if theirs:
+        v[at + plan.unscored + 1] = _capped(theirs / most)
     got = state.hand_points
-    v[at + plan.hand_points] = min(1.0, max(0, got[team]) / most)
-    v[at + plan.hand_points + 1] = min(1.0, max(0, got[1 - team]) / most)
+    if got[team] > 0:
+        v[at + plan.hand_points] = _capped(got[team] / most)
+    if got[1 - team] > 0:
+        v[at + plan.hand_points + 1] = _capped(got[1 - team] / most)
+
+
+def _capped(value: float) -> float:
+    """*value*, at most 1."""
+    return value if value < 1.0 else 1.0
 
 
 def information_state(state: State, seat: int) -> list[float]:
