@@ -35,6 +35,7 @@ from pytruco.encode import (
     ObservationLayout,
     bounds,
     information_state,
+    information_state_into,
     information_state_layout,
     information_state_string,
     legal_mask,
@@ -279,7 +280,11 @@ def test_fast_encoders_equal_the_reference(rules: RuleSet) -> None:
             observation_into(state, seat, values, 3, mask, 5)
             assert list(values[3:]) == [float(numpy_float32(x)) for x in reference_observation(state, seat)], where
             assert list(mask[5:]) == reference_legal_mask(state, seat), where
-            assert information_state(state, seat) == reference_information_state(state, seat), where
+            info = reference_information_state(state, seat)
+            assert information_state(state, seat) == info, where
+            buffer = array("f", bytes(4 * (len(info) + 2)))
+            information_state_into(state, seat, buffer, 2)
+            assert list(buffer[2:]) == [numpy_float32(x) for x in info], where
             assert information_state_string(state, seat) == reference_information_state_string(state, seat), where
             checked += 1
     assert checked == 700 * rules.players
@@ -311,13 +316,14 @@ def numpy_float32(value: float) -> float:
 
 
 @pytest.mark.parametrize(
-    "encoder", [observation, legal_mask, information_state, information_state_string, observation_into]
+    "encoder",
+    [observation, legal_mask, information_state, information_state_string, observation_into, information_state_into],
 )
 def test_a_forged_state_is_refused_with_the_library_error(encoder: object) -> None:
     # Issue 36 item 6: object.__new__(State) reached legal_mask with an AttributeError in the pure build.
     forged = object.__new__(State)
     with pytest.raises(ArgumentError, match="needs a State made by new_game or apply"):
-        if encoder is observation_into:
-            observation_into(forged, 0, [0.0] * 337)
+        if encoder is observation_into or encoder is information_state_into:
+            encoder(forged, 0, [0.0] * 3709)  # type: ignore[operator]
         else:
             encoder(forged, 0)  # type: ignore[operator]

@@ -236,6 +236,12 @@ def test_bench_prints_the_encoders_cost_in_applies_and_the_vector_env_figure() -
     from pytruco.bench import research_figures
 
     figures = research_figures(0.02, 1, 1)
-    for name in ("observation", "information_state", "information_state_string", "legal_mask"):
+    for name in (
+        "observation",
+        "information_state",
+        "information_state_into",
+        "information_state_string",
+        "legal_mask",
+    ):
         assert figures[f"research/{name}_per_apply"] > 0
     assert figures["research/vector_agent_steps_per_s"] > 0

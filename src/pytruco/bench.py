@@ -16,11 +16,19 @@ import itertools
 import json
 import random
 import time
+from array import array
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from ._engine import State, apply, legal_actions, new_game, random_deal
-from .encode import information_state, information_state_string, legal_mask, observation
+from .encode import (
+    information_state,
+    information_state_into,
+    information_state_layout,
+    information_state_string,
+    legal_mask,
+    observation,
+)
 from .records import Record, replay
 from .rules import RuleSet
 from .views import view
@@ -301,9 +309,10 @@ def research_figures(seconds: float, seed: int, repeats: int) -> dict[str, float
 
 
 def encode_ratios(states: list[State], repeats: int) -> dict[str, float]:
-    """What an observation, an information-state tensor and string and a legal mask cost in applies, on *states*
-    (each for its first seat to act): each is timed (processor time) against ``apply`` of a legal action of the
-    same states, interleaved in one process, best of *repeats*, so that the machine's load cancels.
+    """What an observation, an information-state tensor (a new list, or written into a buffer zeroed for each call)
+    and string and a legal mask cost in applies, on *states* (each for its first seat to act, all of one rule set):
+    each is timed (processor time) against ``apply`` of a legal action of the same states, interleaved in one
+    process, best of *repeats*, so that the machine's load cancels.
 
     >>> from pytruco import RuleSet, new_game
     >>> from pytruco.bench import encode_ratios
@@ -324,10 +333,19 @@ def encode_ratios(states: list[State], repeats: int) -> dict[str, float]:
 
         return run
 
+    size = information_state_layout(pairs[0][0].rules).size if pairs else 0
+    buffer, zeros = array("f", bytes(4 * size)), array("f", bytes(4 * size))
+
+    def into() -> None:
+        for state, seat in pairs:
+            buffer[:] = zeros
+            information_state_into(state, seat, buffer)
+
     works = {
         "apply": applies,
         "observation": each(observation),
         "information_state": each(information_state),
+        "information_state_into": into,
         "information_state_string": each(information_state_string),
         "legal_mask": each(legal_mask),
     }

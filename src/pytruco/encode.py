@@ -60,6 +60,7 @@ __all__ = [
     "Slice",
     "bounds",
     "information_state",
+    "information_state_into",
     "information_state_string",
     "legal_mask",
     "observation",
@@ -85,55 +86,6 @@ _RENDIRSE: Final = Kind.RENDIRSE
 class _Plan:
     """What the encoders derive from one :class:`~pytruco.RuleSet`, made once per rule-set object (looked up by
     identity, never by hashing the rule set's fields): the slice offsets, the divisors and the string's head."""
-
-    __slots__ = (
-        "chicos",
-        "chicos_to_win",
-        "dealt",
-        "declaring",
-        "envido_caller",
-        "envido_calls",
-        "envido_declared",
-        "envido_most",
-        "envido_stage",
-        "flor",
-        "flor_call",
-        "flor_caller",
-        "flor_count_three",
-        "flor_declared",
-        "flor_stage",
-        "flor_sung",
-        "folded",
-        "hand",
-        "hand_number",
-        "hand_points",
-        "head",
-        "history",
-        "info",
-        "layout",
-        "legal",
-        "mano",
-        "max_hand_points",
-        "max_hands",
-        "own_points",
-        "phase",
-        "played",
-        "players",
-        "quiero",
-        "rows",
-        "rps",
-        "rules",
-        "score",
-        "suffix",
-        "target",
-        "to_act",
-        "trick",
-        "tricks",
-        "truco_call",
-        "truco_caller",
-        "truco_level",
-        "unscored",
-    )
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -498,6 +450,9 @@ def information_state(state: State, seat: int) -> list[float]:
     """The ``truco-info/1`` tensor of *seat* (:func:`information_state_layout`): the observation, the seat's cards
     as dealt, and the hand's actions in order.
 
+    A new list of a few thousand floats costs about two applies to make and free:
+    :func:`information_state_into` writes into a buffer kept by the caller instead.
+
     >>> from pytruco.encode import information_state, information_state_layout
     >>> from pytruco import Action, Deal, apply, new_game
     >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
@@ -512,15 +467,44 @@ def information_state(state: State, seat: int) -> list[float]:
     plan = _plan(state.rules)
     values = [0.0] * plan.info.size
     _fill(state, seat, plan, values, 0, None, 0)
+    _fill_recall(state, seat, plan, values, 0)
+    return values
+
+
+def information_state_into(state: State, seat: int, values: MutableSequence[float], at: int = 0) -> None:
+    """Write *seat*'s :func:`information_state` of *state* into *values* from index *at*: only the entries that are
+    not zero are written, so the slots must hold zeros (an OpenSpiel observer's tensor, zeroed, or an ``array``
+    that NumPy reads).
+
+    Raises:
+        ArgumentError: not a state, or not a seat of its table.
+
+    >>> from array import array
+    >>> from pytruco import new_game
+    >>> from pytruco.encode import information_state, information_state_into
+    >>> state = new_game("default", first_mano=0)
+    >>> values = array("f", bytes(4 * 3709))
+    >>> information_state_into(state, 1, values)
+    >>> list(values) == information_state(state, 1)
+    True
+    """
+    seat = _check(state, seat, "information_state_into")
+    plan = _plan(state.rules)
+    _fill(state, seat, plan, values, at, None, 0)
+    _fill_recall(state, seat, plan, values, at)
+
+
+def _fill_recall(state: State, seat: int, plan: _Plan, v: MutableSequence[float], at: int) -> None:
+    """The information state's own slices: the seat's cards as dealt and the hand's actions in order."""
     r = state.round
     if r is None:
-        return values
-    dealt = plan.dealt
+        return
+    dealt = at + plan.dealt
     for card in r.dealt[seat].cards:
-        values[dealt + card.index] = 1.0
+        v[dealt + card.index] = 1.0
     n = plan.players
     width = n + NUM_ACTIONS
-    at = plan.history
+    row = at + plan.history
     rows = plan.rows
     count = 0
     for item in state.round_history:
@@ -530,11 +514,10 @@ def information_state(state: State, seat: int) -> list[float]:
         code = _code(item)
         if code < 0:
             continue  # meta actions: their effect shows in the observation
-        values[at + ((code >> 8) - seat) % n] = 1.0
-        values[at + n + (code & 255)] = 1.0
-        at += width
+        v[row + ((code >> 8) - seat) % n] = 1.0
+        v[row + n + (code & 255)] = 1.0
+        row += width
         count += 1
-    return values
 
 
 def information_state_string(state: State, seat: int) -> str:
