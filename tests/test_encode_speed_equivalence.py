@@ -321,7 +321,10 @@ def numpy_float32(value: float) -> float:
 )
 def test_a_forged_state_is_refused_with_the_library_error(encoder: object) -> None:
     # Issue 36 item 6: object.__new__(State) reached legal_mask with an AttributeError in the pure build.
-    forged = object.__new__(State)
+    try:
+        forged = object.__new__(State)
+    except TypeError:  # the compiled build's State is a native class: object.__new__ refuses to make one
+        pytest.skip("object.__new__(State) is refused in the compiled build")
     with pytest.raises(ArgumentError, match="needs a State made by new_game or apply"):
         if encoder is observation_into or encoder is information_state_into:
             encoder(forged, 0, [0.0] * 3709)  # type: ignore[operator]
