@@ -316,8 +316,8 @@ def encode_ratios(states: list[State], repeats: int) -> dict[str, float]:
 
     >>> from pytruco import RuleSet, new_game
     >>> from pytruco.bench import encode_ratios
-    >>> sorted(encode_ratios([new_game(RuleSet.preset("default"), first_mano=0)], 1))[0]
-    'research/information_state_per_apply'
+    >>> "research/observation_per_apply" in encode_ratios([new_game(RuleSet.preset("default"), first_mano=0)], 1)
+    True
     """
     pairs = [(state, state.to_act[0]) for state in states if state.to_act]
     moves = [legal_actions(state)[0] for state, _ in pairs]
