@@ -188,7 +188,7 @@ def test_the_same_seed_gives_the_same_episode() -> None:
 
 @pytest.mark.parametrize(("utility", "worst"), [("win", -1.0), ("points", None)])
 def test_an_illegal_action_loses_when_asked(utility: str, worst: float | None) -> None:
-    from pytruco._research import utility_range
+    from pytruco.params import utility_range
 
     game = TrucoEnv(illegal_action="lose", hands=2, utility=utility)
     observation, _ = game.reset(seed=1)

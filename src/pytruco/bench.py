@@ -16,16 +16,24 @@ import itertools
 import json
 import random
 import time
+from array import array
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from ._engine import State, apply, legal_actions, new_game, random_deal
-from .encode import observation
+from .encode import (
+    information_state,
+    information_state_into,
+    information_state_layout,
+    information_state_string,
+    legal_mask,
+    observation,
+)
 from .records import Record, replay
 from .rules import RuleSet
 from .views import view
 
-__all__ = ["engine_build", "playout_hands", "run_bench"]
+__all__ = ["encode_ratios", "engine_build", "playout_hands", "run_bench", "vector_steps_per_second"]
 
 CONFIGS: tuple[tuple[str, int], ...] = (
     ("default", 2),
@@ -266,8 +274,10 @@ def _playout_states(seed: int, count: int = 400) -> list[State]:
 
 def research_figures(seconds: float, seed: int, repeats: int) -> dict[str, float]:
     """For learning: bare steps (``apply`` of a random legal action) per second, ``truco-obs/1`` observations
-    (:func:`pytruco.encode.observation`) per second of the same states, and, when the ``openspiel`` extra is
-    installed, steps per second of ``python_truco`` (``apply_action`` and ``legal_actions``, chance included)."""
+    (:func:`pytruco.encode.observation`) per second of the same states, the cost of an observation and of an
+    information-state tensor in applies (:func:`encode_ratios`), and, with the extras installed, the vectorised
+    environment's agent steps per second (:func:`vector_steps_per_second`) and ``python_truco``'s steps per second
+    (``apply_action`` and ``legal_actions``, chance included) bare and with each tensor."""
     states = _playout_states(seed)
     moves = [legal_actions(state)[0] for state in states]
     share = seconds / repeats
@@ -286,15 +296,98 @@ def research_figures(seconds: float, seed: int, repeats: int) -> dict[str, float
         "research/apply_steps_per_s": round(max(_per_second(steps, share) for _ in range(repeats)), 1),
         "research/observations_per_s": round(max(_per_second(observations, share) for _ in range(repeats)), 1),
     }
-    if importlib.util.find_spec("pyspiel") is not None:
-        figures["research/openspiel_steps_per_s"] = round(
-            max(_openspiel_steps_per_second(share, seed) for _ in range(repeats)), 1
+    figures.update(encode_ratios(states, repeats))
+    if importlib.util.find_spec("gymnasium") is not None and importlib.util.find_spec("numpy") is not None:
+        figures["research/vector_agent_steps_per_s"] = round(
+            max(vector_steps_per_second(share, seed) for _ in range(repeats)), 1
         )
+    if importlib.util.find_spec("pyspiel") is not None:
+        for tensor in ("", "observation", "information_state"):
+            key = f"research/openspiel_steps_per_s{'/' + tensor if tensor else ''}"
+            figures[key] = round(max(_openspiel_steps_per_second(share, seed, tensor) for _ in range(repeats)), 1)
     return figures
 
 
-def _openspiel_steps_per_second(seconds: float, seed: int) -> float:
-    """Random playouts of ``python_truco`` (the ``openspiel`` extra), steps per second."""
+def encode_ratios(states: list[State], repeats: int) -> dict[str, float]:
+    """What an observation, an information-state tensor (a new list, or written into a buffer zeroed for each call)
+    and string and a legal mask cost in applies, on *states* (each for its first seat to act, all of one rule set):
+    each is timed (processor time) against ``apply`` of a legal action of the same states, interleaved in one
+    process, best of *repeats*, so that the machine's load cancels.
+
+    >>> from pytruco import RuleSet, new_game
+    >>> from pytruco.bench import encode_ratios
+    >>> "research/observation_per_apply" in encode_ratios([new_game(RuleSet.preset("default"), first_mano=0)], 1)
+    True
+    """
+    pairs = [(state, state.to_act[0]) for state in states if state.to_act]
+    moves = [legal_actions(state)[0] for state, _ in pairs]
+
+    def applies() -> None:
+        for (state, _), move in zip(pairs, moves, strict=True):
+            apply(state, move)
+
+    def each(encoder: Callable[[State, int], object]) -> Callable[[], None]:
+        def run() -> None:
+            for state, seat in pairs:
+                encoder(state, seat)
+
+        return run
+
+    size = information_state_layout(pairs[0][0].rules).size if pairs else 0
+    buffer, zeros = array("f", bytes(4 * size)), array("f", bytes(4 * size))
+
+    def into() -> None:
+        for state, seat in pairs:
+            buffer[:] = zeros
+            information_state_into(state, seat, buffer)
+
+    works = {
+        "apply": applies,
+        "observation": each(observation),
+        "information_state": each(information_state),
+        "information_state_into": into,
+        "information_state_string": each(information_state_string),
+        "legal_mask": each(legal_mask),
+    }
+    best = dict.fromkeys(works, float("inf"))
+    for _ in range(max(1, repeats)):
+        for name, work in works.items():
+            start = time.process_time()
+            work()
+            best[name] = min(best[name], time.process_time() - start)
+    base = max(best["apply"], 1e-9)
+    return {f"research/{name}_per_apply": round(best[name] / base, 2) for name in works if name != "apply"}
+
+
+def vector_steps_per_second(seconds: float, seed: int, num_envs: int = 64) -> float:
+    """Agent steps per second of :class:`pytruco.vector.TrucoVectorEnv` (*num_envs* 1v1 ``default`` tables against
+    the ``random`` opponent, observations and masks), the agent choosing uniformly among its legal actions with
+    NumPy (the ``pettingzoo`` extra).
+
+    >>> import importlib.util
+    >>> from pytruco.bench import vector_steps_per_second
+    >>> importlib.util.find_spec("gymnasium") is None or vector_steps_per_second(0.01, 1, num_envs=2) > 0
+    True
+    """
+    numpy: Any = importlib.import_module("numpy")
+    vector: Any = importlib.import_module("pytruco.vector")
+    tables = vector.TrucoVectorEnv(num_envs, opponent="random", copy=False)
+    obs, _ = tables.reset(seed=seed)
+    generator = numpy.random.default_rng(seed)
+
+    def batch() -> int:
+        nonlocal obs
+        for _ in range(10):
+            choice = (obs["action_mask"] * generator.random(obs["action_mask"].shape)).argmax(axis=1)
+            obs = tables.step(choice)[0]
+        return 10 * num_envs
+
+    return _per_second(batch, seconds)
+
+
+def _openspiel_steps_per_second(seconds: float, seed: int, tensor: str = "") -> float:
+    """Random playouts of ``python_truco`` (the ``openspiel`` extra), steps per second; with *tensor*
+    (``observation`` or ``information_state``), each step also asks the player to act for that tensor."""
     importlib.import_module("pytruco.openspiel")  # registers python_truco
     pyspiel: Any = importlib.import_module("pyspiel")
     game = pyspiel.load_game("python_truco")
@@ -307,6 +400,8 @@ def _openspiel_steps_per_second(seconds: float, seed: int) -> float:
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
             else:
+                if tensor:
+                    getattr(state, f"{tensor}_tensor")(state.current_player())
                 state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         return steps

@@ -19,10 +19,10 @@ from typing import Any
 import gymnasium
 
 from ._engine import legal_actions
-from ._research import utility_range
 from .actions import Action
 from .bots import load_bot, policy
 from .errors import ArgumentError, quoted
+from .params import utility_range
 from .pettingzoo import action_index, raw_env, seed_of
 from .views import view
 

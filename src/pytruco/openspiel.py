@@ -59,7 +59,6 @@ import numpy as np
 import pyspiel
 
 from ._engine import State, apply, legal_actions, new_game
-from ._research import RULE_OPTIONS, first_mano_of, game_rules, utility_range
 from .actions import NUM_ACTIONS, Action
 from .cards import ALL_CARDS, Card
 from .encode import (
@@ -72,6 +71,7 @@ from .encode import (
     observation_string,
 )
 from .errors import ArgumentError, TrucoError, quoted
+from .params import RULE_OPTIONS, first_mano_of, game_rules, utility_range
 from .rules import RuleSet
 from .worlds import chance_outcomes, deal_from_cards, sample_world
 

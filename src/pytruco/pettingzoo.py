@@ -37,10 +37,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ._engine import State, apply, new_game, random_deal
-from ._research import first_mano_of, game_rules
 from .actions import NUM_ACTIONS, Action
 from .encode import legal_mask, observation, observation_layout
 from .errors import ArgumentError, quoted
+from .params import first_mano_of, game_rules
 
 __all__ = ["action_index", "env", "raw_env", "seed_of"]
 

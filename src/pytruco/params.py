@@ -1,11 +1,11 @@
-"""The parameters the research environments share (:mod:`pytruco.openspiel`, :mod:`pytruco.pettingzoo`,
-:mod:`pytruco.gym`): the game's own (``preset``, ``players``, ``target``, ``hands``, ``utility``), every option of a
-:class:`~pytruco.RuleSet` by its name, and the first mano; and the range of a game's utility.
+"""The research parameters: what :mod:`pytruco.openspiel`, :mod:`pytruco.pettingzoo`, :mod:`pytruco.gym` and
+:mod:`pytruco.vector` take by name (the game's own: ``preset``, ``players``, ``target``, ``hands``, ``utility``;
+every option of a :class:`~pytruco.RuleSet` by its name; the first mano), turned into a rule set and a utility; and
+the range of a game's utility.
 
->>> from pytruco._research import game_rules
->>> rules, utility = game_rules({"preset": "default", "flor": True})
->>> rules.flor, rules.answer_in_turn, utility
-(True, True, 'win')
+>>> from pytruco.params import research_rules
+>>> research_rules({"preset": "default"})[0].players
+2
 """
 
 from __future__ import annotations
@@ -15,14 +15,49 @@ from typing import Any, Final
 
 import attrs
 
-from .encode import bounds, research_rules
+from ._layouts import bounds
 from .errors import ArgumentError, quoted
-from .rules import RuleSet
+from .rules import PRESET_NAMES, RuleSet
 
-__all__ = ["GAME_PARAMETERS", "RULE_OPTIONS", "first_mano_of", "game_rules", "utility_range"]
+__all__ = ["GAME_PARAMETERS", "RULE_OPTIONS", "first_mano_of", "game_rules", "research_rules", "utility_range"]
+
+
+def research_rules(params: Mapping[str, Any]) -> tuple[RuleSet, str]:
+    """The rule set and the utility (``win`` or ``points``) of the research parameters of :mod:`pytruco.openspiel`,
+    :mod:`pytruco.pettingzoo` and :mod:`pytruco.vector`: ``preset``, ``players``, ``target`` (0: the preset's; any
+    other: that target), ``hands`` (0: a whole match) and ``utility``; partners answer in turn order (one actor per
+    decision).
+
+    Raises:
+        ArgumentError: *params* is not a mapping, an unknown preset or utility, or an option the rules refuse; the
+            message quotes the input shortened.
+
+    >>> from pytruco.params import research_rules
+    >>> rules, utility = research_rules({"preset": "classic", "players": 4, "target": 9, "hands": 0, "utility": "win"})
+    >>> rules.players, rules.target, rules.answer_in_turn, utility
+    (4, 9, True, 'win')
+    """
+    if not isinstance(params, Mapping):
+        raise ArgumentError(f"research_rules needs a mapping of parameters, not {quoted(params)}")
+    values = {"preset": "default", "players": 2, "target": 0, "hands": 0, "utility": "win", **params}
+    preset, utility = values["preset"], values["utility"]
+    if not isinstance(preset, str) or preset not in PRESET_NAMES:
+        raise ArgumentError(f"unknown preset {quoted(preset)} (known: {', '.join(PRESET_NAMES)})")
+    if not isinstance(utility, str) or utility not in ("win", "points"):
+        raise ArgumentError(f"utility must be 'win' or 'points', not {quoted(utility)}")
+    options: dict[str, Any] = {"players": values["players"], "hands": values["hands"], "answer_in_turn": True}
+    if values["target"]:
+        options["targets"] = (values["target"],)
+        options["target"] = values["target"]
+    try:
+        rules = RuleSet.preset(preset, **options)
+    except ValueError as error:
+        raise ArgumentError(f"{error}") from None
+    return rules, utility
+
 
 GAME_PARAMETERS: Final = ("preset", "players", "target", "hands", "utility")
-"""The parameters of the game itself, read by :func:`pytruco.encode.research_rules`."""
+"""The parameters of the game itself, read by :func:`research_rules`."""
 
 _FIXED: Final = frozenset({"preset_name", "max_players", "targets", "answer_in_turn"})
 
@@ -34,7 +69,7 @@ RULE_OPTIONS: Final = tuple(
 """The :class:`~pytruco.RuleSet` options a research environment takes by name, beside :data:`GAME_PARAMETERS`
 (``answer_in_turn`` stays on: one seat acts at a time; ``targets`` follows ``target``).
 
->>> from pytruco._research import RULE_OPTIONS
+>>> from pytruco.params import RULE_OPTIONS
 >>> "flor" in RULE_OPTIONS, "envido_primero" in RULE_OPTIONS, "answer_in_turn" in RULE_OPTIONS
 (True, True, False)
 """
@@ -48,7 +83,7 @@ def game_rules(params: Mapping[str, Any]) -> tuple[RuleSet, str]:
         ArgumentError: an unknown parameter, or a game parameter the rules refuse.
         RuleSetError: a rule option the rules refuse (its own message).
 
-    >>> from pytruco._research import game_rules
+    >>> from pytruco.params import game_rules
     >>> game_rules({"preset": "classic", "players": 4, "envido_primero": False})[0].envido_primero
     False
     >>> game_rules({"flor": "yes"})
@@ -79,7 +114,7 @@ def first_mano_of(value: object, rules: RuleSet) -> int | None:
         ArgumentError: neither.
 
     >>> from pytruco import RuleSet
-    >>> from pytruco._research import first_mano_of
+    >>> from pytruco.params import first_mano_of
     >>> first_mano_of(1, RuleSet.preset("default")), first_mano_of(None, RuleSet.preset("default"))
     (1, None)
     """
@@ -94,7 +129,7 @@ def utility_range(rules: RuleSet, utility: str) -> tuple[float, float]:
     ``points`` the most points a team can gain over the game's hands (a whole match: its chicos), either way.
 
     >>> from pytruco import RuleSet
-    >>> from pytruco._research import utility_range
+    >>> from pytruco.params import utility_range
     >>> utility_range(RuleSet.preset("default"), "win")
     (-1.0, 1.0)
     >>> low, high = utility_range(RuleSet.preset("default", hands=1), "points")
