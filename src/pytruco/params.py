@@ -57,7 +57,12 @@ def research_rules(params: Mapping[str, Any]) -> tuple[RuleSet, str]:
 
 
 GAME_PARAMETERS: Final = ("preset", "players", "target", "hands", "utility")
-"""The parameters of the game itself, read by :func:`research_rules`."""
+"""The parameters of the game itself, read by :func:`research_rules`; every other name is a rule option.
+
+>>> from pytruco.params import GAME_PARAMETERS
+>>> "preset" in GAME_PARAMETERS, "flor" in GAME_PARAMETERS
+(True, False)
+"""
 
 _FIXED: Final = frozenset({"preset_name", "max_players", "targets", "answer_in_turn"})
 
