@@ -9,14 +9,25 @@ from typing import Final, overload
 from ..actions import Deal
 from ..cards import ALL_CARDS, HOLDING_POINTS, Card, Hand, points_of, random_source, shared_card
 from ..errors import SetupError, quoted
-from ..events import Event, EventKind
-from ..rules import Scoring
+from ..events import Event
 from .history import MAX_HANDS, Node, deal_entry
 from .options import Options
 from .refusals import Refusal, error
 from .round import MADE
-from .stages import DECL_NONE, ENV_NONE, FLOR_NONE, new_event, simple_event
-from .state import Phase, Round, State, not_a_state, require_state
+from .stages import (
+    DECL_NONE,
+    ENV_NONE,
+    EVENT_DEALT,
+    EVENT_DUEL_STARTED,
+    FLOR_NONE,
+    PHASE_DEAL,
+    PHASE_OVER,
+    PHASE_PLAY,
+    SCORING_END_OF_HAND,
+    new_event,
+    simple_event,
+)
+from .state import Round, State, not_a_state, require_state
 
 __all__ = ["random_deal"]
 
@@ -133,8 +144,8 @@ def deal_refusal(state: State, deal: Deal) -> Refusal | None:
     """Why *deal* is refused now (the match is over, the table waits for something else, a bad deal), or
     ``None`` when it is legal: the one decision behind ``check``, ``is_legal`` and ``apply`` for a deal."""
     phase = state._phase
-    if phase is not _PHASE_DEAL:
-        if phase is _PHASE_OVER:
+    if phase is not PHASE_DEAL:
+        if phase is PHASE_OVER:
             return Refusal("deal-after-match", {})
         return Refusal("deal-not-now", {"phase": phase.value})
     if state._hands_dealt >= MAX_HANDS:  # a record lists at most MAX_HANDS hands: keep the game recordable
@@ -176,15 +187,15 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
         st._reset_score = False
     st._hand_score = st._score
     st._hands_dealt += 1
-    st._phase = _PHASE_PLAY
+    st._phase = PHASE_PLAY
     st._pica_last = pica
     if pica:
         st._pica = (0, st._mano)
         st._round = duel_round(rules, deal.hands, st._mano, 0, ())
-        dealt = new_event(_EVENTKIND_DEALT, st._mano, None, 0, None, "pica")
-        return st, (dealt, new_event(_EVENTKIND_DUEL_STARTED, st._round._mano, None, 0, None, "0"))
+        dealt = new_event(EVENT_DEALT, st._mano, None, 0, None, "pica")
+        return st, (dealt, new_event(EVENT_DUEL_STARTED, st._round._mano, None, 0, None, "0"))
     st._round = _new_round(rules, deal.hands, st._mano, 0)
-    return st, (simple_event(_EVENTKIND_DEALT, st._mano),)
+    return st, (simple_event(EVENT_DEALT, st._mano),)
 
 
 def duel_round(
@@ -232,7 +243,7 @@ def _new_round(rules: Options, hands: tuple[Hand, ...], mano: int, absent: int) 
         r._flor_pts = tuple([p[flor] if p[2] == 1 and len(cards) == 3 else None for p, cards in pairs])
     else:
         r._flor_pts = (None,) * n
-    r._defer = rules.scoring is _SCORING_END_OF_HAND
+    r._defer = rules.scoring is SCORING_END_OF_HAND
     return r
 
 
@@ -316,16 +327,10 @@ def _blank_round() -> Round:
 _BLANK_ROUND: Final = _blank_round()
 
 
-# Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
-# build, where an imported name is a dictionary lookup).
+# Imported names the functions above read, as module-level Finals (C statics in the compiled build, where an
+# imported name is a dictionary lookup).
 _DEAL: Final = Deal
 _HAND: Final = Hand
 _POINTS_BY_KEY: Final = _points_by_key()
-_PHASE_DEAL: Final = Phase.DEAL
 _RANDOM: Final = random.Random
 _SYSTEM_RANDOM: Final = random.SystemRandom
-_PHASE_OVER: Final = Phase.OVER
-_PHASE_PLAY: Final = Phase.PLAY
-_SCORING_END_OF_HAND: Final = Scoring.END_OF_HAND
-_EVENTKIND_DEALT: Final = EventKind.DEALT
-_EVENTKIND_DUEL_STARTED: Final = EventKind.DUEL_STARTED

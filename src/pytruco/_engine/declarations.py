@@ -18,20 +18,18 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import CALL_ACTIONS, TENGO_ACTIONS, Action, Kind
-from ..events import EventKind, EventLog
+from ..events import EventLog
 from .envido import resolve_envido
 from .flor import must_sing, resolve_flor
 from .options import Options
 from .refusals import Refusal
-from .stages import DECL_ENVIDO, DECL_FLOR, DECL_NONE, Declaring, new_event
+from .stages import DECL_ENVIDO, DECL_FLOR, DECL_NONE, EVENT_DECLARED, KIND_FLOR, KIND_SON_BUENAS, Declaring, new_event
 from .state import Round, State
 
 BLUFF_VALUES: Final[tuple[int, ...]] = (*range(8), *range(20, 39))
 """Every value an envido declaration can have: 0-7 and 20-38."""
 
-_FLOR: Final = Kind.FLOR
 _DECL_WORD: Final = {kind: kind.value for kind in Declaring}  # an enum's .value is a Python-level property
-_SON_BUENAS: Final = Kind.SON_BUENAS
 
 
 def declarable(rules: Options, r: Round, d: int) -> tuple[int, ...]:
@@ -51,12 +49,12 @@ def declaration_actions(rules: Options, r: Round, acts: list[Action]) -> tuple[i
     best declaration; an unsung mandatory flor first (§8.6)."""
     d = r._decl_queue[0]
     if r._decl_kind is DECL_ENVIDO and must_sing(rules, r, d):
-        acts.append(CALL_ACTIONS[d][_FLOR])
+        acts.append(CALL_ACTIONS[d][KIND_FLOR])
         return (d,)
     tengo = TENGO_ACTIONS[d]
     acts.extend([tengo[v] for v in declarable(rules, r, d)])
     if r._decl_best_seat >= 0:
-        acts.append(CALL_ACTIONS[d][_SON_BUENAS])
+        acts.append(CALL_ACTIONS[d][KIND_SON_BUENAS])
     return (d,)
 
 
@@ -65,7 +63,7 @@ def declaration_refusal(rules: Options, r: Round, s: int, action: Action) -> Ref
     params: dict[str, int | str | None] = {"seat": s, "declared": action.points}
     if r._decl_kind is DECL_NONE:
         return Refusal("no-declaration-due", params)
-    if action.kind is _SON_BUENAS:
+    if action.kind is KIND_SON_BUENAS:
         return None if r._decl_best_seat >= 0 else Refusal("son-buenas-first", params)
     if action.points in declarable(rules, r, s):
         return None
@@ -101,7 +99,7 @@ def _record_declaration(r: Round, s: int, points: int | None, events: EventLog, 
     """Seat *s* says ``tengo points`` (or ``son-buenas`` for ``None``). Returns the
     winning seat once everyone has spoken (the declarations are then over), else -1."""
     detail = "son-buenas" if points is None else f"tengo {points}"
-    events.append(new_event(_EVENTKIND_DECLARED, s, s & 1, points or 0, None, detail))
+    events.append(new_event(EVENT_DECLARED, s, s & 1, points or 0, None, detail))
     r._decls = (*r._decls, (s, points))
     r._log = (("decl", _DECL_WORD[r._decl_kind], s, points, timeout), r._log)
     if points is not None and (r._decl_best_seat < 0 or points > r._decl_best):
@@ -116,7 +114,3 @@ def _record_declaration(r: Round, s: int, points: int | None, events: EventLog, 
         return -1
     r._decl_kind = DECL_NONE
     return r._decl_best_seat
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_EVENTKIND_DECLARED: Final = EventKind.DECLARED

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import Kind
-from ..events import EventKind, EventLog
-from ..rules import CfarRule, EnvidoWindow, RuleSet
+from ..events import EventLog
+from ..rules import RuleSet
 from .awaiting import start_declarations
 from .envido import leader_falta
 from .options import Options, as_options
@@ -26,31 +26,37 @@ from .stages import (
     AWAIT_FLOR_CALL,
     CAT_FLOR,
     CAT_FLOR_LOST,
+    CFAR_FALTA,
+    CFAR_NONE,
     DECL_FLOR,
     DECL_NONE,
     ENV_DECLARING,
     ENV_NONE,
     ENV_PENDING,
     ENV_VOID,
+    EVENT_CALLED,
+    EVENT_ENVIDO_VOID,
+    EVENT_FLOR_WON,
+    EVENT_HAND_ENDED,
+    EVENT_POINTS_MOVED,
     FLOR_ANSWER,
     FLOR_CALL,
     FLOR_DECLARING,
     FLOR_DONE,
     FLOR_NONE,
-    KIND_ACHICO,
-    KIND_CFAR,
+    KIND_CON_FLOR_ME_ACHICO,
     KIND_CONTRAFLOR,
+    KIND_CONTRAFLOR_AL_RESTO,
     KIND_FLOR,
     KIND_NO_QUIERO,
     KIND_QUIERO,
+    WINDOW_FIRST_CARD_OF_HAND,
     Awaiting,
     called_event,
     new_event,
     simple_event,
 )
 from .state import Round, State
-
-_FIRST_CARD_OF_HAND: Final = EnvidoWindow.FIRST_CARD_OF_HAND
 
 
 # --- when ------------------------------------------------------------------
@@ -65,7 +71,7 @@ def flor_window(rules: Options, r: Round, s: int) -> str | None:
         return "flor-already-sung"
     if len(r._held[s]) != 3:
         return "flor-card-played"
-    if rules.flor_window is _FIRST_CARD_OF_HAND and r._cards_played:
+    if rules.flor_window is WINDOW_FIRST_CARD_OF_HAND and r._cards_played:
         return "flor-before-first-card"
     if not rules.flor_mandatory:
         # Optional flor (§8.7, §8.18): it may answer only the first envido call;
@@ -110,7 +116,7 @@ def can_answer_flor(rules: Options, r: Round, s: int) -> bool:
         return False
     if len(r._held[s]) != 3:
         return False
-    return not (rules.flor_window is _FIRST_CARD_OF_HAND and r._cards_played)
+    return not (rules.flor_window is WINDOW_FIRST_CARD_OF_HAND and r._cards_played)
 
 
 # --- what answers it ---------------------------------------------------------
@@ -120,8 +126,8 @@ def first_flor_menu(rules: Options) -> tuple[Kind, ...]:
     kinds = [KIND_FLOR]
     if rules.contraflor:
         kinds.append(KIND_CONTRAFLOR)
-    if rules.cfar is not _CFARRULE_NONE:
-        kinds.append(KIND_CFAR)
+    if rules.cfar is not CFAR_NONE:
+        kinds.append(KIND_CONTRAFLOR_AL_RESTO)
     if rules.flor_refusable:
         kinds.append(KIND_NO_QUIERO)
     return tuple(kinds)
@@ -131,8 +137,8 @@ def flor_call_menu(rules: Options, call: Kind | None) -> tuple[Kind, ...]:
     """What any seat of the other team still in the round may answer to *call*, a second flor, a contraflor or
     a contraflor al resto (§4, §6): quiero, con flor me achico (to a second flor) or no quiero, and the
     contraflor al resto above it; an unsung mandatory flor comes first (:func:`flor_option`)."""
-    raises = (KIND_CFAR,) if call is not KIND_CFAR and rules.cfar is not _CFARRULE_NONE else ()
-    return (KIND_QUIERO, KIND_ACHICO if call is KIND_FLOR else KIND_NO_QUIERO, *raises)
+    raises = (KIND_CONTRAFLOR_AL_RESTO,) if call is not KIND_CONTRAFLOR_AL_RESTO and rules.cfar is not CFAR_NONE else ()
+    return (KIND_QUIERO, KIND_CON_FLOR_ME_ACHICO if call is KIND_FLOR else KIND_NO_QUIERO, *raises)
 
 
 def flor_stakes(rules: RuleSet | Options, call: Kind | None, over: Kind | None = None) -> tuple[int, int]:
@@ -174,9 +180,9 @@ def flor_call_refusal(rules: Options, r: Round, kind: Kind, waits: Awaiting) -> 
     params: dict[str, int | str | None] = {"call": kind.value, "preset": rules.preset_name}
     if kind is KIND_CONTRAFLOR and not rules.contraflor:
         return Refusal("no-contraflor", params)
-    if kind is KIND_CFAR and rules.cfar is _CFARRULE_NONE:
+    if kind is KIND_CONTRAFLOR_AL_RESTO and rules.cfar is CFAR_NONE:
         return Refusal("no-contraflor-al-resto", params)
-    if kind is KIND_ACHICO:
+    if kind is KIND_CON_FLOR_ME_ACHICO:
         return Refusal("achico-answers-second-flor", params)
     return Refusal("answers-flor-only", params)
 
@@ -205,14 +211,14 @@ def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     rules = st._opts
     team = s & 1
     r._flor_sung |= 1 << s
-    events.append(new_event(_EVENTKIND_CALLED, s, team, 0, None, "flor"))
+    events.append(new_event(EVENT_CALLED, s, team, 0, None, "flor"))
     r._log = (("call", "flor", s, KIND_FLOR), r._log)
     if r._env_state is ENV_PENDING or r._env_state is ENV_DECLARING:
         # A flor voids an envido still pending or being declared (§6, §8.24).
         r._env_state = ENV_VOID
         r._decl_kind = DECL_NONE
         r._decl_queue = ()
-        events.append(simple_event(_EVENTKIND_ENVIDO_VOID))
+        events.append(simple_event(EVENT_ENVIDO_VOID))
     if r._flor_stage is FLOR_NONE:
         mask = 0
         for t in range(1 - team, r._n, 2):
@@ -254,9 +260,9 @@ def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: EventLog) 
     call = r._flor_call
     if kind is KIND_QUIERO:
         _accept_flor(r, flor_stakes(rules, call, r._flor_over)[0])
-    elif kind is KIND_CFAR:
+    elif kind is KIND_CONTRAFLOR_AL_RESTO:
         r._flor_over = call
-        r._flor_call = KIND_CFAR
+        r._flor_call = KIND_CONTRAFLOR_AL_RESTO
         r._flor_caller = s
     else:
         refuse_flor_call(st, r, events)
@@ -293,10 +299,10 @@ def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
     team = winner & 1
     r._flor_stage = FLOR_DONE
     stake = r._flor_stake
-    events.append(simple_event(_EVENTKIND_FLOR_WON, winner, team))
+    events.append(simple_event(EVENT_FLOR_WON, winner, team))
     if stake >= 0:
         award(st, r, team, stake, CAT_FLOR, events)
-    elif rules.cfar is _CFARRULE_FALTA:
+    elif rules.cfar is CFAR_FALTA:
         award(st, r, team, leader_falta(rules, st._score), CAT_FLOR, events)
     else:
         _flor_wins_chico(st, r, team, events)
@@ -319,7 +325,7 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: EventLog) -> None:
     r._env_unshown = None
     if raise_by:
         add_points(st, r, team, raise_by, CAT_FLOR, events)
-    events.append(simple_event(_EVENTKIND_HAND_ENDED))
+    events.append(simple_event(EVENT_HAND_ENDED))
     chico_won(st, r, team, events)
 
 
@@ -344,14 +350,4 @@ def lose_flor(r: Round, team: int, events: EventLog) -> None:
     r._deferred = tuple(pending)
     r._flor_forfeit |= 1 << team  # and the team's later flor points in this round too
     if moved:
-        events.append(new_event(_EVENTKIND_POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_CFARRULE_FALTA: Final = CfarRule.FALTA
-_CFARRULE_NONE: Final = CfarRule.NONE
-_EVENTKIND_CALLED: Final = EventKind.CALLED
-_EVENTKIND_ENVIDO_VOID: Final = EventKind.ENVIDO_VOID
-_EVENTKIND_FLOR_WON: Final = EventKind.FLOR_WON
-_EVENTKIND_HAND_ENDED: Final = EventKind.HAND_ENDED
-_EVENTKIND_POINTS_MOVED: Final = EventKind.POINTS_MOVED
+        events.append(new_event(EVENT_POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))

@@ -11,9 +11,7 @@ True
 
 from __future__ import annotations
 
-from typing import Final
-
-from ..events import EventKind, EventLog
+from ..events import EventLog
 from .awaiting import pending
 from .envido import envido_shown, refuse_envido
 from .flor import lose_flor, refuse_first_flor, refuse_flor_call
@@ -21,7 +19,18 @@ from .options import Options
 from .refusals import Refusal
 from .round import awaiting
 from .scoring import finish_round, mazo_penalty, win_round
-from .stages import AWAIT_DECLARING, AWAIT_FLOR, AWAIT_NOTHING, AWAIT_TRUCO, AWAIT_TURN, Awaiting, simple_event
+from .stages import (
+    AWAIT_DECLARING,
+    AWAIT_ENVIDO,
+    AWAIT_FLOR,
+    AWAIT_FLOR_CALL,
+    AWAIT_NOTHING,
+    AWAIT_TRUCO,
+    AWAIT_TURN,
+    EVENT_FOLDED,
+    Awaiting,
+    simple_event,
+)
 from .state import Round, State
 from .tricks import complete_trick, next_in_trick
 from .truco import refuse_truco
@@ -58,11 +67,11 @@ def refuse_awaited(st: State, r: Round, s: int, events: EventLog) -> Awaiting:
     """Seat *s*, which is to act, refuses the flor, flor-chain call or envido call it was due to answer (by the
     mazo or a timeout, §7); returns what the round was waiting for (a truco or a declaration is the caller's)."""
     waits = awaiting(r)
-    if waits is Awaiting.FLOR:
+    if waits is AWAIT_FLOR:
         refuse_first_flor(st, r, s, events)
-    elif waits is Awaiting.FLOR_CALL:
+    elif waits is AWAIT_FLOR_CALL:
         refuse_flor_call(st, r, events)
-    elif waits is Awaiting.ENVIDO:
+    elif waits is AWAIT_ENVIDO:
         refuse_envido(st, r, events)
     return waits
 
@@ -74,7 +83,7 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
     other = 1 - team
     bit = 1 << s
     if not timeout:
-        events.append(simple_event(_EVENTKIND_FOLDED, s, team))
+        events.append(simple_event(EVENT_FOLDED, s, team))
     forfeit = rules.show_rule and r._env_unshown is not None and r._env_winner == s and not envido_shown(rules, r, s)
     if forfeit:
         r._env_forfeit = True
@@ -102,7 +111,3 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
             complete_trick(st, r, events)
         else:  # the next seat plays (or leads, §8.16)
             r._turn = nxt
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_EVENTKIND_FOLDED: Final = EventKind.FOLDED

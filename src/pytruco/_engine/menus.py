@@ -27,18 +27,20 @@ from .stages import (
     AWAIT_TRUCO,
     AWAIT_TURN,
     ENV_NONE,
+    KIND_FLOR,
+    KIND_MAZO,
+    KIND_NO_QUIERO,
+    KIND_QUIERO,
+    PHASE_PLAY,
+    PHASE_RPS,
     Awaiting,
 )
-from .state import Phase, Round, State
+from .state import Round, State
 from .tricks import play_actions
 from .truco import next_truco_call
 
 __all__ = ["compute_legal"]
 
-_FLOR: Final = Kind.FLOR
-_QUIERO: Final = Kind.QUIERO
-_NO_QUIERO: Final = Kind.NO_QUIERO
-_MAZO: Final = Kind.MAZO
 _RECORD_ROOM: Final = MAX_ACTIONS - 1  # RECORDS limits: a hand (or the draw) lists at most MAX_ACTIONS actions
 
 
@@ -47,13 +49,13 @@ def compute_legal(st: State) -> None:
     phase = st._phase
     acts: list[Action] = []
     to_act: tuple[int, ...] = ()
-    if phase is _PHASE_PLAY:
+    if phase is PHASE_PLAY:
         r = st._round
         assert r is not None
         to_act = _round_legal(st._opts, r, acts)
         if len(to_act) > 1 and st._opts.answer_in_turn:
             to_act = _first_in_turn(st, r, to_act, acts)
-    elif phase is _PHASE_RPS:
+    elif phase is PHASE_RPS:
         to_act = tuple(s for s in (0, 1) if st._rps[s] is None)
         for s in to_act:
             acts.extend(RPS_ACTIONS[s])
@@ -103,11 +105,11 @@ def _flor_menu(
     for a in seats:
         p = _CALL_ACTIONS[a]
         if waits is AWAIT_FLOR_CALL and must_sing(rules, r, a):
-            acts.append(p[_FLOR])
+            acts.append(p[KIND_FLOR])
             continue
         acts.extend([p[kind] for kind in kinds])
         if fold:
-            acts.append(p[_MAZO])
+            acts.append(p[KIND_MAZO])
     return seats
 
 
@@ -122,10 +124,10 @@ def _answer_menu(
         p = _CALL_ACTIONS[a]
         flor = r._flor_pts[a] is not None and flor_option(rules, r, a)
         if flor == SING_MUST:
-            acts.append(p[_FLOR])
+            acts.append(p[KIND_FLOR])
             continue
-        acts.append(p[_QUIERO])
-        acts.append(p[_NO_QUIERO])
+        acts.append(p[KIND_QUIERO])
+        acts.append(p[KIND_NO_QUIERO])
         if waits is AWAIT_ENVIDO:
             acts.extend(raise_actions(rules, r, a))
         else:
@@ -135,9 +137,9 @@ def _answer_menu(
             if envido_window(rules, r, a) is None:
                 acts.extend(opening_actions(rules, a))
         if flor:
-            acts.append(p[_FLOR])
+            acts.append(p[KIND_FLOR])
         if fold:
-            acts.append(p[_MAZO])
+            acts.append(p[KIND_MAZO])
     return seats
 
 
@@ -147,7 +149,7 @@ def _turn_legal(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...]
     p = _CALL_ACTIONS[t]
     flor = r._flor_pts[t] is not None and flor_option(rules, r, t)
     if flor == SING_MUST:
-        acts.append(p[_FLOR])
+        acts.append(p[KIND_FLOR])
         return (t,)
     play_actions(r, t, acts)
     nxt = next_truco_call(r, t)
@@ -156,15 +158,13 @@ def _turn_legal(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...]
     if r._env_state is ENV_NONE and envido_window(rules, r, t) is None:
         acts.extend(opening_actions(rules, t))
     if flor:
-        acts.append(p[_FLOR])
+        acts.append(p[KIND_FLOR])
     if may_fold(rules, r, t, AWAIT_TURN):
-        acts.append(p[_MAZO])
+        acts.append(p[KIND_MAZO])
     return (t,)
 
 
-# Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
-# build, where an imported name is a dictionary lookup).
+# Imported names the functions above read, as module-level Finals (C statics in the compiled build, where an
+# imported name is a dictionary lookup).
 _ACTION: Final = Action
 _CALL_ACTIONS: Final = CALL_ACTIONS
-_PHASE_PLAY: Final = Phase.PLAY
-_PHASE_RPS: Final = Phase.RPS

@@ -31,6 +31,8 @@ from .stages import (
     ENV_PENDING,
     FLOR_ANSWER,
     FLOR_CALL,
+    KIND_ENVIDO,
+    KIND_FLOR,
     TRUCO_VALUE,
     Awaiting,
     Declaring,
@@ -368,7 +370,7 @@ class Round:
         """The envido chain called in this round, in order."""
         calls = self._env_calls
         extra = self._env_count - len(calls)  # a long per-word chain keeps its first calls and a count
-        return calls + (_KIND_ENVIDO,) * extra if extra else calls
+        return calls + (KIND_ENVIDO,) * extra if extra else calls
 
     @property
     def envido_count(self) -> int:
@@ -377,7 +379,7 @@ class Round:
 
     def last_envido_call(self) -> Kind:
         """The last call of the envido chain (the one pending while the chain waits for an answer)."""
-        return self._env_calls[-1] if self._env_count <= len(self._env_calls) else _KIND_ENVIDO
+        return self._env_calls[-1] if self._env_count <= len(self._env_calls) else KIND_ENVIDO
 
     @property
     def flor_sung(self) -> frozenset[int]:
@@ -419,7 +421,7 @@ class Round:
         if waits is AWAIT_ENVIDO:
             return (self.last_envido_call(), self._env_caller)
         if waits is AWAIT_FLOR:
-            return (_KIND_FLOR, self._flor_first)
+            return (KIND_FLOR, self._flor_first)
         if waits is AWAIT_FLOR_CALL and self._flor_call is not None:
             return (self._flor_call, self._flor_caller)
         return None
@@ -580,8 +582,3 @@ def _restore_round(fields: dict[str, Any], entries: tuple[tuple[Any, ...], ...])
         log = (entry, log)
     r._log = log
     return r
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_KIND_ENVIDO: Final = Kind.ENVIDO
-_KIND_FLOR: Final = Kind.FLOR

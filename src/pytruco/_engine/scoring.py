@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import Card, envido_points_of
-from ..events import EventKind, EventLog
-from ..rules import Scoring
+from ..events import EventLog
 from .deal import duel_round
 from .stages import (
     CAT_ENVIDO,
@@ -21,12 +20,22 @@ from .stages import (
     CAT_TRUCO,
     CAT_UNSHOWN,
     ENVIDO_POINTS,
+    EVENT_CHICO_WON,
+    EVENT_DUEL_STARTED,
+    EVENT_HAND_ENDED,
+    EVENT_HAND_WON,
+    EVENT_MATCH_OVER,
+    EVENT_POINTS_MOVED,
+    EVENT_SHOWN,
+    PHASE_DEAL,
+    PHASE_OVER,
+    SCORING_END_OF_HAND,
     TRUCO_VALUE,
     new_event,
     points_event,
     simple_event,
 )
-from .state import Phase, Round, State
+from .state import Round, State
 
 
 def award(st: State, r: Round, team: int, points: int, category: str, events: EventLog) -> None:
@@ -38,7 +47,7 @@ def award(st: State, r: Round, team: int, points: int, category: str, events: Ev
         # points that never move again (§8.29).
         team = 1 - team
         category = CAT_FLOR_LOST
-        events.append(new_event(_EVENTKIND_POINTS_MOVED, None, team, points, None, "flor lost by folding"))
+        events.append(new_event(EVENT_POINTS_MOVED, None, team, points, None, "flor lost by folding"))
     if not r._defer:
         if add_points(st, r, team, points, category, events) >= st._opts.target:
             chico_won(st, r, team, events)
@@ -70,7 +79,7 @@ def _flush(st: State, r: Round, events: EventLog) -> int:
     if not r._deferred:
         return -1
     target = st._opts.target
-    if st._opts.scoring is _SCORING_END_OF_HAND:
+    if st._opts.scoring is SCORING_END_OF_HAND:
         ordered = [p for p in r._deferred if p[2] in ENVIDO_POINTS]
         ordered += [p for p in r._deferred if p[2] not in ENVIDO_POINTS]
     else:
@@ -86,7 +95,7 @@ def _flush(st: State, r: Round, events: EventLog) -> int:
 def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
     rules = st._opts
     r._ended = True
-    events.append(simple_event(_EVENTKIND_CHICO_WON, -1, team))
+    events.append(simple_event(EVENT_CHICO_WON, -1, team))
     if rules.chicos_to_win > 1:
         chicos = list(st._chicos)
         chicos[team] += 1
@@ -99,9 +108,9 @@ def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
 
 
 def _match_over(st: State, team: int, events: EventLog) -> None:
-    st._phase = _PHASE_OVER
+    st._phase = PHASE_OVER
     st._winner = team
-    events.append(simple_event(_EVENTKIND_MATCH_OVER, -1, team))
+    events.append(simple_event(EVENT_MATCH_OVER, -1, team))
 
 
 def _last_hand(st: State) -> bool:
@@ -124,7 +133,7 @@ def _hands_played(st: State, r: Round, events: EventLog) -> None:
 
 
 def _next_hand(st: State) -> None:
-    st._phase = _PHASE_DEAL
+    st._phase = PHASE_DEAL
     if st._pica is not None:
         st._mano = st._pica[1]
         st._pica = None
@@ -134,7 +143,7 @@ def _next_hand(st: State) -> None:
 def win_round(st: State, r: Round, team: int, events: EventLog) -> None:
     """*team* wins the round: it scores the round's truco value."""
     r._winner = team
-    events.append(simple_event(_EVENTKIND_HAND_WON, -1, team))
+    events.append(simple_event(EVENT_HAND_WON, -1, team))
     award(st, r, team, TRUCO_VALUE[r._truco_level], CAT_TRUCO, events)
 
 
@@ -149,12 +158,12 @@ def finish_round(st: State, r: Round, events: EventLog) -> None:
             return
     pica = st._pica
     more_duels = pica is not None and pica[0] < 2
-    carry = more_duels and st._opts.scoring is _SCORING_END_OF_HAND
+    carry = more_duels and st._opts.scoring is SCORING_END_OF_HAND
     reached = _flush(st, r, events) if r._defer and not carry else -1
     events.append(
-        simple_event(_EVENTKIND_HAND_ENDED)
+        simple_event(EVENT_HAND_ENDED)
         if pica is None
-        else new_event(_EVENTKIND_HAND_ENDED, None, None, 0, None, f"duel {pica[0]}")
+        else new_event(EVENT_HAND_ENDED, None, None, 0, None, f"duel {pica[0]}")
     )
     if reached >= 0:
         chico_won(st, r, reached, events)
@@ -165,7 +174,7 @@ def finish_round(st: State, r: Round, events: EventLog) -> None:
         st._pica = (duel, pica[1])
         nxt = duel_round(st._opts, r._dealt, pica[1], duel, r._deferred if carry else (), r._held)
         st._round = nxt
-        events.append(new_event(_EVENTKIND_DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
+        events.append(new_event(EVENT_DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
     else:
         r._ended = True
         if _last_hand(st):
@@ -217,14 +226,14 @@ def _show_envido(st: State, r: Round, events: EventLog) -> None:
         true_points = r._env_pts[seat]
         cards = shown_cards(r._dealt[seat].cards, rules.envido_count_three)
         for card in cards:
-            events.append(new_event(_EVENTKIND_SHOWN, seat, seat & 1, true_points, card, "envido"))
+            events.append(new_event(EVENT_SHOWN, seat, seat & 1, true_points, card, "envido"))
         r._log = (("shown", seat, cards, true_points), r._log)
     if st._opts.bluff and declared != r._env_pts[r._env_winner]:
         team = 1 - team
-        events.append(new_event(_EVENTKIND_POINTS_MOVED, None, team, points, None, "false envido"))
+        events.append(new_event(EVENT_POINTS_MOVED, None, team, points, None, "false envido"))
     elif r._env_forfeit:
         team = 1 - team
-        events.append(new_event(_EVENTKIND_POINTS_MOVED, None, team, points, None, "envido not shown"))
+        events.append(new_event(EVENT_POINTS_MOVED, None, team, points, None, "envido not shown"))
     if r._defer:
         r._deferred = tuple(
             (team, points, CAT_ENVIDO) if category is CAT_UNSHOWN else (owner, value, category)
@@ -259,17 +268,3 @@ def mazo_penalty(st: State, r: Round, team: int, events: EventLog) -> None:
     """The envido penalty of the mazo (§7, §8.3); its category makes it an envido point (§8.33)."""
     if st._opts.mazo_envido_penalty and not r._tricks and not r._env_count and not r._flor_sung and not r._truco_level:
         award(st, r, team, 1, CAT_PENALTY, events)
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_PHASE_DEAL: Final = Phase.DEAL
-_PHASE_OVER: Final = Phase.OVER
-_SCORING_END_OF_HAND: Final = Scoring.END_OF_HAND
-_EVENTKIND_CHICO_WON: Final = EventKind.CHICO_WON
-_EVENTKIND_DUEL_STARTED: Final = EventKind.DUEL_STARTED
-_EVENTKIND_HAND_ENDED: Final = EventKind.HAND_ENDED
-_EVENTKIND_HAND_WON: Final = EventKind.HAND_WON
-_EVENTKIND_MATCH_OVER: Final = EventKind.MATCH_OVER
-_EVENTKIND_POINTS: Final = EventKind.POINTS
-_EVENTKIND_POINTS_MOVED: Final = EventKind.POINTS_MOVED
-_EVENTKIND_SHOWN: Final = EventKind.SHOWN

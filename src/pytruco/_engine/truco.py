@@ -19,10 +19,8 @@ from ..events import EventLog
 from .awaiting import pending
 from .refusals import Refusal
 from .scoring import finish_round, win_round
-from .stages import AWAIT_TRUCO, AWAIT_TURN, LEVEL_NAMES, Awaiting, called_event
+from .stages import AWAIT_TRUCO, AWAIT_TURN, KIND_QUIERO, LEVEL_NAMES, Awaiting, called_event
 from .state import Round, State
-
-_QUIERO: Final = Kind.QUIERO
 
 
 # --- who may raise ------------------------------------------------------------
@@ -88,7 +86,7 @@ def call_truco(r: Round, s: int, kind: Kind, events: EventLog) -> None:
 def answer_truco(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
     events.append(called_event(s, kind))
     r._log = (("call", "truco", s, kind), r._log)
-    if kind is _QUIERO:
+    if kind is KIND_QUIERO:
         r._truco_level = r._truco_call
         r._quiero_team = s & 1
         r._truco_call = 0
@@ -105,8 +103,8 @@ def refuse_truco(st: State, r: Round, events: EventLog) -> None:
     win_round(st, r, caller_team, events)
 
 
-# Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
-# build, where an imported name is a dictionary lookup).
+# Imported names the functions above read, as module-level Finals (C statics in the compiled build, where an
+# imported name is a dictionary lookup).
 # Typed as a tuple of any length: compiled, a fixed-length tuple is kept unboxed and built anew at each index.
 _TRUCO_CALLS: Final[tuple[Kind, ...]] = TRUCO_CALLS
 _TRUCO_LEVEL: Final[dict[Kind, int]] = {kind: level for level, kind in enumerate(TRUCO_CALLS, 1)}
