@@ -72,30 +72,10 @@ def random_deal(state: object, rng: object = None) -> Deal:
         j = i + int(uniform() * (40 - i))
         cards[i], cards[j] = cards[j], cards[i]
     if n == 2:
-        return _deal_of((_hand_of((cards[0], cards[1], cards[2])), _hand_of((cards[3], cards[4], cards[5]))))
-    return _deal_of(tuple([_hand_of((cards[3 * s], cards[3 * s + 1], cards[3 * s + 2])) for s in range(n)]))
-
-
-# Hand._of and Deal._of (no checks) written out here: compiled, the engine then builds a deal's values without
-# an interpreted frame or a keyword call (cards.py and actions.py stay Python: attrs makes their classes).
-# object.__setattr__ is written out below (mypyc makes it one C call); object.__new__ has no such form outside a
-# class's own __new__, so it stays a plain call.
-_new_instance: Final = object.__new__
-
-
-def _hand_of(cards: tuple[Card, ...]) -> Hand:
-    """``Hand._of(cards)``: three shared cards as a Hand, unchecked."""
-    hand: Hand = _new_instance(_HAND)
-    object.__setattr__(hand, "cards", cards)
-    return hand
-
-
-def _deal_of(hands: tuple[Hand, ...]) -> Deal:
-    """``Deal._of(hands, checked=True)``: hands of distinct cards as a Deal, unchecked."""
-    deal: Deal = _new_instance(_DEAL)
-    object.__setattr__(deal, "hands", hands)
-    object.__setattr__(deal, "_checked", True)
-    return deal
+        hands: tuple[Hand, ...] = (_HAND_OF((cards[0], cards[1], cards[2])), _HAND_OF((cards[3], cards[4], cards[5])))
+    else:
+        hands = tuple([_HAND_OF((cards[3 * s], cards[3 * s + 1], cards[3 * s + 2])) for s in range(n)])
+    return _DEAL_OF(hands, checked=True)  # distinct cards by construction
 
 
 _ALL_CARDS: Final = list(ALL_CARDS)
@@ -329,8 +309,9 @@ _BLANK_ROUND: Final = _blank_round()
 
 # Imported names the functions above read, as module-level Finals (C statics in the compiled build, where an
 # imported name is a dictionary lookup).
-_DEAL: Final = Deal
-_HAND: Final = Hand
+# Hand._of and Deal._of, the unchecked constructors, as bound once (compiled: a C static, no class lookup a call).
+_HAND_OF: Final = Hand._of
+_DEAL_OF: Final = Deal._of
 _POINTS_BY_KEY: Final = _points_by_key()
 _RANDOM: Final = random.Random
 _SYSTEM_RANDOM: Final = random.SystemRandom
