@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("text._events", "text._refusals"),
     ("text", "schema", "svg"),
     ("_engine.stages",),
+    ("_engine.parts",),
     ("_engine.round",),
     ("_engine.state",),
     ("_engine.refusals",),

@@ -12,14 +12,12 @@ from ..errors import SetupError, quoted
 from ..events import Event
 from .history import MAX_HANDS, Node, deal_entry
 from .options import Options
+from .parts import Dealt, Declarations, EnvidoChain, FlorChain, RoundScore, TrucoChain, start
 from .refusals import Refusal, error
 from .round import MADE
 from .stages import (
-    DECL_NONE,
-    ENV_NONE,
     EVENT_DEALT,
     EVENT_DUEL_STARTED,
-    FLOR_NONE,
     PHASE_DEAL,
     PHASE_OVER,
     PHASE_PLAY,
@@ -173,7 +171,7 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
         st._pica = (0, st._mano)
         st._round = duel_round(rules, deal.hands, st._mano, 0, ())
         dealt = new_event(EVENT_DEALT, st._mano, None, 0, None, "pica")
-        return st, (dealt, new_event(EVENT_DUEL_STARTED, st._round._mano, None, 0, None, "0"))
+        return st, (dealt, new_event(EVENT_DUEL_STARTED, st._round._deal.mano, None, 0, None, "0"))
     st._round = _new_round(rules, deal.hands, st._mano, 0)
     return st, (simple_event(EVENT_DEALT, st._mano),)
 
@@ -197,34 +195,56 @@ def duel_round(
     mano = a if (a - hand_mano) % n < (b - hand_mano) % n else b
     absent = ((1 << n) - 1) & ~((1 << a) | (1 << b))
     r = _new_round(rules, hands, mano, absent)
-    r._deferred = deferred
-    r._carried = len(deferred)
+    score = r._edit_score()
+    score.deferred = deferred
+    score.carried = len(deferred)
     if held is not None:  # the earlier duels' cards stay played
         r._held = held
     return r
 
 
 def _new_round(rules: Options, hands: tuple[Hand, ...], mano: int, absent: int) -> Round:
-    r = _BLANK_ROUND._copy()
+    """A round of *hands* led by *mano*, with the seats in *absent* out of it; its records at their start."""
     n = rules.players
-    r._n = n
-    r._mano = mano
-    r._turn = mano
-    r._folded = absent
-    r._dealt = hands
     held = tuple([hand.cards for hand in hands])
-    r._held = held
     points = [_points(cards) for cards in held]
     envido = 1 if rules.envido_count_three else 0
-    r._env_pts = tuple([p[envido] for p in points])
+    dealt = Dealt()
+    dealt.n = n
+    dealt.mano = mano
+    dealt.hands = hands
+    dealt.envido_points = tuple([p[envido] for p in points])
     if rules.flor:
         flor = 1 if rules.flor_count_three else 0
         pairs = zip(points, held, strict=True)
-        r._flor_pts = tuple([p[flor] if p[2] == 1 and len(cards) == 3 else None for p, cards in pairs])
+        dealt.flor_points = tuple([p[flor] if p[2] == 1 and len(cards) == 3 else None for p, cards in pairs])
     else:
-        r._flor_pts = (None,) * n
-    r._defer = rules.scoring is SCORING_END_OF_HAND
+        dealt.flor_points = (None,) * n
+    dealt.defer = rules.scoring is SCORING_END_OF_HAND
+    r = Round(MADE)
+    r._deal = dealt
+    r._held = held
+    r._trick = ()
+    r._tricks = ()
+    r._cards_played = 0
+    r._turn = mano
+    r._folded = absent
+    r._acted = 0
+    r._truco = _TRUCO_START  # records at their start, shared: a rule copies one before its first write
+    r._envido = _ENVIDO_START
+    r._flor = _FLOR_START
+    r._decl = _DECL_START
+    r._score = _SCORE_START
+    r._log = None
+    r._edited = 0
     return r
+
+
+_TRUCO_START: Final = start(TrucoChain)
+_ENVIDO_START: Final = start(EnvidoChain)
+_FLOR_START: Final = start(FlorChain)
+_DECL_START: Final = start(Declarations)
+_SCORE_START: Final = start(RoundScore)
 
 
 def _points(cards: tuple[Card, ...]) -> tuple[int, int, int]:
@@ -251,60 +271,6 @@ def _points_by_key() -> tuple[tuple[int, int, int] | None, ...]:
         a, b, c = [index for index in range(40) if bits >> index & 1]
         table[a * 1600 + b * 40 + c] = points
     return tuple(table)
-
-
-def _blank_round() -> Round:
-    """A round with every field at its starting value; deals copy it."""
-    r = Round(MADE)
-    r._n = 0
-    r._mano = 0
-    r._dealt = ()
-    r._held = ()
-    r._env_pts = ()
-    r._flor_pts = ()
-    r._trick = ()
-    r._tricks = ()
-    r._turn = 0
-    r._folded = 0
-    r._acted = 0
-    r._cards_played = 0
-    r._truco_level = 0
-    r._quiero_team = -1
-    r._truco_call = 0
-    r._truco_caller = -1
-    r._env_state = ENV_NONE
-    r._env_calls = ()
-    r._env_count = 0
-    r._env_caller = -1
-    r._env_unshown = None
-    r._env_forfeit = False
-    r._env_winner = -1
-    r._decl_kind = DECL_NONE
-    r._decl_queue = ()
-    r._decl_best = -1
-    r._decl_best_seat = -1
-    r._decls = ()
-    r._log = None
-    r._flor_stage = FLOR_NONE
-    r._flor_sung = 0
-    r._flor_lost = 0
-    r._flor_first = -1
-    r._flor_forfeit = 0
-    r._flor_answerers = 0
-    r._flor_call = None
-    r._flor_caller = -1
-    r._flor_over = None
-    r._flor_stake = 0
-    r._points = (0, 0)
-    r._deferred = ()
-    r._carried = 0
-    r._defer = False
-    r._ended = False
-    r._winner = -1
-    return r
-
-
-_BLANK_ROUND: Final = _blank_round()
 
 
 # Imported names the functions above read, as module-level Finals (C statics in the compiled build, where an

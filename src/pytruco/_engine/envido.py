@@ -172,16 +172,16 @@ def envido_window(rules: Options, r: Round, s: int, kind: Kind | None = None) ->
     """Why seat *s* may not open the envido chain now (a refusal code), or ``None`` when it may (§5 window,
     envido primero). With *kind*, also whether that call may open it. The one statement of the envido window,
     for legality and refusals alike."""
-    if r._flor_sung:
+    if r._flor.sung:
         return "envido-after-flor"
-    if r._env_state is not ENV_NONE:
+    if r._envido.stage is not ENV_NONE:
         return "envido-one-chain"
-    if r._truco_level:
+    if r._truco.level:
         return "envido-after-truco"
-    if r._truco_call:
+    if r._truco.call:
         if not rules.envido_primero:
             return "envido-not-truco-answer"
-        if r._truco_call > 1:
+        if r._truco.call > 1:
             return "envido-primero-first-truco"
     if kind is not None and kind not in opening_calls(rules):
         return "envido-opening-call"
@@ -191,7 +191,7 @@ def envido_window(rules: Options, r: Round, s: int, kind: Kind | None = None) ->
         if len(r._held[s]) != 3:
             return "envido-card-played"
         return None
-    if r._cards_played or r._truco_call:
+    if r._cards_played or r._truco.call:
         return "envido-window-closed"
     return None
 
@@ -203,7 +203,7 @@ def opening_actions(rules: Options, s: int) -> tuple[Action, ...]:
 
 def raise_actions(rules: Options, r: Round, s: int) -> tuple[Action, ...]:
     """Seat *s*'s shared actions that raise the pending chain."""
-    raises = chain_next(rules, r._env_calls, r._env_count)
+    raises = chain_next(rules, r._envido.calls, r._envido.count)
     found = _RAISES.get((s, raises))
     if found is None:
         found = _RAISES[s, raises] = tuple(CALL_ACTIONS[s][kind] for kind in raises)
@@ -224,8 +224,8 @@ _RAISES: Final[dict[tuple[int, tuple[Kind, ...]], tuple[Action, ...]]] = {}
 def envido_refusal(rules: Options, r: Round, s: int, kind: Kind) -> Refusal | None:
     """Why seat *s*, which is to act, may not call *kind* (envido, real envido or falta envido) now, or ``None``
     when it may: a raise of the pending chain, or an opening inside the envido window."""
-    if r._env_state is ENV_PENDING:
-        allowed = chain_next(rules, r._env_calls, r._env_count)
+    if r._envido.stage is ENV_PENDING:
+        allowed = chain_next(rules, r._envido.calls, r._envido.count)
         if kind in allowed:
             return None
         params: dict[str, int | str | None] = {"seat": s, "call": kind.value, "preset": rules.preset_name}
@@ -243,55 +243,58 @@ def open_chain(r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """Seat *s* opens the envido chain with *kind*."""
     events.append(called_event(s, kind))
     r._log = (("call", "envido", s, kind), r._log)
-    r._env_state = ENV_PENDING
-    r._env_calls = (kind,)
-    r._env_count = 1
-    r._env_caller = s
+    envido = r._edit_envido()
+    envido.stage = ENV_PENDING
+    envido.calls = (kind,)
+    envido.count = 1
+    envido.caller = s
 
 
 def answer_envido(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
+    envido = r._edit_envido()
     events.append(called_event(s, kind))
     r._log = (("call", "envido", s, kind), r._log)
     if kind is KIND_QUIERO:
-        r._env_state = ENV_DECLARING
+        envido.stage = ENV_DECLARING
         start_declarations(r, DECL_ENVIDO, ~r._folded)
     elif kind is KIND_NO_QUIERO:
         refuse_envido(st, r, events)
     else:  # a raise
-        if r._env_count < CHAIN_HEAD:
-            r._env_calls = (*r._env_calls, kind)
-        r._env_count += 1
-        r._env_caller = s
+        if envido.count < CHAIN_HEAD:
+            envido.calls = (*envido.calls, kind)
+        envido.count += 1
+        envido.caller = s
 
 
 def refuse_envido(st: State, r: Round, events: EventLog) -> None:
-    r._env_state = ENV_SETTLED
-    award(st, r, r._env_caller & 1, chain_refused(st._opts, r._env_calls, r._env_count), CAT_ENVIDO, events)
+    r._edit_envido().stage = ENV_SETTLED
+    award(st, r, r._envido.caller & 1, chain_refused(st._opts, r._envido.calls, r._envido.count), CAT_ENVIDO, events)
 
 
 def envido_shown(rules: Options, r: Round, s: int) -> bool:
     """Whether the cards that make seat *s*'s envido points are face up (§8.12, §8.19):
     the cards it has played make those points by themselves (any one card for 0)."""
     held = r._held[s]
-    played = [card for card in r._dealt[s].cards if card not in held]
-    return bool(played) and envido_points_of(played, rules.envido_count_three) == r._env_pts[s]
+    played = [card for card in r._deal.hands[s].cards if card not in held]
+    return bool(played) and envido_points_of(played, rules.envido_count_three) == r._deal.envido_points[s]
 
 
 def resolve_envido(st: State, r: Round, winner: int, events: EventLog) -> None:
     """The declarations are over: *winner*'s team wins the envido's value."""
     team = winner & 1
     rules = st._opts
-    value = chain_accepted(rules, r._env_calls, r._env_count)
+    value = chain_accepted(rules, r._envido.calls, r._envido.count)
     if value is FALTA:
         value = falta_value(rules, st._score, team)
         assert value is not None
-    r._env_state = ENV_SETTLED
-    r._env_winner = winner
+    envido = r._edit_envido()
+    envido.stage = ENV_SETTLED
+    envido.winner = winner
     events.append(new_event(EVENT_ENVIDO_WON, winner, team, value))
     if rules.bluff or rules.show_rule:
         # settled when the cards are shown at the end of the round
-        r._env_unshown = (team, value, r._decl_best)
-        if r._defer:
-            r._deferred = (*r._deferred, (team, value, CAT_UNSHOWN))
+        envido.unshown = (team, value, r._decl.best)
+        if r._deal.defer:
+            r._edit_score().deferred = (*r._score.deferred, (team, value, CAT_UNSHOWN))
     else:
         award(st, r, team, value, CAT_ENVIDO, events)

@@ -69,9 +69,9 @@ def surrender(st: State, s: int, events: EventLog) -> None:
     """Seat *s* concedes the match: the other team wins it."""
     team = s & 1
     events.append(simple_event(EVENT_SURRENDERED, s, team))
-    if st._round is not None and not st._round._ended:
+    if st._round is not None and not st._round._score.ended:
         r = st._round._copy()
-        r._ended = True
+        r._edit_score().ended = True
         st._round = r
     st._phase = PHASE_OVER
     st._winner = 1 - team

@@ -42,7 +42,7 @@ def may_fold(rules: Options, r: Round, s: int, waits: Awaiting) -> bool:
     flor only where it may be refused); never while declaring. The one statement of the mazo, for the legal
     actions and the refusals alike."""
     if waits is AWAIT_TURN:
-        return not (rules.mano_must_act_before_mazo and s == r._mano and not r._acted >> s & 1)
+        return not (rules.mano_must_act_before_mazo and s == r._deal.mano and not r._acted >> s & 1)
     if waits is AWAIT_DECLARING or waits is AWAIT_NOTHING:
         return False
     return rules.mazo_with_pending_call and (waits is not AWAIT_FLOR or rules.flor_refusable)
@@ -84,22 +84,24 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
     bit = 1 << s
     if not timeout:
         events.append(simple_event(EVENT_FOLDED, s, team))
-    forfeit = rules.show_rule and r._env_unshown is not None and r._env_winner == s and not envido_shown(rules, r, s)
+    forfeit = (
+        rules.show_rule and r._envido.unshown is not None and r._envido.winner == s and not envido_shown(rules, r, s)
+    )
     if forfeit:
-        r._env_forfeit = True
-    if rules.flor_lost_on_fold and r._flor_sung & bit and r._held[s]:
+        r._edit_envido().forfeit = True
+    if rules.flor_lost_on_fold and r._flor.sung & bit and r._held[s]:
         lose_flor(r, team, events)
     # The fold first refuses the call this seat was due to answer (a truco once the seat is out).
     truco_refused = refuse_awaited(st, r, s, events) is AWAIT_TRUCO
     r._folded |= bit
-    if r._ended:
+    if r._score.ended:
         return
     if truco_refused:
         refuse_truco(st, r, events)
         mazo_penalty(st, r, other, events)
         finish_round(st, r, events)
         return
-    team_out = r._n == 2 or all(r._folded >> t & 1 for t in range(team, r._n, 2))
+    team_out = r._deal.n == 2 or all(r._folded >> t & 1 for t in range(team, r._deal.n, 2))
     if team_out or forfeit:
         win_round(st, r, other, events)
         mazo_penalty(st, r, other, events)

@@ -70,9 +70,9 @@ def compute_legal(st: State) -> None:
 def _first_in_turn(st: State, r: Round, seats: tuple[int, ...], acts: list[Action]) -> tuple[int, ...]:
     """The rule option ``answer_in_turn``: of the seats that could answer, only the first in playing order after
     the seat that acted last (the caller, or the singer) acts; *acts* keeps that seat's actions only."""
-    n = r._n
+    n = r._deal.n
     last = st._history[0]
-    after = last.seat if type(last) is _ACTION else r._mano - 1
+    after = last.seat if type(last) is _ACTION else r._deal.mano - 1
     first = min(seats, key=lambda seat: (seat - after - 1) % n)
     acts[:] = [action for action in acts if action.seat == first]
     return (first,)
@@ -84,15 +84,15 @@ def _round_legal(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...
     if waits is AWAIT_TURN:
         return _turn_legal(rules, r, acts)
     if waits is AWAIT_TRUCO:
-        return _answer_menu(rules, r, answerers(r, r._truco_caller), acts, waits)
+        return _answer_menu(rules, r, answerers(r, r._truco.caller), acts, waits)
     if waits is AWAIT_ENVIDO:
-        return _answer_menu(rules, r, answerers(r, r._env_caller), acts, waits)
+        return _answer_menu(rules, r, answerers(r, r._envido.caller), acts, waits)
     if waits is AWAIT_DECLARING:
         return declaration_actions(rules, r, acts)
     if waits is AWAIT_FLOR:
-        return _flor_menu(rules, r, seats_of(r._flor_answerers, r._n), first_flor_menu(rules), acts, waits)
+        return _flor_menu(rules, r, seats_of(r._flor.answerers, r._deal.n), first_flor_menu(rules), acts, waits)
     if waits is AWAIT_FLOR_CALL:
-        return _flor_menu(rules, r, answerers(r, r._flor_caller), flor_call_menu(rules, r._flor_call), acts, waits)
+        return _flor_menu(rules, r, answerers(r, r._flor.caller), flor_call_menu(rules, r._flor.call), acts, waits)
     return ()
 
 
@@ -122,7 +122,7 @@ def _answer_menu(
     fold = may_fold(rules, r, -1, waits)
     for a in seats:
         p = _CALL_ACTIONS[a]
-        flor = r._flor_pts[a] is not None and flor_option(rules, r, a)
+        flor = r._deal.flor_points[a] is not None and flor_option(rules, r, a)
         if flor == SING_MUST:
             acts.append(p[KIND_FLOR])
             continue
@@ -147,7 +147,7 @@ def _turn_legal(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...]
     """Nothing is pending: the seat whose turn it is plays, calls or folds."""
     t = r._turn
     p = _CALL_ACTIONS[t]
-    flor = r._flor_pts[t] is not None and flor_option(rules, r, t)
+    flor = r._deal.flor_points[t] is not None and flor_option(rules, r, t)
     if flor == SING_MUST:
         acts.append(p[KIND_FLOR])
         return (t,)
@@ -155,7 +155,7 @@ def _turn_legal(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...]
     nxt = next_truco_call(r, t)
     if nxt is not None:
         acts.append(p[nxt])
-    if r._env_state is ENV_NONE and envido_window(rules, r, t) is None:
+    if r._envido.stage is ENV_NONE and envido_window(rules, r, t) is None:
         acts.extend(opening_actions(rules, t))
     if flor:
         acts.append(p[KIND_FLOR])

@@ -425,7 +425,7 @@ def _turn_refusal(state: State, r: Round, action: Action) -> Refusal | None:
         if own is not None:
             params["call"] = own
             return Refusal("answer-own-call" if kind in _ANSWERS else "raise-own-call", params)
-    if kind in _TRUCO_CALLS and not r._truco_call and holds_quiero(r, s):
+    if kind in _TRUCO_CALLS and not r._truco.call and holds_quiero(r, s):
         return Refusal("raise-out-of-turn", params)
     return Refusal("not-your-turn", params)
 

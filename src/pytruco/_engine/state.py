@@ -357,7 +357,7 @@ class State:
         (False, True)
         """
         r = self._round
-        return r is not None and r._ended and self._phase is not PHASE_PLAY
+        return r is not None and r._score.ended and self._phase is not PHASE_PLAY
 
     @property
     def hand_points(self) -> tuple[int, int]:

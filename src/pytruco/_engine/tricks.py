@@ -142,7 +142,7 @@ def play_card(st: State, r: Round, s: int, card: Card, events: EventLog) -> None
 
 def next_in_trick(r: Round, s: int) -> int:
     """The next seat still in the round that has not played in this trick, or -1."""
-    n = r._n
+    n = r._deal.n
     if n == 2:  # 1v1: a fold ends the round, so the other seat is still in
         return -1 if len(r._trick) == 2 else s ^ 1
     folded = r._folded
@@ -159,7 +159,7 @@ def next_in_trick(r: Round, s: int) -> int:
 
 def _first_in_hand(r: Round, s: int) -> int:
     """*s*, or the next seat in playing order still in the round (§8.16)."""
-    n = r._n
+    n = r._deal.n
     for step in range(n):
         c = (s + step) % n
         if not r._folded >> c & 1:
@@ -176,13 +176,13 @@ def complete_trick(st: State, r: Round, events: EventLog) -> None:
     else:
         assert seat is not None  # a won trick has its winning seat
         events.append(simple_event(EVENT_TRICK_WON, seat, team))
-    winner = hand_winner([t[1] for t in r._tricks], r._mano & 1, st._opts.parda)  # t[1]: the team
+    winner = hand_winner([t[1] for t in r._tricks], r._deal.mano & 1, st._opts.parda)  # t[1]: the team
     if winner is not None:
         win_round(st, r, winner, events)
         finish_round(st, r, events)
         return
     # The winner of a trick leads the next; after a parda, the mano (§3).
-    leader = _first_in_hand(r, r._mano if seat is None else seat)
+    leader = _first_in_hand(r, r._deal.mano if seat is None else seat)
     r._turn = leader
 
 

@@ -26,17 +26,17 @@ from .state import Round, State
 # --- who may raise ------------------------------------------------------------
 def holds_quiero(r: Round, s: int) -> bool:
     """Seat *s*'s team accepted the last truco level: only it may raise next (the quiero, §4)."""
-    return r._truco_level > 0 and r._quiero_team == s & 1
+    return r._truco.level > 0 and r._truco.quiero_team == s & 1
 
 
 def next_truco_call(r: Round, s: int) -> Kind | None:
     """The truco-level call seat *s* may make now, if any: the level after a pending call (a raise as the answer,
     "quiero retruco"), or on its turn the next level when nothing was accepted yet or its team holds the quiero
     (§4). The one statement of the next level, for the legal actions, the refusals and the views alike."""
-    call = r._truco_call
+    call = r._truco.call
     if call:
         return _TRUCO_CALLS[call] if call < 3 else None
-    level = r._truco_level
+    level = r._truco.level
     if level < 3 and (level == 0 or holds_quiero(r, s)):
         return _TRUCO_CALLS[level]
     return None
@@ -53,16 +53,16 @@ def truco_refusal(r: Round, s: int, kind: Kind, waits: Awaiting) -> Refusal | No
     nxt = next_truco_call(r, s)
     if kind is nxt:
         return None
-    if r._truco_call:
+    if r._truco.call:
         if nxt is None:
             return Refusal("truco-last-level", params)
-        params.update(called=LEVEL_NAMES[r._truco_call - 1], answer=nxt.value)
+        params.update(called=LEVEL_NAMES[r._truco.call - 1], answer=nxt.value)
         return Refusal("truco-answer-skips", params)
-    level = r._truco_level
+    level = r._truco.level
     if level == 3:
         return Refusal("truco-all-accepted", params)
     if nxt is None:
-        params.update(team=r._quiero_team, players=r._n)
+        params.update(team=r._truco.quiero_team, players=r._deal.n)
         return Refusal("raise-needs-quiero", params)
     if level == 0:
         return Refusal("truco-first-call", params)
@@ -74,22 +74,24 @@ def truco_refusal(r: Round, s: int, kind: Kind, waits: Awaiting) -> Refusal | No
 
 
 def call_truco(r: Round, s: int, kind: Kind, events: EventLog) -> None:
-    if r._truco_call:  # a raise as the answer accepts the pending level ("quiero retruco")
-        r._truco_level = r._truco_call
-        r._quiero_team = s & 1
-    r._truco_call = _TRUCO_LEVEL[kind]
-    r._truco_caller = s
+    truco = r._edit_truco()
+    if truco.call:  # a raise as the answer accepts the pending level ("quiero retruco")
+        truco.level = truco.call
+        truco.quiero_team = s & 1
+    truco.call = _TRUCO_LEVEL[kind]
+    truco.caller = s
     events.append(called_event(s, kind))
     r._log = (("call", "truco", s, kind), r._log)
 
 
 def answer_truco(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
+    truco = r._edit_truco()
     events.append(called_event(s, kind))
     r._log = (("call", "truco", s, kind), r._log)
     if kind is KIND_QUIERO:
-        r._truco_level = r._truco_call
-        r._quiero_team = s & 1
-        r._truco_call = 0
+        truco.level = truco.call
+        truco.quiero_team = s & 1
+        truco.call = 0
     else:
         refuse_truco(st, r, events)
         finish_round(st, r, events)
@@ -98,8 +100,8 @@ def answer_truco(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> N
 def refuse_truco(st: State, r: Round, events: EventLog) -> None:
     """A refused truco, retruco or vale cuatro ends the round: its caller's
     side scores the value before the call (§4)."""
-    caller_team = r._truco_caller & 1
-    r._truco_call = 0
+    caller_team = r._truco.caller & 1
+    r._edit_truco().call = 0
     win_round(st, r, caller_team, events)
 
 
