@@ -25,7 +25,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 COMPILE_REQUIRES = ["mypy==2.4.1", "setuptools>=61"]
 """What a compiled build needs besides hatchling; mypy is pinned so a release compiles with one known mypyc."""
 
-COMPILED = ("src/pytruco/_engine",)
+COMPILED = ("src/pytruco/_engine", "src/pytruco/_unchecked.py")
 """The sources mypyc compiles: folders (every module in them) or single files, relative to the project root."""
 
 
