@@ -12,16 +12,18 @@ Hand('1E 7O 4C')
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, Final, TypeVar
 
 __all__ = ["new_deal", "new_hand"]
 
 _T = TypeVar("_T")
 
+_new: Final[Any] = object.__new__  # compiled, a C static: `object.__new__` written out is two lookups a call
+
 
 def new_hand(cls: type[_T], cards: tuple[object, ...]) -> _T:
     """A *cls* (:class:`~pytruco.Hand`) holding *cards*, shared cards the caller vouches for, unchecked."""
-    hand: _T = object.__new__(cls)
+    hand: _T = _new(cls)
     object.__setattr__(hand, "cards", cards)
     return hand
 
@@ -29,7 +31,7 @@ def new_hand(cls: type[_T], cards: tuple[object, ...]) -> _T:
 def new_deal(cls: type[_T], hands: tuple[object, ...], checked: bool = False) -> _T:
     """A *cls* (:class:`~pytruco.Deal`) of *hands*, unconverted; *checked*: the cards are known to be distinct
     (:func:`pytruco.random_deal`)."""
-    deal: _T = object.__new__(cls)
+    deal: _T = _new(cls)
     object.__setattr__(deal, "hands", hands)
     object.__setattr__(deal, "_checked", checked)
     return deal

@@ -14,7 +14,7 @@ the first write of the step.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ..actions import Kind
 from ..cards import Hand
@@ -203,14 +203,29 @@ class RoundScore(RoundPart):
 _R = TypeVar("_R", bound=RoundPart)
 
 
+def _starting_values(cls: type[RoundPart]) -> dict[str, Any]:
+    """The value each field of *cls* takes at the deal, as its class body declares it. In the pure build the
+    class attributes that declare them are then removed: Python specializes a read of an instance's attribute
+    only when its class has no attribute of that name (a compiled class keeps them as its fields' defaults)."""
+    values = {name: getattr(cls, name) for name in cls.fields()}
+    if "__mypyc_attrs__" not in vars(cls):
+        for name in values:
+            delattr(cls, name)
+    return values
+
+
+_STARTS: Final[dict[type, dict[str, Any]]] = {
+    cls: _starting_values(cls) for cls in (Dealt, TrucoChain, EnvidoChain, FlorChain, Declarations, RoundScore)
+}
+
+
 def start(cls: type[_R]) -> _R:
-    """A record of *cls* at its start, every field set on the record itself (the pure build then reads each
-    field the same way, from the record, whichever record it is).
+    """A record of *cls* at its start (every field at the value its class declares).
 
     >>> start(RoundScore).points
     (0, 0)
     """
     record = cls()
-    for name in cls.fields():
-        setattr(record, name, getattr(record, name))
+    for name, value in _STARTS[cls].items():
+        setattr(record, name, value)
     return record
