@@ -207,7 +207,8 @@ def _starting_values(cls: type[RoundPart]) -> dict[str, Any]:
     """The value each field of *cls* takes at the deal, as its class body declares it. In the pure build the
     class attributes that declare them are then removed: Python specializes a read of an instance's attribute
     only when its class has no attribute of that name (a compiled class keeps them as its fields' defaults)."""
-    values = {name: getattr(cls, name) for name in cls.fields()}
+    blank = cls()  # read from a record: a compiled class's attribute of a field's name is its descriptor
+    values = {name: getattr(blank, name) for name in cls.fields()}
     if "__mypyc_attrs__" not in vars(cls):
         for name in values:
             delattr(cls, name)
