@@ -105,7 +105,8 @@ class Round:
     is O(1) however long a chain grows): ``("call", chain, seat, kind)`` or ``("decl", what, seat, points,
     timeout)``."""
     _edited: int
-    """The records already copied for the action being applied (``_EDITED_*`` bits; 0 in every state held)."""
+    """The records this round has copied since ``_copy`` made it (``_EDITED_*`` bits): while its action is
+    applied, the records it may write; meaningless once a state holds it, since it is never written again."""
 
     def _copy(self) -> Round:
         """A copy that shares every record (the reducer copies one round per action; a rule that writes a
