@@ -26,7 +26,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 COMPILE_REQUIRES = ["mypy==2.4.1", "setuptools>=61"]
 """What a compiled build needs besides hatchling; mypy is pinned so a release compiles with one known mypyc."""
 
-COMPILED = ("src/pytruco/_engine", "src/pytruco/encode.py", "src/pytruco/_seen.py")
+COMPILED = ("src/pytruco/_engine", "src/pytruco/_unchecked.py", "src/pytruco/encode.py", "src/pytruco/_seen.py")
 """The sources mypyc compiles: folders (every module in them) or single files, relative to the project root."""
 
 

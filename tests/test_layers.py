@@ -20,7 +20,7 @@ import pytest
 SRC = Path(__file__).resolve().parent.parent / "src" / "pytruco"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "_cardart", "version", "_engine.native"),
+    ("errors", "_cardart", "version", "_unchecked", "_engine.native"),
     ("cards",),
     ("rules",),
     ("actions",),
@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("text._events", "text._refusals"),
     ("text", "schema", "svg"),
     ("_engine.stages",),
+    ("_engine.parts",),
     ("_engine.round",),
     ("_engine.state",),
     ("_engine.refusals",),

@@ -242,8 +242,26 @@ def test_copies_carry_every_field_and_only_the_engine_builds_blank_values() -> N
         assert copied is not value and type(copied) is type(value)
         for name in fields:
             new, old = getattr(copied, name, "unset"), getattr(value, name, "unset")
+            if name == "_edited":  # which records this step has copied: a copy starts with none
+                assert new == 0
+                continue
             # The compiled build stores a fixed-size tuple unboxed and reads it as a new tuple each time.
             assert new is old or (type(old) is tuple and type(new) is tuple and new == old), name
+    # The records a round is made of copy every field they declare (their _copy is written out too): each field
+    # holds its own marker (the pure build; a compiled field takes only its declared type), and the copy has it.
+    from pytruco._engine.round import NATIVE
+
+    r = state.round
+    for record in (r._truco, r._envido, r._flor, r._decl, r._score):
+        copied = record._copy()
+        assert copied is not record and copied == record and type(copied) is type(record)
+        if NATIVE:
+            continue
+        marked = record._copy()  # not the state's own record, which it shares with other states
+        markers = {name: object() for name in type(record).fields()}
+        for name, marker in markers.items():
+            setattr(marked, name, marker)
+        assert {name: getattr(marked._copy(), name) for name in markers} == markers
     for cls in (State, Round):
         assert not hasattr(cls(MADE), "_history")
         for args in ((), (None,), (MADE, MADE)):

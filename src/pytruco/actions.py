@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Sequence
+from typing import ClassVar
 
 import attrs
 
+from ._unchecked import new_deal
 from .cards import ALL_CARDS, Card, Hand, shared_card
 from .errors import ArgumentError, NotationError, quoted, sequence_of
 from .rules import NUM_ACTIONS as _SPACE_SIZE
@@ -388,14 +390,10 @@ class Deal:
     hands: tuple[Hand, ...] = attrs.field(converter=_as_hands)
     _checked: bool = attrs.field(default=False, init=False, eq=False, repr=False)
 
-    @classmethod
-    def _of(cls, hands: tuple[Hand, ...], *, checked: bool = False) -> Deal:
-        """Wrap a tuple of hands without conversion (the engine's fast path).
-        *checked*: the cards are known to be distinct (:func:`pytruco.random_deal`)."""
-        deal = object.__new__(cls)
-        object.__setattr__(deal, "hands", hands)
-        object.__setattr__(deal, "_checked", checked)
-        return deal
+    _of: ClassVar[Callable[..., Deal]] = classmethod(new_deal)  # type: ignore[assignment]
+    """``Deal._of(hands, checked=False)``: wrap a tuple of hands without conversion (the engine's fast path:
+    :func:`pytruco._unchecked.new_deal`, compiled in the compiled build); *checked*: the cards are known to be
+    distinct (:func:`pytruco.random_deal`)."""
 
     @classmethod
     def parse(cls, cards: Sequence[Sequence[str]]) -> Deal:

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 from types import MappingProxyType
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 import attrs
 
 from ._cardart import card_picture, cards_picture
+from ._unchecked import new_hand
 from .errors import NotationError, SetupError, quoted, sequence_of
 
 __all__ = ["RANKS", "Card", "Deck", "Hand", "Suit"]
@@ -308,12 +309,9 @@ class Hand:
 
     cards: tuple[Card, ...] = attrs.field(converter=_as_cards)
 
-    @classmethod
-    def _of(cls, cards: tuple[Card, ...]) -> Hand:
-        """Wrap a tuple of shared cards without validation (the engine's fast path)."""
-        hand = object.__new__(cls)
-        object.__setattr__(hand, "cards", cards)
-        return hand
+    _of: ClassVar[Callable[[tuple[Card, ...]], Hand]] = classmethod(new_hand)  # type: ignore[assignment]
+    """Wrap a tuple of shared cards without validation (the engine's fast path: :func:`pytruco._unchecked.new_hand`,
+    compiled in the compiled build)."""
 
     @classmethod
     def parse(cls, text: str) -> Hand:

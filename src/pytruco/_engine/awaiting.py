@@ -33,7 +33,7 @@ _TEAM_SEATS: Final = {n: (tuple(range(0, n, 2)), tuple(range(1, n, 2))) for n in
 
 def answerers(r: Round, caller: int) -> tuple[int, ...]:
     """Seats of the other team than *caller*'s still in the round (any of them may answer a call)."""
-    seats = _TEAM_SEATS[r._n][1 - (caller & 1)]
+    seats = _TEAM_SEATS[r._deal.n][1 - (caller & 1)]
     folded = r._folded
     if not folded:
         return seats
@@ -47,15 +47,16 @@ def seats_of(mask: int, n: int) -> tuple[int, ...]:
 
 def start_declarations(r: Round, kind: Declaring, mask: int) -> None:
     """Seats in *mask* declare, in playing order from the mano, once around (envido and flor points)."""
-    n = r._n
-    mano = r._mano
+    n = r._deal.n
+    mano = r._deal.mano
     folded = r._folded
     order = [(mano + step) % n for step in range(n)]
-    r._decl_kind = kind
-    r._decl_queue = tuple(c for c in order if mask >> c & 1 and not folded >> c & 1)
-    r._decl_best = -1
-    r._decl_best_seat = -1
-    r._decls = ()
+    decl = r._edit_decl()
+    decl.kind = kind
+    decl.queue = tuple(c for c in order if mask >> c & 1 and not folded >> c & 1)
+    decl.best = -1
+    decl.best_seat = -1
+    decl.said = ()
 
 
 def pending(r: Round) -> str | None:
@@ -76,10 +77,10 @@ def pending(r: Round) -> str | None:
 def own_pending(r: Round, s: int) -> str | None:
     """The word of the call pending from seat *s*'s own team (which it cannot answer), if any."""
     team = s & 1
-    if r._env_state is ENV_PENDING and r._env_caller & 1 == team:
+    if r._envido.stage is ENV_PENDING and r._envido.caller & 1 == team:
         return r.last_envido_call().value
-    if r._truco_call and r._truco_caller & 1 == team:
-        return LEVEL_NAMES[r._truco_call - 1]
+    if r._truco.call and r._truco.caller & 1 == team:
+        return LEVEL_NAMES[r._truco.call - 1]
     return None
 
 

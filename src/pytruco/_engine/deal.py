@@ -9,14 +9,23 @@ from typing import Final, overload
 from ..actions import Deal
 from ..cards import ALL_CARDS, HOLDING_POINTS, Card, Hand, points_of, random_source, shared_card
 from ..errors import SetupError, quoted
-from ..events import Event, EventKind
-from ..rules import Scoring
+from ..events import Event
 from .history import MAX_HANDS, Node, deal_entry
 from .options import Options
+from .parts import Dealt, Declarations, EnvidoChain, FlorChain, RoundScore, TrucoChain, start
 from .refusals import Refusal, error
 from .round import MADE
-from .stages import DECL_NONE, ENV_NONE, FLOR_NONE, new_event, simple_event
-from .state import Phase, Round, State, not_a_state, require_state
+from .stages import (
+    EVENT_DEALT,
+    EVENT_DUEL_STARTED,
+    PHASE_DEAL,
+    PHASE_OVER,
+    PHASE_PLAY,
+    SCORING_END_OF_HAND,
+    new_event,
+    simple_event,
+)
+from .state import Round, State, not_a_state, require_state
 
 __all__ = ["random_deal"]
 
@@ -61,30 +70,13 @@ def random_deal(state: object, rng: object = None) -> Deal:
         j = i + int(uniform() * (40 - i))
         cards[i], cards[j] = cards[j], cards[i]
     if n == 2:
-        return _deal_of((_hand_of((cards[0], cards[1], cards[2])), _hand_of((cards[3], cards[4], cards[5]))))
-    return _deal_of(tuple([_hand_of((cards[3 * s], cards[3 * s + 1], cards[3 * s + 2])) for s in range(n)]))
-
-
-# Hand._of and Deal._of (no checks) written out here: compiled, the engine then builds a deal's values without
-# an interpreted frame or a keyword call (cards.py and actions.py stay Python: attrs makes their classes).
-# object.__setattr__ is written out below (mypyc makes it one C call); object.__new__ has no such form outside a
-# class's own __new__, so it stays a plain call.
-_new_instance: Final = object.__new__
-
-
-def _hand_of(cards: tuple[Card, ...]) -> Hand:
-    """``Hand._of(cards)``: three shared cards as a Hand, unchecked."""
-    hand: Hand = _new_instance(_HAND)
-    object.__setattr__(hand, "cards", cards)
-    return hand
-
-
-def _deal_of(hands: tuple[Hand, ...]) -> Deal:
-    """``Deal._of(hands, checked=True)``: hands of distinct cards as a Deal, unchecked."""
-    deal: Deal = _new_instance(_DEAL)
-    object.__setattr__(deal, "hands", hands)
-    object.__setattr__(deal, "_checked", True)
-    return deal
+        hands: tuple[Hand, ...] = (
+            _HAND_OF((cards[0], cards[1], cards[2])),
+            _HAND_OF((cards[3], cards[4], cards[5])),
+        )
+    else:
+        hands = tuple([_HAND_OF((cards[3 * s], cards[3 * s + 1], cards[3 * s + 2])) for s in range(n)])
+    return _DEAL_OF(hands, True)  # checked: distinct cards by construction
 
 
 _ALL_CARDS: Final = list(ALL_CARDS)
@@ -133,8 +125,8 @@ def deal_refusal(state: State, deal: Deal) -> Refusal | None:
     """Why *deal* is refused now (the match is over, the table waits for something else, a bad deal), or
     ``None`` when it is legal: the one decision behind ``check``, ``is_legal`` and ``apply`` for a deal."""
     phase = state._phase
-    if phase is not _PHASE_DEAL:
-        if phase is _PHASE_OVER:
+    if phase is not PHASE_DEAL:
+        if phase is PHASE_OVER:
             return Refusal("deal-after-match", {})
         return Refusal("deal-not-now", {"phase": phase.value})
     if state._hands_dealt >= MAX_HANDS:  # a record lists at most MAX_HANDS hands: keep the game recordable
@@ -176,15 +168,15 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
         st._reset_score = False
     st._hand_score = st._score
     st._hands_dealt += 1
-    st._phase = _PHASE_PLAY
+    st._phase = PHASE_PLAY
     st._pica_last = pica
     if pica:
         st._pica = (0, st._mano)
         st._round = duel_round(rules, deal.hands, st._mano, 0, ())
-        dealt = new_event(_EVENTKIND_DEALT, st._mano, None, 0, None, "pica")
-        return st, (dealt, new_event(_EVENTKIND_DUEL_STARTED, st._round._mano, None, 0, None, "0"))
+        dealt = new_event(EVENT_DEALT, st._mano, None, 0, None, "pica")
+        return st, (dealt, new_event(EVENT_DUEL_STARTED, st._round._deal.mano, None, 0, None, "0"))
     st._round = _new_round(rules, deal.hands, st._mano, 0)
-    return st, (simple_event(_EVENTKIND_DEALT, st._mano),)
+    return st, (simple_event(EVENT_DEALT, st._mano),)
 
 
 def duel_round(
@@ -206,34 +198,56 @@ def duel_round(
     mano = a if (a - hand_mano) % n < (b - hand_mano) % n else b
     absent = ((1 << n) - 1) & ~((1 << a) | (1 << b))
     r = _new_round(rules, hands, mano, absent)
-    r._deferred = deferred
-    r._carried = len(deferred)
+    score = r._edit_score()
+    score.deferred = deferred
+    score.carried = len(deferred)
     if held is not None:  # the earlier duels' cards stay played
         r._held = held
     return r
 
 
 def _new_round(rules: Options, hands: tuple[Hand, ...], mano: int, absent: int) -> Round:
-    r = _BLANK_ROUND._copy()
+    """A round of *hands* led by *mano*, with the seats in *absent* out of it; its records at their start."""
     n = rules.players
-    r._n = n
-    r._mano = mano
-    r._turn = mano
-    r._folded = absent
-    r._dealt = hands
     held = tuple([hand.cards for hand in hands])
-    r._held = held
     points = [_points(cards) for cards in held]
     envido = 1 if rules.envido_count_three else 0
-    r._env_pts = tuple([p[envido] for p in points])
+    dealt = Dealt()
+    dealt.n = n
+    dealt.mano = mano
+    dealt.hands = hands
+    dealt.envido_points = tuple([p[envido] for p in points])
     if rules.flor:
         flor = 1 if rules.flor_count_three else 0
         pairs = zip(points, held, strict=True)
-        r._flor_pts = tuple([p[flor] if p[2] == 1 and len(cards) == 3 else None for p, cards in pairs])
+        dealt.flor_points = tuple([p[flor] if p[2] == 1 and len(cards) == 3 else None for p, cards in pairs])
     else:
-        r._flor_pts = (None,) * n
-    r._defer = rules.scoring is _SCORING_END_OF_HAND
+        dealt.flor_points = (None,) * n
+    dealt.defer = rules.scoring is SCORING_END_OF_HAND
+    r = Round(MADE)
+    r._deal = dealt
+    r._held = held
+    r._trick = ()
+    r._tricks = ()
+    r._cards_played = 0
+    r._turn = mano
+    r._folded = absent
+    r._acted = 0
+    r._truco = _TRUCO_START  # records at their start, shared: a rule copies one before its first write
+    r._envido = _ENVIDO_START
+    r._flor = _FLOR_START
+    r._decl = _DECL_START
+    r._score = _SCORE_START
+    r._log = None
+    r._edited = 0
     return r
+
+
+_TRUCO_START: Final = start(TrucoChain)
+_ENVIDO_START: Final = start(EnvidoChain)
+_FLOR_START: Final = start(FlorChain)
+_DECL_START: Final = start(Declarations)
+_SCORE_START: Final = start(RoundScore)
 
 
 def _points(cards: tuple[Card, ...]) -> tuple[int, int, int]:
@@ -262,70 +276,12 @@ def _points_by_key() -> tuple[tuple[int, int, int] | None, ...]:
     return tuple(table)
 
 
-def _blank_round() -> Round:
-    """A round with every field at its starting value; deals copy it."""
-    r = Round(MADE)
-    r._n = 0
-    r._mano = 0
-    r._dealt = ()
-    r._held = ()
-    r._env_pts = ()
-    r._flor_pts = ()
-    r._trick = ()
-    r._tricks = ()
-    r._turn = 0
-    r._folded = 0
-    r._acted = 0
-    r._cards_played = 0
-    r._truco_level = 0
-    r._quiero_team = -1
-    r._truco_call = 0
-    r._truco_caller = -1
-    r._env_state = ENV_NONE
-    r._env_calls = ()
-    r._env_count = 0
-    r._env_caller = -1
-    r._env_unshown = None
-    r._env_forfeit = False
-    r._env_winner = -1
-    r._decl_kind = DECL_NONE
-    r._decl_queue = ()
-    r._decl_best = -1
-    r._decl_best_seat = -1
-    r._decls = ()
-    r._log = None
-    r._flor_stage = FLOR_NONE
-    r._flor_sung = 0
-    r._flor_lost = 0
-    r._flor_first = -1
-    r._flor_forfeit = 0
-    r._flor_answerers = 0
-    r._flor_call = None
-    r._flor_caller = -1
-    r._flor_over = None
-    r._flor_stake = 0
-    r._points = (0, 0)
-    r._deferred = ()
-    r._carried = 0
-    r._defer = False
-    r._ended = False
-    r._winner = -1
-    return r
-
-
-_BLANK_ROUND: Final = _blank_round()
-
-
-# Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
-# build, where an imported name is a dictionary lookup).
-_DEAL: Final = Deal
-_HAND: Final = Hand
+# Imported names the functions above read, as module-level Finals (C statics in the compiled build, where an
+# imported name is a dictionary lookup).
+# Hand._of and Deal._of, the unchecked constructors, bound once: compiled, a C static and a call into the C
+# functions that implement them (_unchecked.py is compiled too), with no class lookup.
+_HAND_OF: Final = Hand._of
+_DEAL_OF: Final = Deal._of
 _POINTS_BY_KEY: Final = _points_by_key()
-_PHASE_DEAL: Final = Phase.DEAL
 _RANDOM: Final = random.Random
 _SYSTEM_RANDOM: Final = random.SystemRandom
-_PHASE_OVER: Final = Phase.OVER
-_PHASE_PLAY: Final = Phase.PLAY
-_SCORING_END_OF_HAND: Final = Scoring.END_OF_HAND
-_EVENTKIND_DEALT: Final = EventKind.DEALT
-_EVENTKIND_DUEL_STARTED: Final = EventKind.DUEL_STARTED

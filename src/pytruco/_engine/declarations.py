@@ -18,69 +18,67 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import CALL_ACTIONS, TENGO_ACTIONS, Action, Kind
-from ..events import EventKind, EventLog
+from ..events import EventLog
 from .envido import resolve_envido
 from .flor import must_sing, resolve_flor
 from .options import Options
 from .refusals import Refusal
-from .stages import DECL_ENVIDO, DECL_FLOR, DECL_NONE, Declaring, new_event
+from .stages import DECL_ENVIDO, DECL_FLOR, DECL_NONE, EVENT_DECLARED, KIND_FLOR, KIND_SON_BUENAS, Declaring, new_event
 from .state import Round, State
 
 BLUFF_VALUES: Final[tuple[int, ...]] = (*range(8), *range(20, 39))
 """Every value an envido declaration can have: 0-7 and 20-38."""
 
-_FLOR: Final = Kind.FLOR
 _DECL_WORD: Final = {kind: kind.value for kind in Declaring}  # an enum's .value is a Python-level property
-_SON_BUENAS: Final = Kind.SON_BUENAS
 
 
 def declarable(rules: Options, r: Round, d: int) -> tuple[int, ...]:
     """The points seat *d* may declare now: its true flor points, any possible envido value where bluffing is
     allowed, else its true envido points (§5, §8.12)."""
-    if r._decl_kind is DECL_FLOR:
-        points = r._flor_pts[d]
+    if r._decl.kind is DECL_FLOR:
+        points = r._deal.flor_points[d]
         assert points is not None
         return (points,)
     if rules.bluff:
         return BLUFF_VALUES
-    return (r._env_pts[d],)
+    return (r._deal.envido_points[d],)
 
 
 def declaration_actions(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...]:
     """What the seat to declare may say: its points (:func:`declarable`), and ``son-buenas`` once there is a
     best declaration; an unsung mandatory flor first (§8.6)."""
-    d = r._decl_queue[0]
-    if r._decl_kind is DECL_ENVIDO and must_sing(rules, r, d):
-        acts.append(CALL_ACTIONS[d][_FLOR])
+    d = r._decl.queue[0]
+    if r._decl.kind is DECL_ENVIDO and must_sing(rules, r, d):
+        acts.append(CALL_ACTIONS[d][KIND_FLOR])
         return (d,)
     tengo = TENGO_ACTIONS[d]
     acts.extend([tengo[v] for v in declarable(rules, r, d)])
-    if r._decl_best_seat >= 0:
-        acts.append(CALL_ACTIONS[d][_SON_BUENAS])
+    if r._decl.best_seat >= 0:
+        acts.append(CALL_ACTIONS[d][KIND_SON_BUENAS])
     return (d,)
 
 
 def declaration_refusal(rules: Options, r: Round, s: int, action: Action) -> Refusal | None:
     """Why seat *s*, which is to act, may not make the declaration *action*, or ``None`` when it may."""
     params: dict[str, int | str | None] = {"seat": s, "declared": action.points}
-    if r._decl_kind is DECL_NONE:
+    if r._decl.kind is DECL_NONE:
         return Refusal("no-declaration-due", params)
-    if action.kind is _SON_BUENAS:
-        return None if r._decl_best_seat >= 0 else Refusal("son-buenas-first", params)
+    if action.kind is KIND_SON_BUENAS:
+        return None if r._decl.best_seat >= 0 else Refusal("son-buenas-first", params)
     if action.points in declarable(rules, r, s):
         return None
-    if r._decl_kind is DECL_FLOR:
-        params["points"] = r._flor_pts[s]
+    if r._decl.kind is DECL_FLOR:
+        params["points"] = r._deal.flor_points[s]
         return Refusal("flor-points-untrue", params)
     if rules.bluff:
         return Refusal("envido-value-impossible", params)
-    params["points"] = r._env_pts[s]
+    params["points"] = r._deal.envido_points[s]
     return Refusal("envido-points-untrue", params)
 
 
 def answer_refusal(r: Round, s: int, kind: Kind) -> Refusal | None:
     """Why quiero or no quiero is refused while seat *s* must declare, or ``None`` when nothing is declared."""
-    if r._decl_kind is DECL_NONE:
+    if r._decl.kind is DECL_NONE:
         return None
     return Refusal("declare-not-answer", {"seat": s, "call": kind.value})
 
@@ -88,7 +86,7 @@ def answer_refusal(r: Round, s: int, kind: Kind) -> Refusal | None:
 def declare(st: State, r: Round, s: int, points: int | None, events: EventLog, timeout: bool = False) -> None:
     """Seat *s* declares *points* (``None``: son buenas; *timeout*: made by a timeout); the last declaration
     settles the envido or the flor."""
-    kind = r._decl_kind
+    kind = r._decl.kind
     winner = _record_declaration(r, s, points, events, timeout)
     if winner >= 0:
         if kind is DECL_ENVIDO:
@@ -101,22 +99,19 @@ def _record_declaration(r: Round, s: int, points: int | None, events: EventLog, 
     """Seat *s* says ``tengo points`` (or ``son-buenas`` for ``None``). Returns the
     winning seat once everyone has spoken (the declarations are then over), else -1."""
     detail = "son-buenas" if points is None else f"tengo {points}"
-    events.append(new_event(_EVENTKIND_DECLARED, s, s & 1, points or 0, None, detail))
-    r._decls = (*r._decls, (s, points))
-    r._log = (("decl", _DECL_WORD[r._decl_kind], s, points, timeout), r._log)
-    if points is not None and (r._decl_best_seat < 0 or points > r._decl_best):
-        r._decl_best = points
-        r._decl_best_seat = s
-    best_team = r._decl_best_seat & 1
-    queue = r._decl_queue[1:]
+    events.append(new_event(EVENT_DECLARED, s, s & 1, points or 0, None, detail))
+    decl = r._edit_decl()
+    decl.said = (*decl.said, (s, points))
+    r._log = (("decl", _DECL_WORD[decl.kind], s, points, timeout), r._log)
+    if points is not None and (decl.best_seat < 0 or points > decl.best):
+        decl.best = points
+        decl.best_seat = s
+    best_team = decl.best_seat & 1
+    queue = decl.queue[1:]
     while queue and queue[0] & 1 == best_team:
         queue = queue[1:]  # a seat whose team holds the best is skipped
-    r._decl_queue = queue
+    decl.queue = queue
     if queue:
         return -1
-    r._decl_kind = DECL_NONE
-    return r._decl_best_seat
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_EVENTKIND_DECLARED: Final = EventKind.DECLARED
+    decl.kind = DECL_NONE
+    return decl.best_seat

@@ -22,8 +22,8 @@ from typing import Final
 
 from ..actions import CALL_ACTIONS, Action, Kind
 from ..cards import envido_points_of
-from ..events import EventKind, EventLog
-from ..rules import EnvidoStyle, EnvidoWindow, FaltaRule, RuleSet
+from ..events import EventLog
+from ..rules import RuleSet
 from .awaiting import start_declarations
 from .options import Options, as_options
 from .refusals import Refusal
@@ -36,27 +36,31 @@ from .stages import (
     ENV_NONE,
     ENV_PENDING,
     ENV_SETTLED,
+    EVENT_ENVIDO_WON,
+    FALTA_LOSER,
+    KIND_ENVIDO,
+    KIND_FALTA_ENVIDO,
+    KIND_NO_QUIERO,
+    KIND_QUIERO,
+    KIND_REAL_ENVIDO,
+    STYLE_CUMULATIVE,
+    STYLE_LADDER,
+    WINDOW_OWN_FIRST_CARD,
     called_event,
     new_event,
 )
 from .state import Round, State
 
-_QUIERO: Final = Kind.QUIERO
-_NO_QUIERO: Final = Kind.NO_QUIERO
-
 __all__ = ["FALTA", "accepted_value", "falta_value", "leader_falta", "next_calls", "opening_calls", "refused_value"]
 
-E: Final = Kind.ENVIDO
-R: Final = Kind.REAL_ENVIDO
-F: Final = Kind.FALTA_ENVIDO
 FALTA: Final = None
 """Returned by :func:`accepted_value` for a chain worth the falta (``None``: its value depends on the score)."""
 
-_LADDER: Final = (E, R, E, F)
+_LADDER: Final = (KIND_ENVIDO, KIND_REAL_ENVIDO, KIND_ENVIDO, KIND_FALTA_ENVIDO)
 _LADDER_ACCEPTED: Final[tuple[int | None, ...]] = (2, 3, 4, FALTA)
-_CUMULATIVE_VALUE: Final = {E: 2, R: 3}
-_OPEN_ALL: Final = (E, R, F)
-_OPEN_ENVIDO: Final = (E,)
+_CUMULATIVE_VALUE: Final = {KIND_ENVIDO: 2, KIND_REAL_ENVIDO: 3}
+_OPEN_ALL: Final = (KIND_ENVIDO, KIND_REAL_ENVIDO, KIND_FALTA_ENVIDO)
+_OPEN_ENVIDO: Final = (KIND_ENVIDO,)
 
 
 def opening_calls(rules: Options) -> tuple[Kind, ...]:
@@ -67,7 +71,7 @@ def opening_calls(rules: Options) -> tuple[Kind, ...]:
 def _opens_with_any(rules: Options) -> bool:
     """Whether a chain may open with envido, real envido or falta envido (cumulative envido), not envido alone
     (PRESETS.md §5, "calls that may open")."""
-    return rules.envido_style is _ENVIDOSTYLE_CUMULATIVE
+    return rules.envido_style is STYLE_CUMULATIVE
 
 
 def next_calls(rules: Options, calls: tuple[Kind, ...]) -> tuple[Kind, ...]:
@@ -103,28 +107,28 @@ CHAIN_HEAD: Final = 4
 def chain_next(rules: Options, head: tuple[Kind, ...], count: int) -> tuple[Kind, ...]:
     """:func:`next_calls` of a chain of *count* calls that starts with *head* (the rest is envido)."""
     style = rules.envido_style
-    if style is _ENVIDOSTYLE_CUMULATIVE:
-        if F in head:
+    if style is STYLE_CUMULATIVE:
+        if KIND_FALTA_ENVIDO in head:
             return ()
-        if R in head:
-            return (F,)
+        if KIND_REAL_ENVIDO in head:
+            return (KIND_FALTA_ENVIDO,)
         if count == 1:
-            return (E, R, F)
-        return (R, F)
-    if style is _ENVIDOSTYLE_LADDER:
+            return (KIND_ENVIDO, KIND_REAL_ENVIDO, KIND_FALTA_ENVIDO)
+        return (KIND_REAL_ENVIDO, KIND_FALTA_ENVIDO)
+    if style is STYLE_LADDER:
         return (_LADDER[count],) if count < len(_LADDER) else ()
     # per-word: each envido adds 2; a raise past the target is illegal (decided).
-    return (E,) if 2 * (count + 1) <= rules.target else ()
+    return (KIND_ENVIDO,) if 2 * (count + 1) <= rules.target else ()
 
 
 def chain_accepted(rules: Options, head: tuple[Kind, ...], count: int) -> int | None:
     """:func:`accepted_value` of a chain of *count* calls that starts with *head*."""
     style = rules.envido_style
-    if style is _ENVIDOSTYLE_CUMULATIVE:
-        if F in head:
+    if style is STYLE_CUMULATIVE:
+        if KIND_FALTA_ENVIDO in head:
             return FALTA
         return sum(_CUMULATIVE_VALUE[call] for call in head)
-    if style is _ENVIDOSTYLE_LADDER:
+    if style is STYLE_LADDER:
         return _LADDER_ACCEPTED[count - 1]
     return 2 * count
 
@@ -132,7 +136,7 @@ def chain_accepted(rules: Options, head: tuple[Kind, ...], count: int) -> int | 
 def chain_refused(rules: Options, head: tuple[Kind, ...], count: int) -> int:
     """:func:`refused_value` of a chain of *count* calls that starts with *head*."""
     style = rules.envido_style
-    if style is _ENVIDOSTYLE_LADDER:
+    if style is STYLE_LADDER:
         return (1, 1, 2, rules.ladder_falta_refused)[count - 1]
     if count == 1:
         return 1
@@ -149,7 +153,7 @@ def falta_value(rules: RuleSet | Options, score: tuple[int, int], winner_team: i
     (10, 25)
     """
     options = as_options(rules)
-    if options.falta is _FALTARULE_LOSER:
+    if options.falta is FALTA_LOSER:
         return None if winner_team is None else options.target - score[1 - winner_team]
     return options.target - max(score)
 
@@ -168,26 +172,26 @@ def envido_window(rules: Options, r: Round, s: int, kind: Kind | None = None) ->
     """Why seat *s* may not open the envido chain now (a refusal code), or ``None`` when it may (§5 window,
     envido primero). With *kind*, also whether that call may open it. The one statement of the envido window,
     for legality and refusals alike."""
-    if r._flor_sung:
+    if r._flor.sung:
         return "envido-after-flor"
-    if r._env_state is not ENV_NONE:
+    if r._envido.stage is not ENV_NONE:
         return "envido-one-chain"
-    if r._truco_level:
+    if r._truco.level:
         return "envido-after-truco"
-    if r._truco_call:
+    if r._truco.call:
         if not rules.envido_primero:
             return "envido-not-truco-answer"
-        if r._truco_call > 1:
+        if r._truco.call > 1:
             return "envido-primero-first-truco"
     if kind is not None and kind not in opening_calls(rules):
         return "envido-opening-call"
-    if rules.envido_window is _ENVIDOWINDOW_OWN_FIRST_CARD:
+    if rules.envido_window is WINDOW_OWN_FIRST_CARD:
         if r._tricks:
             return "envido-first-trick"
         if len(r._held[s]) != 3:
             return "envido-card-played"
         return None
-    if r._cards_played or r._truco_call:
+    if r._cards_played or r._truco.call:
         return "envido-window-closed"
     return None
 
@@ -199,7 +203,7 @@ def opening_actions(rules: Options, s: int) -> tuple[Action, ...]:
 
 def raise_actions(rules: Options, r: Round, s: int) -> tuple[Action, ...]:
     """Seat *s*'s shared actions that raise the pending chain."""
-    raises = chain_next(rules, r._env_calls, r._env_count)
+    raises = chain_next(rules, r._envido.calls, r._envido.count)
     found = _RAISES.get((s, raises))
     if found is None:
         found = _RAISES[s, raises] = tuple(CALL_ACTIONS[s][kind] for kind in raises)
@@ -220,8 +224,8 @@ _RAISES: Final[dict[tuple[int, tuple[Kind, ...]], tuple[Action, ...]]] = {}
 def envido_refusal(rules: Options, r: Round, s: int, kind: Kind) -> Refusal | None:
     """Why seat *s*, which is to act, may not call *kind* (envido, real envido or falta envido) now, or ``None``
     when it may: a raise of the pending chain, or an opening inside the envido window."""
-    if r._env_state is ENV_PENDING:
-        allowed = chain_next(rules, r._env_calls, r._env_count)
+    if r._envido.stage is ENV_PENDING:
+        allowed = chain_next(rules, r._envido.calls, r._envido.count)
         if kind in allowed:
             return None
         params: dict[str, int | str | None] = {"seat": s, "call": kind.value, "preset": rules.preset_name}
@@ -239,63 +243,58 @@ def open_chain(r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """Seat *s* opens the envido chain with *kind*."""
     events.append(called_event(s, kind))
     r._log = (("call", "envido", s, kind), r._log)
-    r._env_state = ENV_PENDING
-    r._env_calls = (kind,)
-    r._env_count = 1
-    r._env_caller = s
+    envido = r._edit_envido()
+    envido.stage = ENV_PENDING
+    envido.calls = (kind,)
+    envido.count = 1
+    envido.caller = s
 
 
 def answer_envido(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
+    envido = r._edit_envido()
     events.append(called_event(s, kind))
     r._log = (("call", "envido", s, kind), r._log)
-    if kind is _QUIERO:
-        r._env_state = ENV_DECLARING
+    if kind is KIND_QUIERO:
+        envido.stage = ENV_DECLARING
         start_declarations(r, DECL_ENVIDO, ~r._folded)
-    elif kind is _NO_QUIERO:
+    elif kind is KIND_NO_QUIERO:
         refuse_envido(st, r, events)
     else:  # a raise
-        if r._env_count < CHAIN_HEAD:
-            r._env_calls = (*r._env_calls, kind)
-        r._env_count += 1
-        r._env_caller = s
+        if envido.count < CHAIN_HEAD:
+            envido.calls = (*envido.calls, kind)
+        envido.count += 1
+        envido.caller = s
 
 
 def refuse_envido(st: State, r: Round, events: EventLog) -> None:
-    r._env_state = ENV_SETTLED
-    award(st, r, r._env_caller & 1, chain_refused(st._opts, r._env_calls, r._env_count), CAT_ENVIDO, events)
+    r._edit_envido().stage = ENV_SETTLED
+    award(st, r, r._envido.caller & 1, chain_refused(st._opts, r._envido.calls, r._envido.count), CAT_ENVIDO, events)
 
 
 def envido_shown(rules: Options, r: Round, s: int) -> bool:
     """Whether the cards that make seat *s*'s envido points are face up (§8.12, §8.19):
     the cards it has played make those points by themselves (any one card for 0)."""
     held = r._held[s]
-    played = [card for card in r._dealt[s].cards if card not in held]
-    return bool(played) and envido_points_of(played, rules.envido_count_three) == r._env_pts[s]
+    played = [card for card in r._deal.hands[s].cards if card not in held]
+    return bool(played) and envido_points_of(played, rules.envido_count_three) == r._deal.envido_points[s]
 
 
 def resolve_envido(st: State, r: Round, winner: int, events: EventLog) -> None:
     """The declarations are over: *winner*'s team wins the envido's value."""
     team = winner & 1
     rules = st._opts
-    value = chain_accepted(rules, r._env_calls, r._env_count)
+    value = chain_accepted(rules, r._envido.calls, r._envido.count)
     if value is FALTA:
         value = falta_value(rules, st._score, team)
         assert value is not None
-    r._env_state = ENV_SETTLED
-    r._env_winner = winner
-    events.append(new_event(_EVENTKIND_ENVIDO_WON, winner, team, value))
+    envido = r._edit_envido()
+    envido.stage = ENV_SETTLED
+    envido.winner = winner
+    events.append(new_event(EVENT_ENVIDO_WON, winner, team, value))
     if rules.bluff or rules.show_rule:
         # settled when the cards are shown at the end of the round
-        r._env_unshown = (team, value, r._decl_best)
-        if r._defer:
-            r._deferred = (*r._deferred, (team, value, CAT_UNSHOWN))
+        envido.unshown = (team, value, r._decl.best)
+        if r._deal.defer:
+            r._edit_score().deferred = (*r._score.deferred, (team, value, CAT_UNSHOWN))
     else:
         award(st, r, team, value, CAT_ENVIDO, events)
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_ENVIDOSTYLE_CUMULATIVE: Final = EnvidoStyle.CUMULATIVE
-_ENVIDOSTYLE_LADDER: Final = EnvidoStyle.LADDER
-_ENVIDOWINDOW_OWN_FIRST_CARD: Final = EnvidoWindow.OWN_FIRST_CARD
-_EVENTKIND_ENVIDO_WON: Final = EventKind.ENVIDO_WON
-_FALTARULE_LOSER: Final = FaltaRule.LOSER

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import Kind
-from ..events import EventKind, EventLog
-from ..rules import CfarRule, EnvidoWindow, RuleSet
+from ..events import EventLog
+from ..rules import RuleSet
 from .awaiting import start_declarations
 from .envido import leader_falta
 from .options import Options, as_options
@@ -26,31 +26,37 @@ from .stages import (
     AWAIT_FLOR_CALL,
     CAT_FLOR,
     CAT_FLOR_LOST,
+    CFAR_FALTA,
+    CFAR_NONE,
     DECL_FLOR,
     DECL_NONE,
     ENV_DECLARING,
     ENV_NONE,
     ENV_PENDING,
     ENV_VOID,
+    EVENT_CALLED,
+    EVENT_ENVIDO_VOID,
+    EVENT_FLOR_WON,
+    EVENT_HAND_ENDED,
+    EVENT_POINTS_MOVED,
     FLOR_ANSWER,
     FLOR_CALL,
     FLOR_DECLARING,
     FLOR_DONE,
     FLOR_NONE,
-    KIND_ACHICO,
-    KIND_CFAR,
+    KIND_CON_FLOR_ME_ACHICO,
     KIND_CONTRAFLOR,
+    KIND_CONTRAFLOR_AL_RESTO,
     KIND_FLOR,
     KIND_NO_QUIERO,
     KIND_QUIERO,
+    WINDOW_FIRST_CARD_OF_HAND,
     Awaiting,
     called_event,
     new_event,
     simple_event,
 )
 from .state import Round, State
-
-_FIRST_CARD_OF_HAND: Final = EnvidoWindow.FIRST_CARD_OF_HAND
 
 
 # --- when ------------------------------------------------------------------
@@ -59,23 +65,23 @@ def flor_window(rules: Options, r: Round, s: int) -> str | None:
     another flor). The one statement of the flor window, for legality and refusals alike."""
     if not rules.flor:
         return "no-flor"
-    if r._flor_pts[s] is None:
+    if r._deal.flor_points[s] is None:
         return "flor-not-held"
-    if r._flor_sung >> s & 1:
+    if r._flor.sung >> s & 1:
         return "flor-already-sung"
     if len(r._held[s]) != 3:
         return "flor-card-played"
-    if rules.flor_window is _FIRST_CARD_OF_HAND and r._cards_played:
+    if rules.flor_window is WINDOW_FIRST_CARD_OF_HAND and r._cards_played:
         return "flor-before-first-card"
     if not rules.flor_mandatory:
         # Optional flor (§8.7, §8.18): it may answer only the first envido call;
         # once that call is answered any other way, no flor in the round.
-        env = r._env_state
-        if (env is not ENV_NONE and env is not ENV_PENDING) or (env is ENV_PENDING and r._env_count != 1):
+        env = r._envido.stage
+        if (env is not ENV_NONE and env is not ENV_PENDING) or (env is ENV_PENDING and r._envido.count != 1):
             return "flor-envido-answered"
-    if (r._flor_lost | r._folded) >> s & 1:
+    if (r._flor.lost | r._folded) >> s & 1:
         return "flor-no-longer"
-    stage = r._flor_stage
+    stage = r._flor.stage
     if stage is FLOR_ANSWER or stage is FLOR_CALL or stage is FLOR_DECLARING:
         return "flor-not-now"
     return None
@@ -92,7 +98,7 @@ def flor_option(rules: Options, r: Round, s: int) -> int:
     flor (§8.6: until the holder sings, flor is its only action, also when it may answer a later call of a flor
     chain, §8.25), :data:`SING_MAY` under optional flor (§8.7), else :data:`SING_NO`. The one statement of
     mandatory flor, for the legal actions, the refusals and the declarations alike."""
-    if r._flor_stage is FLOR_CALL:
+    if r._flor.stage is FLOR_CALL:
         return SING_MUST if rules.flor_mandatory and can_answer_flor(rules, r, s) else SING_NO
     if flor_window(rules, r, s) is not None:
         return SING_NO
@@ -101,16 +107,16 @@ def flor_option(rules: Options, r: Round, s: int) -> int:
 
 def must_sing(rules: Options, r: Round, s: int) -> bool:
     """Mandatory flor (§8.6): seat *s* holds an unsung flor that is its only action now (:func:`flor_option`)."""
-    return r._flor_pts[s] is not None and flor_option(rules, r, s) == SING_MUST
+    return r._deal.flor_points[s] is not None and flor_option(rules, r, s) == SING_MUST
 
 
 def can_answer_flor(rules: Options, r: Round, s: int) -> bool:
     """Whether seat *s* holds a flor that can still answer another (§8.7)."""
-    if r._flor_pts[s] is None or (r._flor_sung | r._flor_lost | r._folded) >> s & 1:
+    if r._deal.flor_points[s] is None or (r._flor.sung | r._flor.lost | r._folded) >> s & 1:
         return False
     if len(r._held[s]) != 3:
         return False
-    return not (rules.flor_window is _FIRST_CARD_OF_HAND and r._cards_played)
+    return not (rules.flor_window is WINDOW_FIRST_CARD_OF_HAND and r._cards_played)
 
 
 # --- what answers it ---------------------------------------------------------
@@ -120,8 +126,8 @@ def first_flor_menu(rules: Options) -> tuple[Kind, ...]:
     kinds = [KIND_FLOR]
     if rules.contraflor:
         kinds.append(KIND_CONTRAFLOR)
-    if rules.cfar is not _CFARRULE_NONE:
-        kinds.append(KIND_CFAR)
+    if rules.cfar is not CFAR_NONE:
+        kinds.append(KIND_CONTRAFLOR_AL_RESTO)
     if rules.flor_refusable:
         kinds.append(KIND_NO_QUIERO)
     return tuple(kinds)
@@ -131,8 +137,8 @@ def flor_call_menu(rules: Options, call: Kind | None) -> tuple[Kind, ...]:
     """What any seat of the other team still in the round may answer to *call*, a second flor, a contraflor or
     a contraflor al resto (§4, §6): quiero, con flor me achico (to a second flor) or no quiero, and the
     contraflor al resto above it; an unsung mandatory flor comes first (:func:`flor_option`)."""
-    raises = (KIND_CFAR,) if call is not KIND_CFAR and rules.cfar is not _CFARRULE_NONE else ()
-    return (KIND_QUIERO, KIND_ACHICO if call is KIND_FLOR else KIND_NO_QUIERO, *raises)
+    raises = (KIND_CONTRAFLOR_AL_RESTO,) if call is not KIND_CONTRAFLOR_AL_RESTO and rules.cfar is not CFAR_NONE else ()
+    return (KIND_QUIERO, KIND_CON_FLOR_ME_ACHICO if call is KIND_FLOR else KIND_NO_QUIERO, *raises)
 
 
 def flor_stakes(rules: RuleSet | Options, call: Kind | None, over: Kind | None = None) -> tuple[int, int]:
@@ -158,7 +164,7 @@ def flor_stakes(rules: RuleSet | Options, call: Kind | None, over: Kind | None =
 # --- why not ------------------------------------------------------------------
 def flor_refusal(rules: Options, r: Round, s: int, waits: Awaiting) -> Refusal | None:
     """Why seat *s*, which is to act, may not sing flor now, or ``None`` when it may."""
-    if waits is AWAIT_FLOR or (r._flor_pts[s] is not None and flor_option(rules, r, s) != SING_NO):
+    if waits is AWAIT_FLOR or (r._deal.flor_points[s] is not None and flor_option(rules, r, s) != SING_NO):
         return None
     code = flor_window(rules, r, s) or "flor-not-now"
     if code == "flor-not-now" and not can_answer_flor(rules, r, s):
@@ -174,9 +180,9 @@ def flor_call_refusal(rules: Options, r: Round, kind: Kind, waits: Awaiting) -> 
     params: dict[str, int | str | None] = {"call": kind.value, "preset": rules.preset_name}
     if kind is KIND_CONTRAFLOR and not rules.contraflor:
         return Refusal("no-contraflor", params)
-    if kind is KIND_CFAR and rules.cfar is _CFARRULE_NONE:
+    if kind is KIND_CONTRAFLOR_AL_RESTO and rules.cfar is CFAR_NONE:
         return Refusal("no-contraflor-al-resto", params)
-    if kind is KIND_ACHICO:
+    if kind is KIND_CON_FLOR_ME_ACHICO:
         return Refusal("achico-answers-second-flor", params)
     return Refusal("answers-flor-only", params)
 
@@ -196,34 +202,36 @@ def _flor_menu(rules: Options, r: Round, waits: Awaiting) -> tuple[Kind, ...]:
     if waits is AWAIT_FLOR:
         return first_flor_menu(rules)
     if waits is AWAIT_FLOR_CALL:
-        return flor_call_menu(rules, r._flor_call)
+        return flor_call_menu(rules, r._flor.call)
     return ()
 
 
 # --- doing it -----------------------------------------------------------------
 def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
+    decl = r._edit_decl()
     rules = st._opts
     team = s & 1
-    r._flor_sung |= 1 << s
-    events.append(new_event(_EVENTKIND_CALLED, s, team, 0, None, "flor"))
+    flor = r._edit_flor()
+    flor.sung |= 1 << s
+    events.append(new_event(EVENT_CALLED, s, team, 0, None, "flor"))
     r._log = (("call", "flor", s, KIND_FLOR), r._log)
-    if r._env_state is ENV_PENDING or r._env_state is ENV_DECLARING:
+    if r._envido.stage is ENV_PENDING or r._envido.stage is ENV_DECLARING:
         # A flor voids an envido still pending or being declared (§6, §8.24).
-        r._env_state = ENV_VOID
-        r._decl_kind = DECL_NONE
-        r._decl_queue = ()
-        events.append(simple_event(_EVENTKIND_ENVIDO_VOID))
-    if r._flor_stage is FLOR_NONE:
+        r._edit_envido().stage = ENV_VOID
+        decl.kind = DECL_NONE
+        decl.queue = ()
+        events.append(simple_event(EVENT_ENVIDO_VOID))
+    if flor.stage is FLOR_NONE:
         mask = 0
-        for t in range(1 - team, r._n, 2):
+        for t in range(1 - team, r._deal.n, 2):
             if can_answer_flor(rules, r, t):
                 mask |= 1 << t
         if mask:
-            r._flor_stage = FLOR_ANSWER
-            r._flor_first = s
-            r._flor_answerers = mask
+            flor.stage = FLOR_ANSWER
+            flor.first = s
+            flor.answerers = mask
             return
-        r._flor_stage = FLOR_DONE
+        flor.stage = FLOR_DONE
     award(st, r, team, rules.flor_value, CAT_FLOR, events)
 
 
@@ -235,29 +243,31 @@ def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog)
     if kind is KIND_NO_QUIERO:
         refuse_first_flor(st, r, s, events)
         return
-    r._flor_answerers = 0
-    r._flor_sung |= 1 << s
+    flor = r._edit_flor()
+    flor.answerers = 0
+    flor.sung |= 1 << s
     if kind is KIND_FLOR and not rules.flor_flor_is_call:
         _accept_flor(r, flor_stakes(rules, None)[0])
         return
-    r._flor_stage = FLOR_CALL
-    r._flor_call = kind
-    r._flor_caller = s
-    r._flor_over = KIND_FLOR
+    flor.stage = FLOR_CALL
+    flor.call = kind
+    flor.caller = s
+    flor.over = KIND_FLOR
 
 
 def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
     """An answer to a second flor (``reglamento``), a contraflor or a contraflor al resto."""
+    flor = r._edit_flor()
     rules = st._opts
     events.append(called_event(s, kind))
     r._log = (("call", "flor", s, kind), r._log)
-    call = r._flor_call
+    call = flor.call
     if kind is KIND_QUIERO:
-        _accept_flor(r, flor_stakes(rules, call, r._flor_over)[0])
-    elif kind is KIND_CFAR:
-        r._flor_over = call
-        r._flor_call = KIND_CFAR
-        r._flor_caller = s
+        _accept_flor(r, flor_stakes(rules, call, flor.over)[0])
+    elif kind is KIND_CONTRAFLOR_AL_RESTO:
+        flor.over = call
+        flor.call = KIND_CONTRAFLOR_AL_RESTO
+        flor.caller = s
     else:
         refuse_flor_call(st, r, events)
 
@@ -265,38 +275,41 @@ def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: EventLog) 
 def refuse_first_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     """Seat *s* refuses the first flor (no quiero, the mazo or a timeout): its flor is lost and the first
     singer's team scores the flor (PRESETS.md §6, §7)."""
-    r._flor_answerers = 0
-    r._flor_lost |= 1 << s
-    r._flor_stage = FLOR_DONE
-    award(st, r, r._flor_first & 1, flor_stakes(st._opts, None)[1], CAT_FLOR, events)
+    flor = r._edit_flor()
+    flor.answerers = 0
+    flor.lost |= 1 << s
+    flor.stage = FLOR_DONE
+    award(st, r, flor.first & 1, flor_stakes(st._opts, None)[1], CAT_FLOR, events)
 
 
 def refuse_flor_call(st: State, r: Round, events: EventLog) -> None:
     """The flor-chain call is refused (no quiero, con flor me achico, the mazo or a timeout): its caller's team
     scores what refusing it is worth (:func:`flor_stakes`)."""
-    points = flor_stakes(st._opts, r._flor_call, r._flor_over)[1]
-    caller_team = r._flor_caller & 1
-    r._flor_stage = FLOR_DONE
-    r._flor_call = None
+    points = flor_stakes(st._opts, r._flor.call, r._flor.over)[1]
+    caller_team = r._flor.caller & 1
+    flor = r._edit_flor()
+    flor.stage = FLOR_DONE
+    flor.call = None
     award(st, r, caller_team, points, CAT_FLOR, events)
 
 
 def _accept_flor(r: Round, stake: int) -> None:
-    r._flor_stage = FLOR_DECLARING
-    r._flor_stake = stake
-    r._flor_call = None
-    start_declarations(r, DECL_FLOR, r._flor_sung)
+    flor = r._edit_flor()
+    flor.stage = FLOR_DECLARING
+    flor.stake = stake
+    flor.call = None
+    start_declarations(r, DECL_FLOR, flor.sung)
 
 
 def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
     rules = st._opts
     team = winner & 1
-    r._flor_stage = FLOR_DONE
-    stake = r._flor_stake
-    events.append(simple_event(_EVENTKIND_FLOR_WON, winner, team))
+    r._edit_flor().stage = FLOR_DONE
+    stake = r._flor.stake
+    events.append(simple_event(EVENT_FLOR_WON, winner, team))
     if stake >= 0:
         award(st, r, team, stake, CAT_FLOR, events)
-    elif rules.cfar is _CFARRULE_FALTA:
+    elif rules.cfar is CFAR_FALTA:
         award(st, r, team, leader_falta(rules, st._score), CAT_FLOR, events)
     else:
         _flor_wins_chico(st, r, team, events)
@@ -312,14 +325,14 @@ def _flor_wins_chico(st: State, r: Round, team: int, events: EventLog) -> None:
     """
     target = st._opts.target
     raise_by = max(0, target - st._score[team])
-    if not r._defer:
+    if not r._deal.defer:
         award(st, r, team, raise_by, CAT_FLOR, events)
         return
-    r._deferred = ()
-    r._env_unshown = None
+    r._edit_score().deferred = ()
+    r._edit_envido().unshown = None
     if raise_by:
         add_points(st, r, team, raise_by, CAT_FLOR, events)
-    events.append(simple_event(_EVENTKIND_HAND_ENDED))
+    events.append(simple_event(EVENT_HAND_ENDED))
     chico_won(st, r, team, events)
 
 
@@ -333,25 +346,15 @@ def lose_flor(r: Round, team: int, events: EventLog) -> None:
     duels do not move.
     """
     moved = 0
-    carried = r._carried
-    pending = list(r._deferred[:carried])
-    for owner, points, category in r._deferred[carried:]:
+    carried = r._score.carried
+    pending = list(r._score.deferred[:carried])
+    for owner, points, category in r._score.deferred[carried:]:
         if owner == team and category is CAT_FLOR:
             moved += points
             pending.append((1 - team, points, CAT_FLOR_LOST))
         else:
             pending.append((owner, points, category))
-    r._deferred = tuple(pending)
-    r._flor_forfeit |= 1 << team  # and the team's later flor points in this round too
+    r._edit_score().deferred = tuple(pending)
+    r._edit_flor().forfeit |= 1 << team  # and the team's later flor points in this round too
     if moved:
-        events.append(new_event(_EVENTKIND_POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_CFARRULE_FALTA: Final = CfarRule.FALTA
-_CFARRULE_NONE: Final = CfarRule.NONE
-_EVENTKIND_CALLED: Final = EventKind.CALLED
-_EVENTKIND_ENVIDO_VOID: Final = EventKind.ENVIDO_VOID
-_EVENTKIND_FLOR_WON: Final = EventKind.FLOR_WON
-_EVENTKIND_HAND_ENDED: Final = EventKind.HAND_ENDED
-_EVENTKIND_POINTS_MOVED: Final = EventKind.POINTS_MOVED
+        events.append(new_event(EVENT_POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))

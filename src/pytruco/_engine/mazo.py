@@ -11,9 +11,7 @@ True
 
 from __future__ import annotations
 
-from typing import Final
-
-from ..events import EventKind, EventLog
+from ..events import EventLog
 from .awaiting import pending
 from .envido import envido_shown, refuse_envido
 from .flor import lose_flor, refuse_first_flor, refuse_flor_call
@@ -21,7 +19,18 @@ from .options import Options
 from .refusals import Refusal
 from .round import awaiting
 from .scoring import finish_round, mazo_penalty, win_round
-from .stages import AWAIT_DECLARING, AWAIT_FLOR, AWAIT_NOTHING, AWAIT_TRUCO, AWAIT_TURN, Awaiting, simple_event
+from .stages import (
+    AWAIT_DECLARING,
+    AWAIT_ENVIDO,
+    AWAIT_FLOR,
+    AWAIT_FLOR_CALL,
+    AWAIT_NOTHING,
+    AWAIT_TRUCO,
+    AWAIT_TURN,
+    EVENT_FOLDED,
+    Awaiting,
+    simple_event,
+)
 from .state import Round, State
 from .tricks import complete_trick, next_in_trick
 from .truco import refuse_truco
@@ -33,7 +42,7 @@ def may_fold(rules: Options, r: Round, s: int, waits: Awaiting) -> bool:
     flor only where it may be refused); never while declaring. The one statement of the mazo, for the legal
     actions and the refusals alike."""
     if waits is AWAIT_TURN:
-        return not (rules.mano_must_act_before_mazo and s == r._mano and not r._acted >> s & 1)
+        return not (rules.mano_must_act_before_mazo and s == r._deal.mano and not r._acted >> s & 1)
     if waits is AWAIT_DECLARING or waits is AWAIT_NOTHING:
         return False
     return rules.mazo_with_pending_call and (waits is not AWAIT_FLOR or rules.flor_refusable)
@@ -58,11 +67,11 @@ def refuse_awaited(st: State, r: Round, s: int, events: EventLog) -> Awaiting:
     """Seat *s*, which is to act, refuses the flor, flor-chain call or envido call it was due to answer (by the
     mazo or a timeout, §7); returns what the round was waiting for (a truco or a declaration is the caller's)."""
     waits = awaiting(r)
-    if waits is Awaiting.FLOR:
+    if waits is AWAIT_FLOR:
         refuse_first_flor(st, r, s, events)
-    elif waits is Awaiting.FLOR_CALL:
+    elif waits is AWAIT_FLOR_CALL:
         refuse_flor_call(st, r, events)
-    elif waits is Awaiting.ENVIDO:
+    elif waits is AWAIT_ENVIDO:
         refuse_envido(st, r, events)
     return waits
 
@@ -74,23 +83,25 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
     other = 1 - team
     bit = 1 << s
     if not timeout:
-        events.append(simple_event(_EVENTKIND_FOLDED, s, team))
-    forfeit = rules.show_rule and r._env_unshown is not None and r._env_winner == s and not envido_shown(rules, r, s)
+        events.append(simple_event(EVENT_FOLDED, s, team))
+    forfeit = (
+        rules.show_rule and r._envido.unshown is not None and r._envido.winner == s and not envido_shown(rules, r, s)
+    )
     if forfeit:
-        r._env_forfeit = True
-    if rules.flor_lost_on_fold and r._flor_sung & bit and r._held[s]:
+        r._edit_envido().forfeit = True
+    if rules.flor_lost_on_fold and r._flor.sung & bit and r._held[s]:
         lose_flor(r, team, events)
     # The fold first refuses the call this seat was due to answer (a truco once the seat is out).
     truco_refused = refuse_awaited(st, r, s, events) is AWAIT_TRUCO
     r._folded |= bit
-    if r._ended:
+    if r._score.ended:
         return
     if truco_refused:
         refuse_truco(st, r, events)
         mazo_penalty(st, r, other, events)
         finish_round(st, r, events)
         return
-    team_out = r._n == 2 or all(r._folded >> t & 1 for t in range(team, r._n, 2))
+    team_out = r._deal.n == 2 or all(r._folded >> t & 1 for t in range(team, r._deal.n, 2))
     if team_out or forfeit:
         win_round(st, r, other, events)
         mazo_penalty(st, r, other, events)
@@ -102,7 +113,3 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
             complete_trick(st, r, events)
         else:  # the next seat plays (or leads, §8.16)
             r._turn = nxt
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_EVENTKIND_FOLDED: Final = EventKind.FOLDED

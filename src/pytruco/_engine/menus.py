@@ -27,18 +27,20 @@ from .stages import (
     AWAIT_TRUCO,
     AWAIT_TURN,
     ENV_NONE,
+    KIND_FLOR,
+    KIND_MAZO,
+    KIND_NO_QUIERO,
+    KIND_QUIERO,
+    PHASE_PLAY,
+    PHASE_RPS,
     Awaiting,
 )
-from .state import Phase, Round, State
+from .state import Round, State
 from .tricks import play_actions
 from .truco import next_truco_call
 
 __all__ = ["compute_legal"]
 
-_FLOR: Final = Kind.FLOR
-_QUIERO: Final = Kind.QUIERO
-_NO_QUIERO: Final = Kind.NO_QUIERO
-_MAZO: Final = Kind.MAZO
 _RECORD_ROOM: Final = MAX_ACTIONS - 1  # RECORDS limits: a hand (or the draw) lists at most MAX_ACTIONS actions
 
 
@@ -47,13 +49,13 @@ def compute_legal(st: State) -> None:
     phase = st._phase
     acts: list[Action] = []
     to_act: tuple[int, ...] = ()
-    if phase is _PHASE_PLAY:
+    if phase is PHASE_PLAY:
         r = st._round
         assert r is not None
         to_act = _round_legal(st._opts, r, acts)
         if len(to_act) > 1 and st._opts.answer_in_turn:
             to_act = _first_in_turn(st, r, to_act, acts)
-    elif phase is _PHASE_RPS:
+    elif phase is PHASE_RPS:
         to_act = tuple(s for s in (0, 1) if st._rps[s] is None)
         for s in to_act:
             acts.extend(RPS_ACTIONS[s])
@@ -68,9 +70,9 @@ def compute_legal(st: State) -> None:
 def _first_in_turn(st: State, r: Round, seats: tuple[int, ...], acts: list[Action]) -> tuple[int, ...]:
     """The rule option ``answer_in_turn``: of the seats that could answer, only the first in playing order after
     the seat that acted last (the caller, or the singer) acts; *acts* keeps that seat's actions only."""
-    n = r._n
+    n = r._deal.n
     last = st._history[0]
-    after = last.seat if type(last) is _ACTION else r._mano - 1
+    after = last.seat if type(last) is _ACTION else r._deal.mano - 1
     first = min(seats, key=lambda seat: (seat - after - 1) % n)
     acts[:] = [action for action in acts if action.seat == first]
     return (first,)
@@ -82,15 +84,15 @@ def _round_legal(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...
     if waits is AWAIT_TURN:
         return _turn_legal(rules, r, acts)
     if waits is AWAIT_TRUCO:
-        return _answer_menu(rules, r, answerers(r, r._truco_caller), acts, waits)
+        return _answer_menu(rules, r, answerers(r, r._truco.caller), acts, waits)
     if waits is AWAIT_ENVIDO:
-        return _answer_menu(rules, r, answerers(r, r._env_caller), acts, waits)
+        return _answer_menu(rules, r, answerers(r, r._envido.caller), acts, waits)
     if waits is AWAIT_DECLARING:
         return declaration_actions(rules, r, acts)
     if waits is AWAIT_FLOR:
-        return _flor_menu(rules, r, seats_of(r._flor_answerers, r._n), first_flor_menu(rules), acts, waits)
+        return _flor_menu(rules, r, seats_of(r._flor.answerers, r._deal.n), first_flor_menu(rules), acts, waits)
     if waits is AWAIT_FLOR_CALL:
-        return _flor_menu(rules, r, answerers(r, r._flor_caller), flor_call_menu(rules, r._flor_call), acts, waits)
+        return _flor_menu(rules, r, answerers(r, r._flor.caller), flor_call_menu(rules, r._flor.call), acts, waits)
     return ()
 
 
@@ -103,11 +105,11 @@ def _flor_menu(
     for a in seats:
         p = _CALL_ACTIONS[a]
         if waits is AWAIT_FLOR_CALL and must_sing(rules, r, a):
-            acts.append(p[_FLOR])
+            acts.append(p[KIND_FLOR])
             continue
         acts.extend([p[kind] for kind in kinds])
         if fold:
-            acts.append(p[_MAZO])
+            acts.append(p[KIND_MAZO])
     return seats
 
 
@@ -120,12 +122,12 @@ def _answer_menu(
     fold = may_fold(rules, r, -1, waits)
     for a in seats:
         p = _CALL_ACTIONS[a]
-        flor = r._flor_pts[a] is not None and flor_option(rules, r, a)
+        flor = r._deal.flor_points[a] is not None and flor_option(rules, r, a)
         if flor == SING_MUST:
-            acts.append(p[_FLOR])
+            acts.append(p[KIND_FLOR])
             continue
-        acts.append(p[_QUIERO])
-        acts.append(p[_NO_QUIERO])
+        acts.append(p[KIND_QUIERO])
+        acts.append(p[KIND_NO_QUIERO])
         if waits is AWAIT_ENVIDO:
             acts.extend(raise_actions(rules, r, a))
         else:
@@ -135,9 +137,9 @@ def _answer_menu(
             if envido_window(rules, r, a) is None:
                 acts.extend(opening_actions(rules, a))
         if flor:
-            acts.append(p[_FLOR])
+            acts.append(p[KIND_FLOR])
         if fold:
-            acts.append(p[_MAZO])
+            acts.append(p[KIND_MAZO])
     return seats
 
 
@@ -145,26 +147,24 @@ def _turn_legal(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...]
     """Nothing is pending: the seat whose turn it is plays, calls or folds."""
     t = r._turn
     p = _CALL_ACTIONS[t]
-    flor = r._flor_pts[t] is not None and flor_option(rules, r, t)
+    flor = r._deal.flor_points[t] is not None and flor_option(rules, r, t)
     if flor == SING_MUST:
-        acts.append(p[_FLOR])
+        acts.append(p[KIND_FLOR])
         return (t,)
     play_actions(r, t, acts)
     nxt = next_truco_call(r, t)
     if nxt is not None:
         acts.append(p[nxt])
-    if r._env_state is ENV_NONE and envido_window(rules, r, t) is None:
+    if r._envido.stage is ENV_NONE and envido_window(rules, r, t) is None:
         acts.extend(opening_actions(rules, t))
     if flor:
-        acts.append(p[_FLOR])
+        acts.append(p[KIND_FLOR])
     if may_fold(rules, r, t, AWAIT_TURN):
-        acts.append(p[_MAZO])
+        acts.append(p[KIND_MAZO])
     return (t,)
 
 
-# Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
-# build, where an imported name is a dictionary lookup).
+# Imported names the functions above read, as module-level Finals (C statics in the compiled build, where an
+# imported name is a dictionary lookup).
 _ACTION: Final = Action
 _CALL_ACTIONS: Final = CALL_ACTIONS
-_PHASE_PLAY: Final = Phase.PLAY
-_PHASE_RPS: Final = Phase.RPS

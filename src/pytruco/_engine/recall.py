@@ -12,10 +12,9 @@ views) and the draw's choices so far (the observations).
 
 from __future__ import annotations
 
-from typing import Final
-
-from ..actions import Action, Deal, Kind, Rps
+from ..actions import Action, Deal, Rps
 from .reducer import apply, new_game
+from .stages import KIND_RPS
 from .state import State, require_state
 
 __all__ = ["hand_items", "hand_start", "rps_choices"]
@@ -41,7 +40,7 @@ def hand_start(state: State) -> State:
     # After unpickling: replay the history up to the last deal, and keep it (a memo of a derived value, as the
     # hash is: what the state is does not change).
     history = state.history
-    rps = any(item.kind is _KIND_RPS for item in state.opening_actions)
+    rps = any(item.kind is KIND_RPS for item in state.opening_actions)
     start = new_game(
         state._rules,
         first_mano=None if rps else state.first_mano,
@@ -74,7 +73,7 @@ def hand_items(state: State) -> list[Action | Deal]:
     while node[2] and seen < wanted:
         item = node[0]
         found.append(item)
-        seen += item.kind is _KIND_RPS
+        seen += item.kind is KIND_RPS
         node = node[1]
     found.reverse()
     return found
@@ -88,7 +87,3 @@ def rps_choices(state: State) -> tuple[Rps | None, ...]:
     (None, <Rps.PAPEL: 'papel'>)
     """
     return tuple(state._rps)
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_KIND_RPS: Final = Kind.RPS

@@ -63,13 +63,23 @@ from .stages import (
     AWAIT_FLOR,
     AWAIT_FLOR_CALL,
     AWAIT_TRUCO,
-    KIND_ACHICO,
-    KIND_CFAR,
+    KIND_CON_FLOR_ME_ACHICO,
     KIND_CONTRAFLOR,
+    KIND_CONTRAFLOR_AL_RESTO,
     KIND_FLOR,
     KIND_MAZO,
     KIND_NO_QUIERO,
+    KIND_PLAY,
     KIND_QUIERO,
+    KIND_RENDIRSE,
+    KIND_RPS,
+    KIND_SON_BUENAS,
+    KIND_TENGO,
+    KIND_TIMEOUT,
+    PHASE_DEAL,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PHASE_RPS,
     Awaiting,
 )
 from .state import Phase, Round, State, not_a_state, require_state
@@ -79,11 +89,8 @@ from .truco import answer_truco, call_truco, holds_quiero, truco_refusal
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "random_deal"]
 
-_TIMEOUT: Final = Kind.TIMEOUT
-_RENDIRSE: Final = Kind.RENDIRSE
-_PLAYK: Final = Kind.PLAY
 _ANSWERS: Final = (KIND_QUIERO, KIND_NO_QUIERO)
-_FLOR_CALLS: Final = (KIND_CONTRAFLOR, KIND_CFAR, KIND_ACHICO)
+_FLOR_CALLS: Final = (KIND_CONTRAFLOR, KIND_CONTRAFLOR_AL_RESTO, KIND_CON_FLOR_ME_ACHICO)
 """Ordinary actions stop when a hand (or the draw) lists this many: the last place is rendirse's (RECORDS limits)."""
 _RPS_CACHE: Final = {(a.seat, a.choice): a for seats in RPS_ACTIONS for a in seats}
 
@@ -163,7 +170,7 @@ def new_game(
     st._hand_start = None
     st._hand_score = start[1]
     st._phase, st._mano = _first_phase(rules, start[0], rng)
-    st._start = (None if st._phase is _PHASE_RPS else st._mano, start[1], start[2])
+    st._start = (None if st._phase is PHASE_RPS else st._mano, start[1], start[2])
     compute_legal(st)
     return st
 
@@ -172,8 +179,8 @@ def _first_phase(rules: RuleSet, first_mano: int | None, rng: object) -> tuple[P
     """A new match's phase and mano: rock-paper-scissors first where the rules choose the first mano so (and no
     mano is given), else the deal, with the given mano or one drawn with *rng*."""
     if first_mano is None and rules.rps_first_mano:
-        return _PHASE_RPS, 0
-    return _PHASE_DEAL, draw_below(random_source(rng), rules.players) if first_mano is None else first_mano
+        return PHASE_RPS, 0
+    return PHASE_DEAL, draw_below(random_source(rng), rules.players) if first_mano is None else first_mano
 
 
 def _rules_of(rules: object, options: dict[str, Any]) -> RuleSet:
@@ -242,10 +249,10 @@ def _of_seat(state: State, legal: tuple[Action, ...], seat: object) -> tuple[Act
 
 
 def _meta_actions(state: State) -> tuple[Action, ...]:
-    if state._phase is _PHASE_OVER:
+    if state._phase is PHASE_OVER:
         return ()
-    timeouts = tuple(CALL_ACTIONS[s][_TIMEOUT] for s in state.to_act)
-    return timeouts + tuple(CALL_ACTIONS[s][_RENDIRSE] for s in range(state._opts.players))
+    timeouts = tuple(CALL_ACTIONS[s][KIND_TIMEOUT] for s in state.to_act)
+    return timeouts + tuple(CALL_ACTIONS[s][KIND_RENDIRSE] for s in range(state._opts.players))
 
 
 @overload
@@ -275,10 +282,10 @@ def is_legal(state: object, action: object) -> bool:
         if action_problem(action) is not None:  # stray or missing fields (an Action made by object.__new__)
             return False
         kind = action.kind
-        if kind is _RENDIRSE or kind is _TIMEOUT:
-            if kind is _RENDIRSE:
-                return state._phase is not _PHASE_OVER and 0 <= action.seat < state._opts.players
-            return state._phase is not _PHASE_OVER and action.seat in state.to_act
+        if kind is KIND_RENDIRSE or kind is KIND_TIMEOUT:
+            if kind is KIND_RENDIRSE:
+                return state._phase is not PHASE_OVER and 0 <= action.seat < state._opts.players
+            return state._phase is not PHASE_OVER and action.seat in state.to_act
         canonical = _canonical(action)
         # Legal actions are shared instances: an identity test, so that a malformed
         # action (seat True, which equals 1) is never taken for a legal one.
@@ -296,19 +303,19 @@ def _canonical(action: Action) -> Action:
     if type(seat) is not int or not 0 <= seat < 6:
         return action
     kind = action.kind
-    if kind is _PLAYK:
+    if kind is KIND_PLAY:
         card = action.card
         if type(card) is Card and action.points is None and action.choice is None:
             assert card is not None
             return PLAY_ACTIONS[seat][card.index]
         return action
-    if kind is _KIND_TENGO:
+    if kind is KIND_TENGO:
         points = action.points
         well_formed = action.card is None and action.choice is None
         if well_formed and type(points) is int and 0 <= points < len(TENGO_ACTIONS[seat]):
             return TENGO_ACTIONS[seat][points]
         return action
-    if kind is _KIND_RPS:
+    if kind is KIND_RPS:
         if seat < 2 and action.card is None and action.points is None:
             return _RPS_CACHE.get((seat, action.choice), action)
         return action
@@ -355,7 +362,7 @@ def refusal(state: State, action: object) -> Refusal | None:
     if problem is not None:
         return Refusal("not-an-action", {"action": problem})
     found = table_refusal(state, action)
-    if found is not None or state._phase is not _PHASE_PLAY or action.kind is _RENDIRSE:
+    if found is not None or state._phase is not PHASE_PLAY or action.kind is KIND_RENDIRSE:
         return found
     r = state._round
     assert r is not None
@@ -364,7 +371,7 @@ def refusal(state: State, action: object) -> Refusal | None:
     found = _turn_refusal(state, r, action)
     if found is not None:
         return found
-    if kind is _TIMEOUT:
+    if kind is KIND_TIMEOUT:
         return timeout_refusal(state, s)
     rules = state._opts
     if kind is not KIND_FLOR and must_sing(rules, r, s):
@@ -376,7 +383,7 @@ def _family_refusal(rules: Options, r: Round, action: Action, waits: Awaiting) -
     """The refusal of the rule family of *action*'s kind, for a seat that is to act (``None``: legal)."""
     s = action.seat
     kind = action.kind
-    if kind is _PLAYK:
+    if kind is KIND_PLAY:
         return play_refusal(r, s, action.card, waits)
     if kind in _TRUCO_CALLS:
         return truco_refusal(r, s, kind, waits)
@@ -386,7 +393,7 @@ def _family_refusal(rules: Options, r: Round, action: Action, waits: Awaiting) -
         return flor_refusal(rules, r, s, waits)
     if kind in _FLOR_CALLS:
         return flor_call_refusal(rules, r, kind, waits)
-    if kind is _KIND_TENGO or kind is _KIND_SON_BUENAS:
+    if kind is KIND_TENGO or kind is KIND_SON_BUENAS:
         return declaration_refusal(rules, r, s, action)
     if kind is KIND_MAZO:
         return mazo_refusal(rules, r, s, waits)
@@ -418,7 +425,7 @@ def _turn_refusal(state: State, r: Round, action: Action) -> Refusal | None:
         if own is not None:
             params["call"] = own
             return Refusal("answer-own-call" if kind in _ANSWERS else "raise-own-call", params)
-    if kind in _TRUCO_CALLS and not r._truco_call and holds_quiero(r, s):
+    if kind in _TRUCO_CALLS and not r._truco.call and holds_quiero(r, s):
         return Refusal("raise-out-of-turn", params)
     return Refusal("not-your-turn", params)
 
@@ -470,9 +477,9 @@ def apply(state: object, action: object) -> tuple[State, tuple[Event, ...]]:
         st._history = (action, history, node[2] + 1, node[3])
         events: EventLog = []
         s = action.seat
-        if kind is _RENDIRSE:
+        if kind is KIND_RENDIRSE:
             surrender(st, s, events)
-        elif st._phase is _PHASE_RPS:
+        elif st._phase is PHASE_RPS:
             rps(st, s, action.choice, events)
         else:
             old = state._round
@@ -502,7 +509,7 @@ def _shared_legal(state: State, action: Action) -> Action:
     if problem is not None:
         raise error(Refusal("not-an-action", {"action": problem}))
     kind = action.kind
-    if kind is _RENDIRSE or kind is _TIMEOUT:
+    if kind is KIND_RENDIRSE or kind is KIND_TIMEOUT:
         if not is_legal(state, action):
             _refuse(state, action)
         return _canonical(action)  # the shared instance goes into the history
@@ -526,11 +533,11 @@ def _refuse(state: State, action: Action) -> NoReturn:
 def _act(st: State, r: Round, s: int, action: Action, kind: Kind, events: EventLog) -> None:
     """Dispatch a legal action in the round to its rule family's transition, by its *kind* (read once, by
     :func:`apply`) and what the round waits for."""
-    if kind is _PLAYK:
+    if kind is KIND_PLAY:
         assert action.card is not None
         play_card(st, r, s, action.card, events)
         return
-    if kind is _TIMEOUT:
+    if kind is KIND_TIMEOUT:
         timeout(st, r, s, events)
         return
     if kind is KIND_MAZO:
@@ -539,7 +546,7 @@ def _act(st: State, r: Round, s: int, action: Action, kind: Kind, events: EventL
     if kind in _TRUCO_CALLS:  # a call on its turn or a raise as the answer: legal only then
         call_truco(r, s, kind, events)
         return
-    if kind is _KIND_TENGO or kind is _KIND_SON_BUENAS:  # legal only while declaring
+    if kind is KIND_TENGO or kind is KIND_SON_BUENAS:  # legal only while declaring
         declare(st, r, s, action.points, events)
         return
     waits = awaiting(r)
@@ -557,16 +564,9 @@ def _act(st: State, r: Round, s: int, action: Action, kind: Kind, events: EventL
         answer_truco(st, r, s, kind, events)
 
 
-# Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
-# build, where an imported name is a dictionary lookup).
+# Imported names the functions above read, as module-level Finals (C statics in the compiled build, where an
+# imported name is a dictionary lookup).
 _ACTION: Final = Action
 _DEAL: Final = Deal
 _ENVIDO_CALLS: Final = ENVIDO_CALLS
 _TRUCO_CALLS: Final = frozenset(TRUCO_CALLS)  # a set test hashes once; a tuple's compares each member
-_KIND_RPS: Final = Kind.RPS
-_KIND_SON_BUENAS: Final = Kind.SON_BUENAS
-_KIND_TENGO: Final = Kind.TENGO
-_PHASE_DEAL: Final = Phase.DEAL
-_PHASE_OVER: Final = Phase.OVER
-_PHASE_PLAY: Final = Phase.PLAY
-_PHASE_RPS: Final = Phase.RPS

@@ -19,6 +19,7 @@ from typing import Any, Final
 from ..actions import TRUCO_CALLS, Kind
 from ..cards import Card, Hand
 from ..errors import ArgumentError
+from .parts import Dealt, Declarations, EnvidoChain, FlorChain, RoundScore, TrucoChain
 from .stages import (
     AWAIT_DECLARING,
     AWAIT_ENVIDO,
@@ -31,68 +32,26 @@ from .stages import (
     ENV_PENDING,
     FLOR_ANSWER,
     FLOR_CALL,
+    KIND_ENVIDO,
+    KIND_FLOR,
     TRUCO_VALUE,
     Awaiting,
-    Declaring,
-    EnvidoStage,
-    FlorStage,
     Trick,
 )
 
 __all__ = ["Round"]
 
-ROUND_FIELDS: Final = (
-    "_acted",
-    "_cards_played",
-    "_carried",
-    "_dealt",
-    "_decl_best",
-    "_decl_best_seat",
-    "_decl_kind",
-    "_decl_queue",
-    "_decls",
-    "_defer",
-    "_deferred",
-    "_ended",
-    "_env_caller",
-    "_env_calls",
-    "_env_count",
-    "_env_forfeit",
-    "_env_pts",
-    "_env_state",
-    "_env_unshown",
-    "_env_winner",
-    "_flor_answerers",
-    "_flor_call",
-    "_flor_caller",
-    "_flor_first",
-    "_flor_forfeit",
-    "_flor_lost",
-    "_flor_over",
-    "_flor_pts",
-    "_flor_stage",
-    "_flor_stake",
-    "_flor_sung",
-    "_folded",
-    "_held",
-    "_log",
-    "_mano",
-    "_n",
-    "_points",
-    "_quiero_team",
-    "_trick",
-    "_tricks",
-    "_truco_call",
-    "_truco_caller",
-    "_truco_level",
-    "_turn",
-    "_winner",
-)
-"""The fields of a :class:`Round` (its slots; a compiled class has no ``__slots__`` to read back)."""
-
 MADE: Final = object()
 """The engine's key to the private constructor: ``Round(MADE)`` and ``State(MADE)`` make a blank value (any other
 call is refused); the compiled build cannot skip ``__init__`` with ``object.__new__``."""
+
+
+# Bits of Round._edited: the records copied for the action being applied.
+_EDITED_TRUCO: Final = 1
+_EDITED_ENVIDO: Final = 2
+_EDITED_FLOR: Final = 4
+_EDITED_DECL: Final = 8
+_EDITED_SCORE: Final = 16
 
 
 class Round:
@@ -123,106 +82,87 @@ class Round:
             return
         raise ArgumentError("Round() is not built by hand: read state.round (pytruco.new_game(), then apply())")
 
-    __slots__ = ROUND_FIELDS
-
-    _acted: int
-    _cards_played: int
-    _carried: int
-    _decl_best: int
-    _decl_best_seat: int
-    _decl_kind: Declaring
-    _decl_queue: tuple[int, ...]
-    _decls: tuple[tuple[int, int | None], ...]
-    _dealt: tuple[Hand, ...]
-    _defer: bool
-    _ended: bool
-    _env_caller: int
-    _env_calls: tuple[Kind, ...]
-    _env_count: int
-    _env_unshown: tuple[int, int, int] | None
-    _env_forfeit: bool
-    _env_pts: tuple[int, ...]
-    _env_state: EnvidoStage
-    _env_winner: int
-    _flor_answerers: int
-    _flor_call: Kind | None
-    _flor_caller: int
-    _flor_first: int
-    _flor_forfeit: int
-    _flor_lost: int
-    _flor_over: Kind | None
-    _flor_pts: tuple[int | None, ...]
-    _flor_stage: FlorStage
-    _flor_stake: int
-    _flor_sung: int
-    _folded: int
+    _deal: Dealt
+    """What the deal fixed (seats, mano, cards, points)."""
     _held: tuple[tuple[Card, ...], ...]
+    """Every seat's cards not yet played."""
+    _trick: tuple[tuple[int, Card], ...]
+    """``(seat, card)`` played so far in the trick being played."""
+    _tricks: tuple[Trick, ...]
+    _cards_played: int
+    _turn: int
+    _folded: int
+    """Seats out of the round (gone to the mazo, or not in a pica duel; a bit per seat)."""
+    _acted: int
+    """Seats that have played a card or made a call in this round (a bit per seat)."""
+    _truco: TrucoChain
+    _envido: EnvidoChain
+    _flor: FlorChain
+    _decl: Declarations
+    _score: RoundScore
     _log: Any
     """What was called and declared in the round, newest first, as a linked list ``(entry, previous)`` (adding
     is O(1) however long a chain grows): ``("call", chain, seat, kind)`` or ``("decl", what, seat, points,
     timeout)``."""
-    _mano: int
-    _n: int
-    _deferred: tuple[tuple[int, int, str], ...]
-    _points: tuple[int, int]
-    _quiero_team: int
-    _trick: tuple[tuple[int, Card], ...]
-    _tricks: tuple[Trick, ...]
-    _truco_call: int
-    _truco_caller: int
-    _truco_level: int
-    _turn: int
-    _winner: int
+    _edited: int
+    """The records this round has copied since ``_copy`` made it (``_EDITED_*`` bits): while its action is
+    applied, the records it may write; meaningless once a state holds it, since it is never written again."""
 
     def _copy(self) -> Round:
-        """A copy of every field (the reducer copies one round per action: straight-line, on the hot path)."""
+        """A copy that shares every record (the reducer copies one round per action; a rule that writes a
+        record copies it first, with ``_edit_<record>``)."""
         new: Round = Round(MADE) if NATIVE else BLANK(Round)
-        new._acted = self._acted
-        new._cards_played = self._cards_played
-        new._carried = self._carried
-        new._dealt = self._dealt
-        new._decl_best = self._decl_best
-        new._decl_best_seat = self._decl_best_seat
-        new._decl_kind = self._decl_kind
-        new._decl_queue = self._decl_queue
-        new._decls = self._decls
-        new._defer = self._defer
-        new._deferred = self._deferred
-        new._ended = self._ended
-        new._env_caller = self._env_caller
-        new._env_calls = self._env_calls
-        new._env_count = self._env_count
-        new._env_forfeit = self._env_forfeit
-        new._env_pts = self._env_pts
-        new._env_state = self._env_state
-        new._env_unshown = self._env_unshown
-        new._env_winner = self._env_winner
-        new._flor_answerers = self._flor_answerers
-        new._flor_call = self._flor_call
-        new._flor_caller = self._flor_caller
-        new._flor_first = self._flor_first
-        new._flor_forfeit = self._flor_forfeit
-        new._flor_lost = self._flor_lost
-        new._flor_over = self._flor_over
-        new._flor_pts = self._flor_pts
-        new._flor_stage = self._flor_stage
-        new._flor_stake = self._flor_stake
-        new._flor_sung = self._flor_sung
-        new._folded = self._folded
+        new._deal = self._deal
         new._held = self._held
-        new._log = self._log
-        new._mano = self._mano
-        new._n = self._n
-        new._points = self._points
-        new._quiero_team = self._quiero_team
         new._trick = self._trick
         new._tricks = self._tricks
-        new._truco_call = self._truco_call
-        new._truco_caller = self._truco_caller
-        new._truco_level = self._truco_level
+        new._cards_played = self._cards_played
         new._turn = self._turn
-        new._winner = self._winner
+        new._folded = self._folded
+        new._acted = self._acted
+        new._truco = self._truco
+        new._envido = self._envido
+        new._flor = self._flor
+        new._decl = self._decl
+        new._score = self._score
+        new._log = self._log
+        new._edited = 0
         return new
+
+    def _edit_truco(self) -> TrucoChain:
+        """This round's own truco chain, to write (copied at the first write of the action being applied)."""
+        if not self._edited & _EDITED_TRUCO:
+            self._edited |= _EDITED_TRUCO
+            self._truco = self._truco._copy()
+        return self._truco
+
+    def _edit_envido(self) -> EnvidoChain:
+        """This round's own envido chain, to write."""
+        if not self._edited & _EDITED_ENVIDO:
+            self._edited |= _EDITED_ENVIDO
+            self._envido = self._envido._copy()
+        return self._envido
+
+    def _edit_flor(self) -> FlorChain:
+        """This round's own flor chain, to write."""
+        if not self._edited & _EDITED_FLOR:
+            self._edited |= _EDITED_FLOR
+            self._flor = self._flor._copy()
+        return self._flor
+
+    def _edit_decl(self) -> Declarations:
+        """This round's own declarations, to write."""
+        if not self._edited & _EDITED_DECL:
+            self._edited |= _EDITED_DECL
+            self._decl = self._decl._copy()
+        return self._decl
+
+    def _edit_score(self) -> RoundScore:
+        """This round's own score, to write."""
+        if not self._edited & _EDITED_SCORE:
+            self._edited |= _EDITED_SCORE
+            self._score = self._score._copy()
+        return self._score
 
     def _key(self) -> tuple[Any, ...]:
         """Every field but the log (compared by a loop and left out of the hash: a long log would recurse)."""
@@ -250,7 +190,7 @@ class Round:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The log is written flat (a loop, not the linked entries, which would recurse once per call).
-        fields = {name: getattr(self, name) for name in ROUND_FIELDS if name != "_log"}
+        fields = {name: getattr(self, name) for name in _KEY_SLOTS}
         entries = []
         node = self._log
         while node is not None:
@@ -271,31 +211,33 @@ class Round:
 
     def __repr__(self) -> str:
         return (
-            f"<Round mano={self._mano} turn={self._turn} tricks={len(self._tricks)} "
-            f"truco_level={self._truco_level} ended={self._ended}>"
+            f"<Round mano={self._deal.mano} turn={self._turn} tricks={len(self._tricks)} "
+            f"truco_level={self._truco.level} ended={self._score.ended}>"
         )
 
     def __str__(self) -> str:
         """The table as text: who leads and plays, what is pending, each seat's cards and the tricks."""
         lines = [
-            f"round: mano seat {self._mano}, turn seat {self._turn}, "
-            f"truco level {self._truco_level} (worth {TRUCO_VALUE[self._truco_level]})"
+            f"round: mano seat {self._deal.mano}, turn seat {self._turn}, "
+            f"truco level {self._truco.level} (worth {TRUCO_VALUE[self._truco.level]})"
         ]
         pending = self.pending
         if pending is not None:
             lines.append(f"  pending: {pending[0].value} from seat {pending[1]}")
         if self.declaring is not None:
-            said = ", ".join(f"seat {s} {'son buenas' if p is None else p}" for s, p in self._decls) or "nothing yet"
+            said = (
+                ", ".join(f"seat {s} {'son buenas' if p is None else p}" for s, p in self._decl.said) or "nothing yet"
+            )
             lines.append(f"  declaring {self.declaring}: {said}")
-        if self._env_count:
-            lines.append(f"  envido: {'-'.join(call.value for call in self.envido_calls)} ({self._env_state.value})")
-        if self._flor_sung:
+        if self._envido.count:
+            lines.append(f"  envido: {'-'.join(call.value for call in self.envido_calls)} ({self._envido.stage.value})")
+        if self._flor.sung:
             lines.append(f"  flor sung by: {', '.join(f'seat {s}' for s in sorted(self.flor_sung))}")
         played: dict[int, list[str]] = {}
         for trick in (*self._tricks, (self._trick, None, None)):
             for seat, card in trick[0]:
                 played.setdefault(seat, []).append(str(card))
-        for seat in range(self._n):
+        for seat in range(self._deal.n):
             held = " ".join(str(card) for card in self._held[seat])
             line = f"  seat {seat}: {held}"
             if seat in played:
@@ -305,8 +247,10 @@ class Round:
             lines.append(line)
         for index, trick in enumerate(self._tricks, 1):
             lines.append(f"  trick {index}: {trick!r}")
-        if self._ended:
-            lines.append("  over" + ("" if self._winner < 0 else f": team {self._winner} won the truco points"))
+        if self._score.ended:
+            lines.append(
+                "  over" + ("" if self._score.winner < 0 else f": team {self._score.winner} won the truco points")
+            )
         return "\n".join(lines)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Round:
@@ -316,12 +260,12 @@ class Round:
     @property
     def mano(self) -> int:
         """The seat that leads the first trick."""
-        return self._mano
+        return self._deal.mano
 
     @property
     def dealt(self) -> tuple[Hand, ...]:
         """Every seat's three cards as dealt (hidden information)."""
-        return self._dealt
+        return self._deal.hands
 
     @property
     def held(self) -> tuple[Hand, ...]:
@@ -351,53 +295,53 @@ class Round:
     @property
     def folded(self) -> frozenset[int]:
         """Seats that went to the mazo (out of this round)."""
-        return frozenset(s for s in range(self._n) if self._folded >> s & 1)
+        return frozenset(s for s in range(self._deal.n) if self._folded >> s & 1)
 
     @property
     def truco_level(self) -> int:
         """Accepted truco level: 0 none, 1 truco, 2 retruco, 3 vale cuatro."""
-        return self._truco_level
+        return self._truco.level
 
     @property
     def truco_value(self) -> int:
         """What the round is worth now: 1, 2, 3 or 4."""
-        return TRUCO_VALUE[self._truco_level]
+        return TRUCO_VALUE[self._truco.level]
 
     @property
     def envido_calls(self) -> tuple[Kind, ...]:
         """The envido chain called in this round, in order."""
-        calls = self._env_calls
-        extra = self._env_count - len(calls)  # a long per-word chain keeps its first calls and a count
-        return calls + (_KIND_ENVIDO,) * extra if extra else calls
+        calls = self._envido.calls
+        extra = self._envido.count - len(calls)  # a long per-word chain keeps its first calls and a count
+        return calls + (KIND_ENVIDO,) * extra if extra else calls
 
     @property
     def envido_count(self) -> int:
         """``len(round.envido_calls)``, without building it."""
-        return self._env_count
+        return self._envido.count
 
     def last_envido_call(self) -> Kind:
         """The last call of the envido chain (the one pending while the chain waits for an answer)."""
-        return self._env_calls[-1] if self._env_count <= len(self._env_calls) else _KIND_ENVIDO
+        return self._envido.calls[-1] if self._envido.count <= len(self._envido.calls) else KIND_ENVIDO
 
     @property
     def flor_sung(self) -> frozenset[int]:
         """Seats that have sung flor in this round."""
-        return frozenset(s for s in range(self._n) if self._flor_sung >> s & 1)
+        return frozenset(s for s in range(self._deal.n) if self._flor.sung >> s & 1)
 
     @property
     def points(self) -> tuple[int, int]:
         """Points each team has had added to the score from this round so far."""
-        return self._points
+        return self._score.points
 
     @property
     def ended(self) -> bool:
         """The round is over."""
-        return self._ended
+        return self._score.ended
 
     @property
     def quiero_team(self) -> int | None:
         """The team that accepted the last truco level and may raise it, if any."""
-        return None if self._quiero_team < 0 else self._quiero_team
+        return None if self._truco.quiero_team < 0 else self._truco.quiero_team
 
     @property
     def pending(self) -> tuple[Kind, int] | None:
@@ -417,29 +361,29 @@ class Round:
         if waits is AWAIT_TRUCO:
             return self.truco_call
         if waits is AWAIT_ENVIDO:
-            return (self.last_envido_call(), self._env_caller)
+            return (self.last_envido_call(), self._envido.caller)
         if waits is AWAIT_FLOR:
-            return (_KIND_FLOR, self._flor_first)
-        if waits is AWAIT_FLOR_CALL and self._flor_call is not None:
-            return (self._flor_call, self._flor_caller)
+            return (KIND_FLOR, self._flor.first)
+        if waits is AWAIT_FLOR_CALL and self._flor.call is not None:
+            return (self._flor.call, self._flor.caller)
         return None
 
     @property
     def declaring(self) -> str | None:
         """``"envido"`` or ``"flor"`` while seats are declaring their points, else ``None``."""
-        kind = self._decl_kind
-        return None if kind is DECL_NONE or self._ended else kind.value
+        kind = self._decl.kind
+        return None if kind is DECL_NONE or self._score.ended else kind.value
 
     @property
     def declarations(self) -> tuple[tuple[int, int | None], ...]:
         """The declarations made so far in the current round of declaring:
         ``(seat, points)``, with ``None`` for ``son-buenas``."""
-        return self._decls
+        return self._decl.said
 
     @property
     def winner(self) -> int | None:
         """The team that won the round's truco points, once known."""
-        return None if self._winner < 0 else self._winner
+        return None if self._score.winner < 0 else self._score.winner
 
     # --- public, read-only: what a table shows (for views; added by "front") ---
     @property
@@ -468,60 +412,60 @@ class Round:
     @property
     def envido_points(self) -> tuple[int, ...]:
         """Every seat's envido points (hidden information)."""
-        return self._env_pts
+        return self._deal.envido_points
 
     @property
     def flor_points(self) -> tuple[int | None, ...]:
         """Every seat's flor points, ``None`` without a flor (hidden information)."""
-        return self._flor_pts
+        return self._deal.flor_points
 
     @property
     def envido_stage(self) -> str:
         """``"none"``, ``"pending"``, ``"declaring"``, ``"settled"`` or ``"void"`` (voided by a flor)."""
-        return self._env_state.value
+        return self._envido.stage.value
 
     @property
     def envido_caller(self) -> int | None:
         """The seat that made the last call of the envido chain."""
-        return None if self._env_caller < 0 else self._env_caller
+        return None if self._envido.caller < 0 else self._envido.caller
 
     @property
     def envido_winner(self) -> int | None:
         """The seat whose declaration won the envido, once the declarations are over."""
-        return None if self._env_winner < 0 else self._env_winner
+        return None if self._envido.winner < 0 else self._envido.winner
 
     @property
     def flor_stage(self) -> str:
         """``"none"``, ``"answer"`` (waiting for the second holder), ``"call"`` (a
         contraflor, contraflor al resto or second flor waits for an answer),
         ``"declaring"`` or ``"done"``."""
-        return self._flor_stage.value
+        return self._flor.stage.value
 
     @property
     def flor_call(self) -> tuple[Kind, int, Kind | None] | None:
         """The flor-chain call waiting for an answer: ``(call, caller, call it raised)``."""
-        if self._flor_stage is not FLOR_CALL or self._flor_call is None:
+        if self._flor.stage is not FLOR_CALL or self._flor.call is None:
             return None
-        return (self._flor_call, self._flor_caller, self._flor_over)
+        return (self._flor.call, self._flor.caller, self._flor.over)
 
     @property
     def flor_stake(self) -> int | None:
         """What the accepted flor chain is worth; ``None`` for a contraflor al resto (the falta or the chico)."""
-        return None if self._flor_stake < 0 else self._flor_stake
+        return None if self._flor.stake < 0 else self._flor.stake
 
     @property
     def truco_call(self) -> tuple[Kind, int] | None:
         """The truco-level call waiting for an answer (also while an envido it
         allowed is being played), and its caller."""
-        if not self._truco_call:
+        if not self._truco.call:
             return None
-        return (TRUCO_CALLS[self._truco_call - 1], self._truco_caller)
+        return (TRUCO_CALLS[self._truco.call - 1], self._truco.caller)
 
     @property
     def unscored(self) -> tuple[tuple[int, int, str], ...]:
         """Points won in this round and not yet added to the score (end-of-round
         presets): ``(team, points, category)``."""
-        return self._deferred
+        return self._score.deferred
 
 
 def awaiting(r: Round) -> Awaiting:
@@ -534,23 +478,30 @@ def awaiting(r: Round) -> Awaiting:
     >>> awaiting(state.round).value, awaiting(apply(state, Action.parse("0 truco"))[0].round).value
     ('turn', 'truco')
     """
-    if r._ended:
+    if r._score.ended:
         return AWAIT_NOTHING
-    stage = r._flor_stage
+    stage = r._flor.stage
     if stage is FLOR_ANSWER:
         return AWAIT_FLOR
     if stage is FLOR_CALL:
         return AWAIT_FLOR_CALL
-    if r._decl_kind is not DECL_NONE:
+    if r._decl.kind is not DECL_NONE:
         return AWAIT_DECLARING
-    if r._env_state is ENV_PENDING:
+    if r._envido.stage is ENV_PENDING:
         return AWAIT_ENVIDO
-    if r._truco_call:
+    if r._truco.call:
         return AWAIT_TRUCO
     return AWAIT_TURN
 
 
-_KEY_SLOTS: Final = tuple(name for name in ROUND_FIELDS if name != "_log")
+def _round_fields() -> tuple[str, ...]:
+    names: tuple[str, ...] | None = vars(Round).get("__mypyc_attrs__")
+    return tuple(vars(Round)["__annotations__"]) if names is None else names
+
+
+ROUND_FIELDS: Final = _round_fields()
+"""The fields of a :class:`Round` (a compiled class lists them in ``__mypyc_attrs__``)."""
+_KEY_SLOTS: Final = tuple(name for name in ROUND_FIELDS if name not in ("_log", "_edited"))
 
 
 def _native() -> bool:
@@ -579,9 +530,5 @@ def _restore_round(fields: dict[str, Any], entries: tuple[tuple[Any, ...], ...])
     for entry in entries:
         log = (entry, log)
     r._log = log
+    r._edited = 0
     return r
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_KIND_ENVIDO: Final = Kind.ENVIDO
-_KIND_FLOR: Final = Kind.FLOR

@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import Card, envido_points_of
-from ..events import EventKind, EventLog
-from ..rules import Scoring
+from ..events import EventLog
 from .deal import duel_round
 from .stages import (
     CAT_ENVIDO,
@@ -21,42 +20,53 @@ from .stages import (
     CAT_TRUCO,
     CAT_UNSHOWN,
     ENVIDO_POINTS,
+    EVENT_CHICO_WON,
+    EVENT_DUEL_STARTED,
+    EVENT_HAND_ENDED,
+    EVENT_HAND_WON,
+    EVENT_MATCH_OVER,
+    EVENT_POINTS_MOVED,
+    EVENT_SHOWN,
+    PHASE_DEAL,
+    PHASE_OVER,
+    SCORING_END_OF_HAND,
     TRUCO_VALUE,
     new_event,
     points_event,
     simple_event,
 )
-from .state import Phase, Round, State
+from .state import Round, State
 
 
 def award(st: State, r: Round, team: int, points: int, category: str, events: EventLog) -> None:
     """Give *points* to *team*: at once, or when the round ends (§2)."""
-    if points <= 0 or r._ended:
+    if points <= 0 or r._score.ended:
         return
-    if r._flor_forfeit and category is CAT_FLOR and r._flor_forfeit >> team & 1:
+    if r._flor.forfeit and category is CAT_FLOR and r._flor.forfeit >> team & 1:
         # §8.22: this team's flor points in the round go to the other team, as
         # points that never move again (§8.29).
         team = 1 - team
         category = CAT_FLOR_LOST
-        events.append(new_event(_EVENTKIND_POINTS_MOVED, None, team, points, None, "flor lost by folding"))
-    if not r._defer:
+        events.append(new_event(EVENT_POINTS_MOVED, None, team, points, None, "flor lost by folding"))
+    if not r._deal.defer:
         if add_points(st, r, team, points, category, events) >= st._opts.target:
             chico_won(st, r, team, events)
     else:
-        r._deferred = (*r._deferred, (team, points, category))
+        r._edit_score().deferred = (*r._score.deferred, (team, points, category))
 
 
 def add_points(st: State, r: Round, team: int, points: int, category: str, events: EventLog) -> int:
     """Add *points* to *team*'s score and to the round's points; returns the team's new score."""
     # Native ints, no list: compiled, a (int, int) field is a C pair that a list would box.
+    score = r._edit_score()
     score0, score1 = st._score
-    round0, round1 = r._points
+    round0, round1 = score.points
     if team:
         st._score = (score0, score1 + points)
-        r._points = (round0, round1 + points)
+        score.points = (round0, round1 + points)
     else:
         st._score = (score0 + points, score1)
-        r._points = (round0 + points, round1)
+        score.points = (round0 + points, round1)
     events.append(points_event(team, points, CAT_FLOR if category is CAT_FLOR_LOST else category))
     return st._score[team]
 
@@ -67,26 +77,26 @@ def _flush(st: State, r: Round, events: EventLog) -> int:
     (§2, §8.23, §8.33; all in the order won for a pica duel of a preset that
     scores at once). Returns the first team to reach the target in that
     order, or -1."""
-    if not r._deferred:
+    if not r._score.deferred:
         return -1
     target = st._opts.target
-    if st._opts.scoring is _SCORING_END_OF_HAND:
-        ordered = [p for p in r._deferred if p[2] in ENVIDO_POINTS]
-        ordered += [p for p in r._deferred if p[2] not in ENVIDO_POINTS]
+    if st._opts.scoring is SCORING_END_OF_HAND:
+        ordered = [p for p in r._score.deferred if p[2] in ENVIDO_POINTS]
+        ordered += [p for p in r._score.deferred if p[2] not in ENVIDO_POINTS]
     else:
-        ordered = list(r._deferred)
+        ordered = list(r._score.deferred)
     reached = -1
     for team, points, category in ordered:
         if add_points(st, r, team, points, category, events) >= target and reached < 0:
             reached = team
-    r._deferred = ()
+    r._edit_score().deferred = ()
     return reached
 
 
 def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
     rules = st._opts
-    r._ended = True
-    events.append(simple_event(_EVENTKIND_CHICO_WON, -1, team))
+    r._edit_score().ended = True
+    events.append(simple_event(EVENT_CHICO_WON, -1, team))
     if rules.chicos_to_win > 1:
         chicos = list(st._chicos)
         chicos[team] += 1
@@ -99,9 +109,9 @@ def chico_won(st: State, r: Round, team: int, events: EventLog) -> None:
 
 
 def _match_over(st: State, team: int, events: EventLog) -> None:
-    st._phase = _PHASE_OVER
+    st._phase = PHASE_OVER
     st._winner = team
-    events.append(simple_event(_EVENTKIND_MATCH_OVER, -1, team))
+    events.append(simple_event(EVENT_MATCH_OVER, -1, team))
 
 
 def _last_hand(st: State) -> bool:
@@ -119,12 +129,12 @@ def _hands_played(st: State, r: Round, events: EventLog) -> None:
     elif ahead[1]:
         team = 0 if ahead[1] > 0 else 1
     else:
-        team = r._winner if r._winner >= 0 else st._mano & 1
+        team = r._score.winner if r._score.winner >= 0 else st._mano & 1
     _match_over(st, team, events)
 
 
 def _next_hand(st: State) -> None:
-    st._phase = _PHASE_DEAL
+    st._phase = PHASE_DEAL
     if st._pica is not None:
         st._mano = st._pica[1]
         st._pica = None
@@ -133,41 +143,42 @@ def _next_hand(st: State) -> None:
 
 def win_round(st: State, r: Round, team: int, events: EventLog) -> None:
     """*team* wins the round: it scores the round's truco value."""
-    r._winner = team
-    events.append(simple_event(_EVENTKIND_HAND_WON, -1, team))
-    award(st, r, team, TRUCO_VALUE[r._truco_level], CAT_TRUCO, events)
+    r._edit_score().winner = team
+    events.append(simple_event(EVENT_HAND_WON, -1, team))
+    award(st, r, team, TRUCO_VALUE[r._truco.level], CAT_TRUCO, events)
 
 
 def finish_round(st: State, r: Round, events: EventLog) -> None:
     """The round is over: shown cards settle a deferred envido, pending
     points are added, and the next round (or the end) follows."""
-    if r._ended:
+    score = r._edit_score()
+    if score.ended:
         return
-    if r._env_unshown is not None:
+    if r._envido.unshown is not None:
         _show_envido(st, r, events)
-        if r._ended:
+        if score.ended:
             return
     pica = st._pica
     more_duels = pica is not None and pica[0] < 2
-    carry = more_duels and st._opts.scoring is _SCORING_END_OF_HAND
-    reached = _flush(st, r, events) if r._defer and not carry else -1
+    carry = more_duels and st._opts.scoring is SCORING_END_OF_HAND
+    reached = _flush(st, r, events) if r._deal.defer and not carry else -1
     events.append(
-        simple_event(_EVENTKIND_HAND_ENDED)
+        simple_event(EVENT_HAND_ENDED)
         if pica is None
-        else new_event(_EVENTKIND_HAND_ENDED, None, None, 0, None, f"duel {pica[0]}")
+        else new_event(EVENT_HAND_ENDED, None, None, 0, None, f"duel {pica[0]}")
     )
     if reached >= 0:
         chico_won(st, r, reached, events)
     elif more_duels and pica is not None:
         # The next duel of the pica hand starts from the same deal (§8.23).
-        r._ended = True
+        score.ended = True
         duel = pica[0] + 1
         st._pica = (duel, pica[1])
-        nxt = duel_round(st._opts, r._dealt, pica[1], duel, r._deferred if carry else (), r._held)
+        nxt = duel_round(st._opts, r._deal.hands, pica[1], duel, score.deferred if carry else (), r._held)
         st._round = nxt
-        events.append(new_event(_EVENTKIND_DUEL_STARTED, nxt._mano, None, 0, None, str(duel)))
+        events.append(new_event(EVENT_DUEL_STARTED, nxt._deal.mano, None, 0, None, str(duel)))
     else:
-        r._ended = True
+        score.ended = True
         if _last_hand(st):
             _hands_played(st, r, events)
         else:
@@ -205,30 +216,30 @@ def _show_envido(st: State, r: Round, events: EventLog) -> None:
     before showing (``classic``) gives the points to the other team. The
     award keeps its place among the round's points, before any later flor.
     """
-    deferred = r._env_unshown
+    deferred = r._envido.unshown
     assert deferred is not None
-    r._env_unshown = None
+    r._edit_envido().unshown = None
     team, points, declared = deferred
     rules = st._opts
-    if rules.bluff or not r._env_forfeit:
+    if rules.bluff or not r._envido.forfeit:
         # The winner shows the cards that make its points; a classic winner who folded without showing them
         # has forfeited, from cards already face up, and shows nothing more.
-        seat = r._env_winner
-        true_points = r._env_pts[seat]
-        cards = shown_cards(r._dealt[seat].cards, rules.envido_count_three)
+        seat = r._envido.winner
+        true_points = r._deal.envido_points[seat]
+        cards = shown_cards(r._deal.hands[seat].cards, rules.envido_count_three)
         for card in cards:
-            events.append(new_event(_EVENTKIND_SHOWN, seat, seat & 1, true_points, card, "envido"))
+            events.append(new_event(EVENT_SHOWN, seat, seat & 1, true_points, card, "envido"))
         r._log = (("shown", seat, cards, true_points), r._log)
-    if st._opts.bluff and declared != r._env_pts[r._env_winner]:
+    if st._opts.bluff and declared != r._deal.envido_points[r._envido.winner]:
         team = 1 - team
-        events.append(new_event(_EVENTKIND_POINTS_MOVED, None, team, points, None, "false envido"))
-    elif r._env_forfeit:
+        events.append(new_event(EVENT_POINTS_MOVED, None, team, points, None, "false envido"))
+    elif r._envido.forfeit:
         team = 1 - team
-        events.append(new_event(_EVENTKIND_POINTS_MOVED, None, team, points, None, "envido not shown"))
-    if r._defer:
-        r._deferred = tuple(
+        events.append(new_event(EVENT_POINTS_MOVED, None, team, points, None, "envido not shown"))
+    if r._deal.defer:
+        r._edit_score().deferred = tuple(
             (team, points, CAT_ENVIDO) if category is CAT_UNSHOWN else (owner, value, category)
-            for owner, value, category in r._deferred
+            for owner, value, category in r._score.deferred
         )
     else:
         award(st, r, team, points, CAT_ENVIDO, events)
@@ -257,19 +268,11 @@ def envido_cards(cards: tuple[Card, ...], count_three: bool) -> tuple[Card, ...]
 
 def mazo_penalty(st: State, r: Round, team: int, events: EventLog) -> None:
     """The envido penalty of the mazo (§7, §8.3); its category makes it an envido point (§8.33)."""
-    if st._opts.mazo_envido_penalty and not r._tricks and not r._env_count and not r._flor_sung and not r._truco_level:
+    if (
+        st._opts.mazo_envido_penalty
+        and not r._tricks
+        and not r._envido.count
+        and not r._flor.sung
+        and not r._truco.level
+    ):
         award(st, r, team, 1, CAT_PENALTY, events)
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_PHASE_DEAL: Final = Phase.DEAL
-_PHASE_OVER: Final = Phase.OVER
-_SCORING_END_OF_HAND: Final = Scoring.END_OF_HAND
-_EVENTKIND_CHICO_WON: Final = EventKind.CHICO_WON
-_EVENTKIND_DUEL_STARTED: Final = EventKind.DUEL_STARTED
-_EVENTKIND_HAND_ENDED: Final = EventKind.HAND_ENDED
-_EVENTKIND_HAND_WON: Final = EventKind.HAND_WON
-_EVENTKIND_MATCH_OVER: Final = EventKind.MATCH_OVER
-_EVENTKIND_POINTS: Final = EventKind.POINTS
-_EVENTKIND_POINTS_MOVED: Final = EventKind.POINTS_MOVED
-_EVENTKIND_SHOWN: Final = EventKind.SHOWN

@@ -13,7 +13,6 @@ attributes are read-only properties; the underscored slots are the engine's.
 
 from __future__ import annotations
 
-import enum
 from typing import Any, Final, NoReturn
 
 from ..actions import Action, Deal
@@ -32,7 +31,7 @@ from .history import (
 )
 from .options import Options, options_of
 from .round import BLANK, MADE, NATIVE, Round
-from .stages import Trick
+from .stages import PHASE_DEAL, PHASE_OVER, PHASE_PLAY, Phase, Trick
 
 __all__ = ["Phase", "Round", "State", "Trick"]
 
@@ -60,28 +59,6 @@ STATE_FIELDS: Final = (
     "_winner",
 )
 """The fields of a :class:`State` (its slots; a compiled class has no ``__slots__`` to read back)."""
-
-
-class Phase(enum.Enum):
-    """What the table is waiting for.
-
-    >>> from pytruco import Phase, new_game
-    >>> new_game("default").phase
-    <Phase.DEAL: 'deal'>
-    >>> new_game("online").phase is Phase.RPS
-    True
-    """
-
-    RPS = "rps"
-    """Rock-paper-scissors for the first mano (``online``)."""
-    DEAL = "deal"
-    """A deal (the chance action :class:`pytruco.Deal`)."""
-    PLAY = "play"
-    """Actions of the seats in :attr:`State.to_act`."""
-    OVER = "over"
-    """The match is over."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
 
 
 class State:
@@ -230,7 +207,7 @@ class State:
         if rules.chicos_to_win > 1:
             line += f", chicos {self._chicos[0]}-{self._chicos[1]}"
         line += f", {self._phase.value}"
-        if self._phase is _PHASE_OVER:
+        if self._phase is PHASE_OVER:
             line += f", team {self._winner} won"
         else:
             line += f", mano seat {self._mano}"
@@ -238,7 +215,7 @@ class State:
                 line += f", to act: {', '.join(f'seat {s}' for s in self._to_act)}"
         if self.duel is not None:
             line += f", pica duel {self.duel}"
-        if self._round is None or self._phase is _PHASE_DEAL:
+        if self._round is None or self._phase is PHASE_DEAL:
             return line
         return f"{line}\n{self._round}"
 
@@ -312,13 +289,13 @@ class State:
     @property
     def is_over(self) -> bool:
         """The match is over."""
-        return self._phase is _PHASE_OVER
+        return self._phase is PHASE_OVER
 
     @property
     def is_chance(self) -> bool:
         """The next action is a :class:`pytruco.Deal` (not once the record holds :data:`~pytruco.records.MAX_HANDS`
         hands: then only ``rendirse`` is accepted)."""
-        return self._phase is _PHASE_DEAL and self._hands_dealt < MAX_HANDS
+        return self._phase is PHASE_DEAL and self._hands_dealt < MAX_HANDS
 
     @property
     def history(self) -> tuple[Action | Deal, ...]:
@@ -380,7 +357,7 @@ class State:
         (False, True)
         """
         r = self._round
-        return r is not None and r._ended and self._phase is not _PHASE_PLAY
+        return r is not None and r._score.ended and self._phase is not PHASE_PLAY
 
     @property
     def hand_points(self) -> tuple[int, int]:
@@ -445,9 +422,3 @@ def is_made(state: object) -> bool:
     """Whether *state* was made by :func:`pytruco.new_game`, :func:`pytruco.apply` or unpickling, which set its
     history first and its legal actions last (``object.__new__(State)`` has neither): two cheap tests."""
     return hasattr(state, "_history") and hasattr(state, "_legal")
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_PHASE_DEAL: Final = Phase.DEAL
-_PHASE_OVER: Final = Phase.OVER
-_PHASE_PLAY: Final = Phase.PLAY

@@ -13,14 +13,12 @@ act (see :func:`pytruco.legal_actions` with ``meta=True``).
 
 from __future__ import annotations
 
-from typing import Final
-
-from ..events import EventKind, EventLog
+from ..events import EventLog
 from .declarations import declare
 from .mazo import fold, refuse_awaited
 from .refusals import Refusal
 from .scoring import finish_round
-from .stages import AWAIT_DECLARING, AWAIT_TRUCO, AWAIT_TURN, DECL_FLOR, simple_event
+from .stages import AWAIT_DECLARING, AWAIT_TRUCO, AWAIT_TURN, DECL_FLOR, EVENT_TIMED_OUT, simple_event
 from .state import Round, State
 from .truco import refuse_truco
 
@@ -28,13 +26,13 @@ from .truco import refuse_truco
 def timeout(st: State, r: Round, s: int, events: EventLog) -> None:
     """Seat *s* ran out of time: what it had to answer is refused, a declaration due from it is made with its
     true points (or son buenas), and on its turn it goes to the mazo; an unsung flor is lost."""
-    events.append(simple_event(_EVENTKIND_TIMED_OUT, s, s & 1))
-    if st._opts.flor and r._flor_pts[s] is not None and not r._flor_sung >> s & 1:
-        r._flor_lost |= 1 << s
+    events.append(simple_event(EVENT_TIMED_OUT, s, s & 1))
+    if st._opts.flor and r._deal.flor_points[s] is not None and not r._flor.sung >> s & 1:
+        r._edit_flor().lost |= 1 << s
     waits = refuse_awaited(st, r, s, events)  # a flor, a flor-chain call or an envido is refused
     if waits is AWAIT_DECLARING:
-        if r._decl_best_seat < 0:
-            points = r._flor_pts[s] if r._decl_kind is DECL_FLOR else r._env_pts[s]
+        if r._decl.best_seat < 0:
+            points = r._deal.flor_points[s] if r._decl.kind is DECL_FLOR else r._deal.envido_points[s]
             declare(st, r, s, points, events, True)
         else:
             declare(st, r, s, None, events, True)
@@ -48,7 +46,3 @@ def timeout(st: State, r: Round, s: int, events: EventLog) -> None:
 def timeout_refusal(st: State, s: int) -> Refusal | None:
     """Why a timeout of seat *s* (in the round) is refused: it is not to act; ``None`` when it is."""
     return None if s in st._to_act else Refusal("timeout-not-to-act", {"seat": s})
-
-
-# Enum members the functions above read, as module-level Finals (C statics in the compiled build).
-_EVENTKIND_TIMED_OUT: Final = EventKind.TIMED_OUT

@@ -17,12 +17,21 @@ from typing import Final
 
 from ..actions import PLAY_ACTIONS, Action
 from ..cards import Card
-from ..events import EventKind, EventLog
+from ..events import EventLog
 from ..rules import PardaRule
 from .awaiting import pending
 from .refusals import Refusal
 from .scoring import finish_round, win_round
-from .stages import AWAIT_TURN, Awaiting, Trick, card_played_event, simple_event
+from .stages import (
+    AWAIT_TURN,
+    EVENT_TRICK_PARDA,
+    EVENT_TRICK_WON,
+    PARDA_NEXT_TRICK,
+    Awaiting,
+    Trick,
+    card_played_event,
+    simple_event,
+)
 from .state import Round, State
 
 __all__ = ["hand_winner", "trick_result"]
@@ -62,7 +71,7 @@ def hand_winner(results: Sequence[int | None], mano_team: int, rule: PardaRule) 
     winner of the first; three pardas: the mano.
     """
     count = len(results)
-    if rule is _PARDARULE_NEXT_TRICK:
+    if rule is PARDA_NEXT_TRICK:
         if count < 2:
             return None
         first, second = results[0], results[1]
@@ -133,7 +142,7 @@ def play_card(st: State, r: Round, s: int, card: Card, events: EventLog) -> None
 
 def next_in_trick(r: Round, s: int) -> int:
     """The next seat still in the round that has not played in this trick, or -1."""
-    n = r._n
+    n = r._deal.n
     if n == 2:  # 1v1: a fold ends the round, so the other seat is still in
         return -1 if len(r._trick) == 2 else s ^ 1
     folded = r._folded
@@ -150,7 +159,7 @@ def next_in_trick(r: Round, s: int) -> int:
 
 def _first_in_hand(r: Round, s: int) -> int:
     """*s*, or the next seat in playing order still in the round (§8.16)."""
-    n = r._n
+    n = r._deal.n
     for step in range(n):
         c = (s + step) % n
         if not r._folded >> c & 1:
@@ -163,23 +172,20 @@ def complete_trick(st: State, r: Round, events: EventLog) -> None:
     r._tricks = (*r._tricks, _new_trick(Trick, (r._trick, team, seat)))
     r._trick = ()
     if team is None:
-        events.append(simple_event(_EVENTKIND_TRICK_PARDA))
+        events.append(simple_event(EVENT_TRICK_PARDA))
     else:
         assert seat is not None  # a won trick has its winning seat
-        events.append(simple_event(_EVENTKIND_TRICK_WON, seat, team))
-    winner = hand_winner([t[1] for t in r._tricks], r._mano & 1, st._opts.parda)  # t[1]: the team
+        events.append(simple_event(EVENT_TRICK_WON, seat, team))
+    winner = hand_winner([t[1] for t in r._tricks], r._deal.mano & 1, st._opts.parda)  # t[1]: the team
     if winner is not None:
         win_round(st, r, winner, events)
         finish_round(st, r, events)
         return
     # The winner of a trick leads the next; after a parda, the mano (§3).
-    leader = _first_in_hand(r, r._mano if seat is None else seat)
+    leader = _first_in_hand(r, r._deal.mano if seat is None else seat)
     r._turn = leader
 
 
-# Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
-# build, where an imported name is a dictionary lookup).
+# Imported names the functions above read, as module-level Finals (C statics in the compiled build, where an
+# imported name is a dictionary lookup).
 _PLAY_ACTIONS: Final = PLAY_ACTIONS
-_EVENTKIND_TRICK_PARDA: Final = EventKind.TRICK_PARDA
-_EVENTKIND_TRICK_WON: Final = EventKind.TRICK_WON
-_PARDARULE_NEXT_TRICK: Final = PardaRule.NEXT_TRICK

@@ -19,26 +19,24 @@ from ..events import EventLog
 from .awaiting import pending
 from .refusals import Refusal
 from .scoring import finish_round, win_round
-from .stages import AWAIT_TRUCO, AWAIT_TURN, LEVEL_NAMES, Awaiting, called_event
+from .stages import AWAIT_TRUCO, AWAIT_TURN, KIND_QUIERO, LEVEL_NAMES, Awaiting, called_event
 from .state import Round, State
-
-_QUIERO: Final = Kind.QUIERO
 
 
 # --- who may raise ------------------------------------------------------------
 def holds_quiero(r: Round, s: int) -> bool:
     """Seat *s*'s team accepted the last truco level: only it may raise next (the quiero, §4)."""
-    return r._truco_level > 0 and r._quiero_team == s & 1
+    return r._truco.level > 0 and r._truco.quiero_team == s & 1
 
 
 def next_truco_call(r: Round, s: int) -> Kind | None:
     """The truco-level call seat *s* may make now, if any: the level after a pending call (a raise as the answer,
     "quiero retruco"), or on its turn the next level when nothing was accepted yet or its team holds the quiero
     (§4). The one statement of the next level, for the legal actions, the refusals and the views alike."""
-    call = r._truco_call
+    call = r._truco.call
     if call:
         return _TRUCO_CALLS[call] if call < 3 else None
-    level = r._truco_level
+    level = r._truco.level
     if level < 3 and (level == 0 or holds_quiero(r, s)):
         return _TRUCO_CALLS[level]
     return None
@@ -55,16 +53,16 @@ def truco_refusal(r: Round, s: int, kind: Kind, waits: Awaiting) -> Refusal | No
     nxt = next_truco_call(r, s)
     if kind is nxt:
         return None
-    if r._truco_call:
+    if r._truco.call:
         if nxt is None:
             return Refusal("truco-last-level", params)
-        params.update(called=LEVEL_NAMES[r._truco_call - 1], answer=nxt.value)
+        params.update(called=LEVEL_NAMES[r._truco.call - 1], answer=nxt.value)
         return Refusal("truco-answer-skips", params)
-    level = r._truco_level
+    level = r._truco.level
     if level == 3:
         return Refusal("truco-all-accepted", params)
     if nxt is None:
-        params.update(team=r._quiero_team, players=r._n)
+        params.update(team=r._truco.quiero_team, players=r._deal.n)
         return Refusal("raise-needs-quiero", params)
     if level == 0:
         return Refusal("truco-first-call", params)
@@ -76,22 +74,24 @@ def truco_refusal(r: Round, s: int, kind: Kind, waits: Awaiting) -> Refusal | No
 
 
 def call_truco(r: Round, s: int, kind: Kind, events: EventLog) -> None:
-    if r._truco_call:  # a raise as the answer accepts the pending level ("quiero retruco")
-        r._truco_level = r._truco_call
-        r._quiero_team = s & 1
-    r._truco_call = _TRUCO_LEVEL[kind]
-    r._truco_caller = s
+    truco = r._edit_truco()
+    if truco.call:  # a raise as the answer accepts the pending level ("quiero retruco")
+        truco.level = truco.call
+        truco.quiero_team = s & 1
+    truco.call = _TRUCO_LEVEL[kind]
+    truco.caller = s
     events.append(called_event(s, kind))
     r._log = (("call", "truco", s, kind), r._log)
 
 
 def answer_truco(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> None:
+    truco = r._edit_truco()
     events.append(called_event(s, kind))
     r._log = (("call", "truco", s, kind), r._log)
-    if kind is _QUIERO:
-        r._truco_level = r._truco_call
-        r._quiero_team = s & 1
-        r._truco_call = 0
+    if kind is KIND_QUIERO:
+        truco.level = truco.call
+        truco.quiero_team = s & 1
+        truco.call = 0
     else:
         refuse_truco(st, r, events)
         finish_round(st, r, events)
@@ -100,13 +100,13 @@ def answer_truco(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> N
 def refuse_truco(st: State, r: Round, events: EventLog) -> None:
     """A refused truco, retruco or vale cuatro ends the round: its caller's
     side scores the value before the call (§4)."""
-    caller_team = r._truco_caller & 1
-    r._truco_call = 0
+    caller_team = r._truco.caller & 1
+    r._edit_truco().call = 0
     win_round(st, r, caller_team, events)
 
 
-# Enum members and imported names the functions above read, as module-level Finals (C statics in the compiled
-# build, where an imported name is a dictionary lookup).
+# Imported names the functions above read, as module-level Finals (C statics in the compiled build, where an
+# imported name is a dictionary lookup).
 # Typed as a tuple of any length: compiled, a fixed-length tuple is kept unboxed and built anew at each index.
 _TRUCO_CALLS: Final[tuple[Kind, ...]] = TRUCO_CALLS
 _TRUCO_LEVEL: Final[dict[Kind, int]] = {kind: level for level, kind in enumerate(TRUCO_CALLS, 1)}

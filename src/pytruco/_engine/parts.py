@@ -1,0 +1,232 @@
+"""The records a round is made of, one per concern: what the deal fixed, the truco, envido and flor chains, the
+declarations and the round's score (:class:`~pytruco.Round` holds one of each, beside the play).
+
+Each field is declared once, in its record's class body, with its type and its value at the deal. Each record
+that changes during a round has a ``_copy`` written out beside it (the compiled build cannot generate one;
+``tests/test_state_internals.py`` fails on a field a copy forgets). A record is never changed once a state holds
+it: a rule writes the round's own copy for the action being applied, which ``Round._edit_<record>()`` makes at
+the first write of the step.
+
+>>> chain = start(TrucoChain)
+>>> chain.level, chain.quiero_team, chain == chain._copy()
+(0, -1, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, TypeVar
+
+from ..actions import Kind
+from ..cards import Hand
+from .stages import DECL_NONE, ENV_NONE, FLOR_NONE, Declaring, EnvidoStage, FlorStage
+
+__all__ = ["Dealt", "Declarations", "EnvidoChain", "FlorChain", "RoundPart", "RoundScore", "TrucoChain", "start"]
+
+
+class RoundPart:
+    """What every record of a round shares: equality, hashing and a repr over its fields (``fields()``)."""
+
+    @classmethod
+    def fields(cls) -> tuple[str, ...]:
+        """The record's field names (a compiled class lists them in ``__mypyc_attrs__``)."""
+        names: tuple[str, ...] | None = vars(cls).get("__mypyc_attrs__")
+        return tuple(vars(cls)["__annotations__"]) if names is None else names
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.fields()])
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.fields())
+        return f"{type(self).__name__}({values})"
+
+
+class Dealt(RoundPart):
+    """What the deal fixed for the whole round: never written after it."""
+
+    n: int = 0
+    """Seats at the table."""
+    mano: int = 0
+    """The seat that leads the first trick."""
+    hands: tuple[Hand, ...] = ()
+    """Every seat's three cards as dealt."""
+    envido_points: tuple[int, ...] = ()
+    """Every seat's envido points (counted as the rules say)."""
+    flor_points: tuple[int | None, ...] = ()
+    """Every seat's flor points, ``None`` without a flor (or without flor in the rules)."""
+    defer: bool = False
+    """Points won are added to the score when the round ends (end-of-round scoring), not at once."""
+
+
+class TrucoChain(RoundPart):
+    """Truco, retruco and vale cuatro: the accepted level, who holds the quiero, the call waiting for its answer."""
+
+    level: int = 0
+    """Accepted level: 0 none, 1 truco, 2 retruco, 3 vale cuatro."""
+    quiero_team: int = -1
+    """The team that accepted the last level (the only one that may raise next), -1 for none."""
+    call: int = 0
+    """The level of the call waiting for its answer, 0 for none."""
+    caller: int = -1
+    """The seat that made the last call, -1 for none."""
+
+    def _copy(self) -> TrucoChain:
+        new = TrucoChain()
+        new.level = self.level
+        new.quiero_team = self.quiero_team
+        new.call = self.call
+        new.caller = self.caller
+        return new
+
+
+class EnvidoChain(RoundPart):
+    """The envido chain: its calls, where it stands and who won it."""
+
+    stage: EnvidoStage = ENV_NONE
+    calls: tuple[Kind, ...] = ()
+    """The chain's calls (a long per-word chain keeps its first ``CHAIN_HEAD`` calls and a count)."""
+    count: int = 0
+    """How many calls the chain has."""
+    caller: int = -1
+    """The seat that made the last call, -1 for none."""
+    unshown: tuple[int, int, int] | None = None
+    """An envido won by declaration, waiting for the cards to be shown: ``(team, value, seat)``."""
+    forfeit: bool = False
+    """The envido winner folded before showing its cards (the show rule)."""
+    winner: int = -1
+    """The seat whose declaration won, -1 until known."""
+
+    def _copy(self) -> EnvidoChain:
+        new = EnvidoChain()
+        new.stage = self.stage
+        new.calls = self.calls
+        new.count = self.count
+        new.caller = self.caller
+        new.unshown = self.unshown
+        new.forfeit = self.forfeit
+        new.winner = self.winner
+        return new
+
+
+class FlorChain(RoundPart):
+    """Flor, contraflor, contraflor al resto and con flor me achico: who sang, the call waiting, the stake."""
+
+    stage: FlorStage = FLOR_NONE
+    sung: int = 0
+    """Seats that sang flor (a bit per seat)."""
+    lost: int = 0
+    """Seats whose flor was lost (folded, or refused by their team; a bit per seat)."""
+    first: int = -1
+    """The seat that sang the first flor, -1 for none."""
+    forfeit: int = 0
+    """Teams that lost their later flor points by folding (a bit per team)."""
+    answerers: int = 0
+    """Holders of the other team still to answer a first flor (a bit per seat)."""
+    call: Kind | None = None
+    """The flor-chain call waiting for its answer."""
+    caller: int = -1
+    """Its caller, -1 for none."""
+    over: Kind | None = None
+    """The call it raised (contraflor over flor, ...)."""
+    stake: int = 0
+    """What the accepted chain is worth; -1 for a contraflor al resto (the falta or the chico)."""
+
+    def _copy(self) -> FlorChain:
+        new = FlorChain()
+        new.stage = self.stage
+        new.sung = self.sung
+        new.lost = self.lost
+        new.first = self.first
+        new.forfeit = self.forfeit
+        new.answerers = self.answerers
+        new.call = self.call
+        new.caller = self.caller
+        new.over = self.over
+        new.stake = self.stake
+        return new
+
+
+class Declarations(RoundPart):
+    """A round of declaring envido or flor points around the table."""
+
+    kind: Declaring = DECL_NONE
+    """What is declared (``DECL_NONE`` when nobody declares)."""
+    queue: tuple[int, ...] = ()
+    """The seats still to declare, in order."""
+    best: int = -1
+    """The best points declared so far, -1 for none."""
+    best_seat: int = -1
+    """The seat that declared them, -1 for none."""
+    said: tuple[tuple[int, int | None], ...] = ()
+    """``(seat, points)`` declared so far, ``None`` for son buenas."""
+
+    def _copy(self) -> Declarations:
+        new = Declarations()
+        new.kind = self.kind
+        new.queue = self.queue
+        new.best = self.best
+        new.best_seat = self.best_seat
+        new.said = self.said
+        return new
+
+
+class RoundScore(RoundPart):
+    """The round's points: added to the score or waiting for its end, and whether (and by whom) it is won."""
+
+    points: tuple[int, int] = (0, 0)
+    """Points each team has had added to the score from this round."""
+    deferred: tuple[tuple[int, int, str], ...] = ()
+    """Points won and not yet added: ``(team, points, category)`` (end-of-round scoring)."""
+    carried: int = 0
+    """How many of them a pica hand's earlier duels carried in."""
+    ended: bool = False
+    winner: int = -1
+    """The team that won the truco points, -1 until known."""
+
+    def _copy(self) -> RoundScore:
+        new = RoundScore()
+        new.points = self.points
+        new.deferred = self.deferred
+        new.carried = self.carried
+        new.ended = self.ended
+        new.winner = self.winner
+        return new
+
+
+_R = TypeVar("_R", bound=RoundPart)
+
+
+def _starting_values(cls: type[RoundPart]) -> dict[str, Any]:
+    """The value each field of *cls* takes at the deal, as its class body declares it. In the pure build the
+    class attributes that declare them are then removed: Python specializes a read of an instance's attribute
+    only when its class has no attribute of that name (a compiled class keeps them as its fields' defaults)."""
+    blank = cls()  # read from a record: a compiled class's attribute of a field's name is its descriptor
+    values = {name: getattr(blank, name) for name in cls.fields()}
+    if "__mypyc_attrs__" not in vars(cls):
+        for name in values:
+            delattr(cls, name)
+    return values
+
+
+_STARTS: Final[dict[type, dict[str, Any]]] = {
+    cls: _starting_values(cls) for cls in (Dealt, TrucoChain, EnvidoChain, FlorChain, Declarations, RoundScore)
+}
+
+
+def start(cls: type[_R]) -> _R:
+    """A record of *cls* at its start (every field at the value its class declares).
+
+    >>> start(RoundScore).points
+    (0, 0)
+    """
+    record = cls()
+    for name, value in _STARTS[cls].items():
+        setattr(record, name, value)
+    return record
