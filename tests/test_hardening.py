@@ -16,6 +16,7 @@ import pytest
 
 from pytruco import (
     Action,
+    ArgumentError,
     Card,
     Deal,
     Deck,
@@ -304,11 +305,11 @@ def test_apply_records_the_shared_action():
 
 
 def test_apply_refuses_non_actions_with_a_bounded_message():
-    """STYLE.md (errors): anything that is not an Action, a Deal or action text is an IllegalActionError quoting at
-    most ~80 characters; text that is not one action is a NotationError as short (apply reads text)."""
+    """STYLE.md (errors): anything that is not an Action, a Deal or action text is an ArgumentError (issue 34)
+    quoting at most ~80 characters; text that is not one action is a NotationError as short (apply reads text)."""
     state = new_game("default", first_mano=0)
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, ["0 envido"] * 1000)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"apply needs an Action, a Deal or an action in record notation") as info:
+        apply(state, ["0 envido"] * 1000)  # type: ignore[call-overload]
     assert len(str(info.value)) < 200
     with pytest.raises(NotationError) as notation:
         apply(state, "0 envido" * 1000)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from pytruco import RecordError, new_game, replay
+from pytruco import ArgumentError, RecordError, new_game, replay
 
 TEAM_DEAL = [["7B", "3B", "12O"], ["4O", "5C", "1E"], ["4C", "6C", "11C"], ["7O", "6O", "2E"]]
 LATE_FLOR = [
@@ -158,10 +158,10 @@ def test_a_hand_listed_after_the_match_is_over() -> None:
 
 def test_apply_refuses_what_is_not_an_action() -> None:
     """Bad input gets a clear error: apply takes an Action, a Deal or action text (read by Action.parse),
-    nothing else."""
-    from pytruco import IllegalActionError, NotationError, apply
+    nothing else (a badly typed argument is an ArgumentError, issue 34)."""
+    from pytruco import NotationError, apply
 
-    with pytest.raises(IllegalActionError, match="not an action"):
-        apply(new_game("default", first_mano=0), 42)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="apply needs an Action, a Deal or an action in record notation, not 42"):
+        apply(new_game("default", first_mano=0), 42)  # type: ignore[call-overload]
     with pytest.raises(NotationError, match="not an action: 'truco'"):
         apply(new_game("default", first_mano=0), "truco")
