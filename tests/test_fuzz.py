@@ -270,11 +270,11 @@ def test_records_round_trip_over_random_rule_options(rules, seed):
     options
     (chicos_to_win and targets included), and they replay to the same score."""
     record = game_record(seed, rules, hands=2)
-    again = Record.from_json(record.dumps())
+    again = Record.loads(record.dumps())
     assert again == record
     assert hash(again) == hash(record)
     assert again.rules == rules
-    assert Record.from_json(record.dumps(indent=2).encode()) == record
+    assert Record.loads(record.dumps(indent=2).encode()) == record
 
 
 # --- JSON text, bytes and records ------------------------------------------------------------------------------
@@ -303,7 +303,7 @@ def mutated_text(draw: st.DrawFn) -> str:
 def load_and_replay(data: Any) -> None:
     """Read and replay; only a RecordError may escape."""
     try:
-        record = Record.from_json(data) if isinstance(data, (str, bytes)) else Record.from_dict(data)
+        record = Record.loads(data) if isinstance(data, (str, bytes)) else Record.from_dict(data)
         result = replay(record)
     except RecordError as error:
         assert error.kind in ("bad-record", "bad-deal", "bad-notation", "illegal-action")
@@ -315,7 +315,7 @@ def load_and_replay(data: Any) -> None:
 @FAST
 @given(st.text(max_size=60) | mutated_text())
 def test_record_from_json_of_random_and_mutated_text(text):
-    """Record.from_json and replay of random or mutated text raise only RecordError."""
+    """Record.loads and replay of random or mutated text raise only RecordError."""
     load_and_replay(text)
 
 

@@ -321,7 +321,7 @@ def test_chicos_to_win_is_read_as_a_number():
     """RECORDS.md (rules options): `chicos_to_win` was validated as a boolean, so every record with it was refused."""
     rules = RuleSet.preset("reglamento", chicos_to_win=3)
     record = Record(rules, first_mano=0)
-    assert Record.from_json(record.dumps()) == record
+    assert Record.loads(record.dumps()) == record
     assert RuleSet.from_dict({"preset": "reglamento", "chicos_to_win": 3}).chicos_to_win == 3
     for bad in (True, 1.5, "3"):
         with pytest.raises(RuleSetError):
@@ -382,14 +382,14 @@ def test_record_meta_is_a_copy_and_the_record_is_hashable():
     assert record.meta["table"]["id"] == 17
     with pytest.raises(TypeError):
         record.meta["x"] = 1  # type: ignore[index]
-    assert hash(record) == hash(Record.from_json(record.dumps()))
-    assert record == Record.from_json(record.dumps())
+    assert hash(record) == hash(Record.loads(record.dumps()))
+    assert record == Record.loads(record.dumps())
 
 
 def test_record_output_is_unchanged_by_the_frozen_meta():
     """RECORDS.md (JSON form): to_dict/dumps give plain JSON objects and lists, exactly as before."""
     text = json.dumps(base_record(meta={"players": ["Ana", "Beto"], "when": {"day": 1, "x": [1.5, None, True]}}))
-    record = Record.from_json(text)
+    record = Record.loads(text)
     assert record.to_dict()["meta"] == {"players": ["Ana", "Beto"], "when": {"day": 1, "x": [1.5, None, True]}}
     assert type(record.to_dict()["meta"]["players"]) is list
     assert json.loads(record.dumps()) == json.loads(text)
@@ -424,7 +424,7 @@ def test_record_constructor_checks_its_fields():
         Record(
             rules,
             first_mano=0,
-            hands=(attrs.evolve(Record.from_json(json.dumps(base_record())).hands[0]),) * 0 + (object(),),
+            hands=(attrs.evolve(Record.loads(json.dumps(base_record())).hands[0]),) * 0 + (object(),),
         )  # type: ignore[arg-type]
 
 
@@ -464,7 +464,7 @@ def test_byte_order_mark_is_the_same_in_str_bytes_and_files(tmp_path):
     assert replay(text.encode()).to_json() == expected
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + text.encode())
-    assert Record.from_json(path.read_bytes()) == Record.from_json(text)
+    assert Record.loads(path.read_bytes()) == Record.loads(text)
 
 
 def test_only_utf8_bytes_are_read():
@@ -476,7 +476,7 @@ def test_only_utf8_bytes_are_read():
 
 
 def test_deep_nesting_is_a_bad_record():
-    """STYLE.md (errors): Record.from_json of deeply nested JSON raised RecursionError."""
+    """STYLE.md (errors): Record.loads of deeply nested JSON raised RecursionError."""
     for depth in (MAX_JSON_DEPTH, 5000, 200_000):
         text = (
             json.dumps(base_record()).replace('"meta"', '"m"')[:-1]
@@ -488,7 +488,7 @@ def test_deep_nesting_is_a_bad_record():
         error = replay_error(text)
         assert error.kind == "bad-record" and "deeper" in error.message
     shallow = json.dumps(base_record(meta={"x": [[[["fine"]]]]}))
-    assert Record.from_json(shallow).meta["x"] == (((("fine",),),),)
+    assert Record.loads(shallow).meta["x"] == (((("fine",),),),)
 
 
 # --- limits ----------------------------------------------------------------------------------------------
@@ -592,7 +592,7 @@ def test_cli_random_without_seed_uses_the_system_source(monkeypatch, capsys):
     monkeypatch.setattr(cli.random, "SystemRandom", Recording)
     assert cli.main(["random", "--preset", "default"]) == 0
     assert made
-    assert Record.from_json(capsys.readouterr().out).rules.preset_name == "default"
+    assert Record.loads(capsys.readouterr().out).rules.preset_name == "default"
 
 
 def test_misuse_of_other_public_functions_raises_truco_errors():

@@ -146,7 +146,7 @@ def test_random_pica_games_finish_and_round_trip(preset: str) -> None:
                 state, events = apply(state, rng.choice(legal_actions(state)))
             duels += sum(e.kind is EventKind.DUEL_STARTED for e in events)
         assert state.winner in (0, 1)
-        again = replay(Record.from_json(Record.from_state(state).dumps()))
+        again = replay(Record.loads(Record.from_state(state).dumps()))
         assert again.state == state
 
 

@@ -233,7 +233,7 @@ def test_records_replay_to_an_equal_state(spec, stop):
     cut = steps[: max(1, round(stop * len(steps)))]
     for state in (cut[-1].after, steps[-1].after):
         record = Record.from_state(state)
-        again = Record.from_json(record.dumps())
+        again = Record.loads(record.dumps())
         assert again == record
         result = replay(again)
         assert result.state == state

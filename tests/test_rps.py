@@ -109,7 +109,7 @@ def test_rps_record_round_trip():
     record = Record.from_state(state)
     assert record.pre == ("0 rps piedra", "1 rps piedra", "1 rps papel", "0 rps tijera")
     assert record.first_mano is None
-    assert replay(Record.from_json(record.dumps())).state == state
+    assert replay(Record.loads(record.dumps())).state == state
     data = record.to_dict() | {"first_mano": 0}
     with pytest.raises(ValueError, match="first_mano") as info:
         Record.from_dict(data)

@@ -189,7 +189,7 @@ def test_stable_record_options(rules, players, target, flor):
     """PRESETS.md §8.13 and RECORDS.md: players, target, flor and pica_pica are stable record options."""
     record = Record.from_dict({"format": "truco-record/1", "rules": rules, "first_mano": 0, "hands": []})
     assert (record.rules.players, record.rules.target, record.rules.flor) == (players, target, flor)
-    again = Record.from_json(record.dumps())
+    again = Record.loads(record.dumps())
     assert again.rules == record.rules
     assert replay(record).state.phase is Phase.DEAL
 
@@ -199,7 +199,7 @@ def test_record_pica_pica_option():
     rules = {"preset": "classic", "players": 6, "pica_pica": True}
     record = Record.from_dict({"format": "truco-record/1", "rules": rules, "first_mano": 0, "hands": []})
     assert record.rules.pica_pica is True
-    assert Record.from_json(record.dumps()).rules == record.rules
+    assert Record.loads(record.dumps()).rules == record.rules
 
 
 def test_first_mano_given_or_drawn():

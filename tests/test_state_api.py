@@ -71,7 +71,7 @@ def test_records_keep_options_beyond_the_stable_ones() -> None:
         "envido_primero": False,
         "mazo_envido_penalty": False,
     }
-    again = replay(Record.from_json(record.dumps()))
+    again = replay(Record.loads(record.dumps()))
     assert again.state == state and again.state.rules == rules
 
 
