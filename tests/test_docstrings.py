@@ -5,7 +5,7 @@ modules (``pytruco._PUBLIC_MODULES``, the one list that docs/api.md and
 docs/stability.md follow too). Functions and
 classes: their docstring has a ``>>>`` example, and pytest's
 ``--doctest-modules`` (pyproject.toml) collects it from the module that
-defines it. Constants (``FORMAT``, ``RANKS``, ...) have no ``__doc__`` of their
+defines it. Constants (``RECORD_FORMAT``, ``RANKS``, ...) have no ``__doc__`` of their
 own: their docstring is the string literal after the assignment (the one
 Sphinx shows), which doctest does not collect, so this test runs those
 examples itself.
@@ -49,7 +49,7 @@ def test_the_public_names_are_all_there() -> None:
     """The lists are not empty by accident: 45 top-level names and the submodules' own."""
     assert len({name for module, name, _ in EXPORTED if module == "pytruco"}) >= 45
     assert {name for module, name, _ in EXPORTED if module == "pytruco.bots"} >= {"Bot", "RandomBot", "play_match"}
-    assert {"FORMAT", "RANKS", "PRESET_NAMES", "__version__"} <= {name for _, name, _ in CONSTANTS}
+    assert {"RECORD_FORMAT", "RANKS", "PRESET_NAMES", "__version__"} <= {name for _, name, _ in CONSTANTS}
 
 
 def test_pytest_collects_the_docstring_examples_of_src() -> None:

@@ -539,14 +539,14 @@ def test_ruleset_constructor_raises_only_rule_errors(options):
 # --- views read back from JSON, fed to every consumer --------------------------------------------------------
 def _consumers(seen: Any) -> None:
     """Everything the library does with a view: draw it, estimate the hand, let every bot act, say its actions."""
-    from pytruco.bots import BOT_NAMES, hand_win_chance
+    from pytruco.bots import BOT_NAMES, round_win_chance
     from pytruco.svg import table_svg
     from pytruco.text import action_label, describe_action
 
     assert table_svg(seen).startswith("<svg")
     if seen.seat is None:
         return
-    assert 0.0 <= hand_win_chance(seen) <= 1.0
+    assert 0.0 <= round_win_chance(seen) <= 1.0
     for action in seen.legal:
         assert describe_action(action, "es") and action_label(action, "en")
     if seen.legal:

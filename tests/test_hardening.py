@@ -798,10 +798,10 @@ def test_simulate_refuses_bad_arguments_before_playing(kwargs: dict[str, Any], m
 
 def test_bot_helpers_name_an_argument_of_the_wrong_type() -> None:
     from pytruco import ArgumentError, view
-    from pytruco.bots import hand_win_chance, load_bot, pending_call
+    from pytruco.bots import call_to_answer, load_bot, round_win_chance
     from pytruco.bots._reading import seat_of
 
-    for call, name in ((hand_win_chance, "hand_win_chance"), (pending_call, "pending_call")):
+    for call, name in ((round_win_chance, "round_win_chance"), (call_to_answer, "call_to_answer")):
         for value in (None, "view", 10**5000, new_game()):
             with pytest.raises(ArgumentError, match=f"^{name} needs a seat's view"):
                 call(value)

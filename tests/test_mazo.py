@@ -521,9 +521,9 @@ def test_declarations_made_by_a_timeout_say_so(preset):
     by the timeout; a declaration the seat makes itself is not."""
     deal = [["5O", "4O", "3B"], ["7C", "6C", "1E"]]
     state = play(preset, deal, "0 envido", "1 quiero", "0 timeout", "1 timeout")
-    assert state.round.hand_declarations == (("envido", 0, 29, True), ("envido", 1, None, True))
+    assert state.round.all_declarations == (("envido", 0, 29, True), ("envido", 1, None, True))
     state = play(preset, deal, "0 envido", "1 quiero", "0 tengo 29", "1 son-buenas")
-    assert state.round.hand_declarations == (("envido", 0, 29, False), ("envido", 1, None, False))
+    assert state.round.all_declarations == (("envido", 0, 29, False), ("envido", 1, None, False))
 
 
 def test_rendirse_mid_hand_ends_the_round():

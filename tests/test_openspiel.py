@@ -60,7 +60,7 @@ def test_the_one_hand_game_is_one_hand_and_zero_sum() -> None:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         assert deals == 1 and sum(state.returns()) == 0
-        assert state.returns()[0] == state.table.hand_points[0] - state.table.hand_points[1]
+        assert state.returns()[0] == state.table.round_points[0] - state.table.round_points[1]
 
 
 def test_serialisation_round_trips() -> None:

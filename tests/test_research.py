@@ -36,7 +36,7 @@ from pytruco.encode import (
     observation_layout,
     observation_string,
 )
-from pytruco.worlds import chance_outcomes, deal_from_cards, hand_start, sample_world
+from pytruco.worlds import chance_outcomes, deal_from_cards, round_start, sample_world
 
 
 def _tables() -> Iterator[RuleSet]:
@@ -136,8 +136,8 @@ def test_random_games_stay_within_the_documented_bounds(rules: RuleSet) -> None:
             state, _ = apply(state, action)
             per_hand += 1
             assert per_hand <= bounds(rules).max_actions_per_hand
-            if state.hand_over:
-                assert sum(state.hand_points) <= bounds(rules).max_hand_points
+            if state.round_over:
+                assert sum(state.round_points) <= bounds(rules).max_hand_points
         assert state.rounds_dealt <= bounds(rules).max_hands
 
 
@@ -184,16 +184,16 @@ def test_card_order_within_a_hand_does_not_change_what_a_seat_observes() -> None
 # --- the hand result and the research options --------------------------------------------------------------
 def test_hand_over_and_hand_points() -> None:
     state = new_game("default", first_mano=0)
-    assert not state.hand_over and state.hand_points == (0, 0)
+    assert not state.round_over and state.round_points == (0, 0)
     state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
     for text in ("0 envido", "1 quiero", "0 tengo 33", "1 son-buenas"):
         state, _ = apply(state, Action.parse(text))
-        assert not state.hand_over
-    assert state.hand_points == (2, 0)
+        assert not state.round_over
+    assert state.round_points == (2, 0)
     state, _ = apply(state, Action.parse("0 mazo"))
-    assert state.hand_over and state.hand_points == (2, 1)
+    assert state.round_over and state.round_points == (2, 1)
     state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    assert not state.hand_over and state.hand_points == (0, 0)
+    assert not state.round_over and state.round_points == (0, 0)
 
 
 def test_a_match_of_one_hand_ends_after_it() -> None:
@@ -201,7 +201,7 @@ def test_a_match_of_one_hand_ends_after_it() -> None:
     state = new_game(RuleSet.preset("default", hands=1), first_mano=0)
     state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
     state, _ = apply(state, Action.parse("0 mazo"))
-    assert state.is_over and state.winner == 1 and state.hand_over and state.hand_points == (0, 2)
+    assert state.is_over and state.winner == 1 and state.round_over and state.round_points == (0, 2)
 
 
 _HANDS_DEAL = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
@@ -301,8 +301,8 @@ def test_hand_start_is_the_state_before_the_deal_even_after_pickling() -> None:
 
     start = new_game("default", first_mano=0)
     state, _ = apply(start, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    assert hand_start(state) is start
-    assert hand_start(pickle.loads(pickle.dumps(state))) == start
+    assert round_start(state) is start
+    assert round_start(pickle.loads(pickle.dumps(state))) == start
 
 
 # --- bot policies --------------------------------------------------------------------------------------------

@@ -158,9 +158,9 @@ def test_a_long_per_word_chain_is_a_count() -> None:
     assert refused.round is not None and refused.round.points == (0, 0)  # end-of-hand scoring: deferred
     assert refused_value(rules, r.envido_calls) == 2 * (calls - 1)
     assert "0 tengo 33" in {str(a) for a in legal_actions(apply(state, Action.call(calls % 2, Kind.QUIERO))[0])}
-    assert len(r.hand_calls) == calls  # the round's log of calls is linked too: O(1) per call
+    assert len(r.calls) == calls  # the round's log of calls is linked too: O(1) per call
     restored = pickle.loads(pickle.dumps(state))  # and it pickles flat, without recursion
-    assert restored == state and restored.round is not None and restored.round.hand_calls == r.hand_calls
+    assert restored == state and restored.round is not None and restored.round.calls == r.calls
 
 
 @pytest.mark.parametrize("preset", ["online", "reglamento", "default"])

@@ -173,7 +173,7 @@ def test_view_shows_envido_chain_declarations_and_points() -> None:
     seen = view(state, 1)
     assert seen.envido.declarations == (Declaration(0, 33), Declaration(1, None, timeout=True))
     assert seen.envido.winner == 0 and seen.envido.stage == "settled"
-    assert seen.hand_points == (5, 0) and seen.score == (5, 0)
+    assert seen.round_points == (5, 0) and seen.score == (5, 0)
     assert [c.call for c in seen.envido.calls] == [Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.QUIERO]
 
 
@@ -181,14 +181,14 @@ def test_end_of_hand_presets_show_what_is_still_to_be_added() -> None:
     """PRESETS.md §2 (classic): the hand's points are added when it ends."""
     state = act(start("classic"), DEAL_2, "0 envido", "1 no-quiero")
     seen = view(state, 0)
-    assert seen.hand_points == (0, 0) and seen.unscored == ((0, 1, "envido"),)
+    assert seen.round_points == (0, 0) and seen.unscored == ((0, 1, "envido"),)
 
 
 def test_mano_is_not_stale_between_hands() -> None:
     """The view's mano is the next hand's mano once a hand is over (PRESETS.md §2: seat + 1)."""
     state = act(start("default"), DEAL_2, "0 mazo")
     seen = view(state, 1)
-    assert seen.hand_over and seen.phase.value == "deal"
+    assert seen.round_over and seen.phase.value == "deal"
     assert seen.mano == 1 and state.mano == 1
     assert seen.hand == () and seen.envido_points is None and seen.pie == (0, 1)
 
@@ -317,7 +317,7 @@ def _changed(path: str, value: Any) -> dict[str, Any]:
 
 _IMPOSSIBLE_VIEWS: list[tuple[str, Any]] = [
     ("cards_left", [3, 10**6]),  # table_svg drew a million cards
-    ("cards_left", [3]),  # IndexError in table_svg, hand_win_chance and the bots
+    ("cards_left", [3]),  # IndexError in table_svg, round_win_chance and the bots
     ("cards_left", [3, 3, 3]),
     ("cards_left", [3, -1]),
     ("seat", 2),  # a seat beyond the table
@@ -355,7 +355,7 @@ _IMPOSSIBLE_VIEWS: list[tuple[str, Any]] = [
 def test_a_view_read_from_json_is_checked_for_what_a_table_can_show(path: str, value: Any) -> None:
     """SeatView.from_json checks ranges and consistency, not only types (truco-view/1): seats within the table,
     one count of cards left per seat (0-3), at most three cards in a hand, legal actions of this seat, and some
-    when it is to act... so that every consumer of a view it returns (table_svg, the bots, hand_win_chance)
+    when it is to act... so that every consumer of a view it returns (table_svg, the bots, round_win_chance)
     works, and JSON that no table could show is a ViewError."""
     from pytruco.views import ViewError
 
@@ -364,15 +364,15 @@ def test_a_view_read_from_json_is_checked_for_what_a_table_can_show(path: str, v
 
 
 def test_every_consumer_takes_a_view_read_back_from_json() -> None:
-    """The view JSON the library writes reads back, and table_svg, hand_win_chance, the bots and the text
+    """The view JSON the library writes reads back, and table_svg, round_win_chance, the bots and the text
     helpers take it."""
-    from pytruco.bots import BOT_NAMES, hand_win_chance
+    from pytruco.bots import BOT_NAMES, round_win_chance
     from pytruco.svg import table_svg
     from pytruco.text import describe_action
 
     seen = SeatView.from_json(_mid_hand_view_json())
     assert table_svg(seen).startswith("<svg")
-    assert 0.0 <= hand_win_chance(seen) <= 1.0
+    assert 0.0 <= round_win_chance(seen) <= 1.0
     for name in sorted(BOT_NAMES):
         assert BOT_NAMES[name]().act(seen, random.Random(1)) in seen.legal
     assert all(describe_action(action, "en") for action in seen.legal)

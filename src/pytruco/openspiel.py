@@ -173,8 +173,8 @@ class TrucoState(pyspiel.State):
                 self.dealing = []
             return
         self.table, _ = apply(table, Action.from_index(action, table.to_act[0]))
-        if self.table.hand_over:
-            points = self.table.hand_points
+        if self.table.round_over:
+            points = self.table.round_points
             self.totals = [self.totals[0] + points[0], self.totals[1] + points[1]]
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -149,8 +149,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.table, _ = apply(before, chosen)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.utility == "points" and self.table.hand_over:
-            points = self.table.hand_points
+        if self.utility == "points" and self.table.round_over:
+            points = self.table.round_points
             for index, name in enumerate(self.possible_agents):
                 self.rewards[name] = float(points[index & 1] - points[1 - (index & 1)])
         if self.table.is_over:

@@ -46,13 +46,13 @@ from ..cards import random_source
 from ..errors import QUOTE_LIMIT, ArgumentError, SetupError, quoted, require
 from ..rules import RuleSet
 from ..views import view
-from ._estimates import hand_win_chance
+from ._estimates import round_win_chance
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._ismcts import ISMCTSBot
 from ._protocol import Bot, OneHotPolicy, RandomBot, policy
+from ._reading import call_to_answer
 from ._reading import dealt_cards as dealt_cards  # the terminal game reads these two
 from ._reading import finished_tricks as finished_tricks
-from ._reading import pending_call
 from ._search import SearchBot
 
 __all__ = [
@@ -65,11 +65,11 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "TrucoAlwaysBot",
-    "hand_win_chance",
+    "call_to_answer",
     "load_bot",
-    "pending_call",
     "play_match",
     "policy",
+    "round_win_chance",
 ]
 
 

@@ -28,14 +28,14 @@ from ..cards import ALL_CARDS, Card, Hand
 from ..errors import IllegalActionError, NotationError, RecordError, TrucoError
 from ..events import Event, EventKind
 from ._json import MAX_JSON_DEPTH, MAX_RECORD_SIZE, bad_record
-from ._record import FORMAT, MAX_HANDS, Record
+from ._record import MAX_HANDS, RECORD_FORMAT, Record
 
 __all__ = [
-    "FORMAT",
     "MAX_ACTIONS",
     "MAX_HANDS",
     "MAX_JSON_DEPTH",
     "MAX_RECORD_SIZE",
+    "RECORD_FORMAT",
     "HandSummary",
     "Record",
     "RecordHand",

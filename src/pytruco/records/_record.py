@@ -25,15 +25,15 @@ from ..errors import RecordError, RuleSetError, TrucoError, quoted
 from ..rules import RuleSet, check_start
 from ._json import FrozenMeta, bad_record, freeze_meta, read_record_json
 
-__all__ = ["FORMAT", "MAX_HANDS", "Record"]
+__all__ = ["MAX_HANDS", "RECORD_FORMAT", "Record"]
 
-FORMAT = "truco-record/1"
+RECORD_FORMAT = "truco-record/1"
 """The value of a record's ``format`` member.
 
->>> from pytruco import FORMAT, Record, new_game
->>> FORMAT
+>>> from pytruco import RECORD_FORMAT, Record, new_game
+>>> RECORD_FORMAT
 'truco-record/1'
->>> Record.from_state(new_game("default", first_mano=0)).to_dict()["format"] == FORMAT
+>>> Record.from_state(new_game("default", first_mano=0)).to_dict()["format"] == RECORD_FORMAT
 True
 """
 
@@ -114,8 +114,8 @@ class Record:
             raise bad_record(f"a record is a JSON object, not {quoted(data)}")
         if "format" not in data:
             raise bad_record("missing member 'format'")
-        if data["format"] != FORMAT:
-            raise bad_record(f"unknown format {quoted(data['format'])} (expected {FORMAT!r})")
+        if data["format"] != RECORD_FORMAT:
+            raise bad_record(f"unknown format {quoted(data['format'])} (expected {RECORD_FORMAT!r})")
         if "rules" not in data:
             raise bad_record("missing member 'rules'")
         try:
@@ -180,7 +180,7 @@ class Record:
         """
         rules = self.rules.to_dict()
         out: dict[str, Any] = {
-            "format": FORMAT,
+            "format": RECORD_FORMAT,
             "rules": rules["preset"] if len(rules) == 1 else rules,
         }
         if self.first_mano is not None:
