@@ -336,13 +336,13 @@ def test_a_truco_call_after_vale_cuatro_is_accepted_is_refused_as_all_accepted()
 def test_nothing_blocks_play_when_a_seat_is_to_play_a_card() -> None:
     """PRESETS.md §4, §5 (a call waits for its answer): the word of what blocks play is ``None`` while a seat is
     simply to play, and names the call once one waits."""
-    from pytruco._engine.awaiting import pending
+    from pytruco._engine.awaiting import blocker
 
     deal = [["1E", "7E", "4C"], ["1B", "3O", "3B"]]
-    assert pending(play("default", deal).round) is None
-    assert pending(play("default", deal, "0 1E").round) is None
-    assert pending(play("default", deal, "0 truco").round) == "truco"
-    assert pending(play("default", deal, "0 envido").round) == "envido"
+    assert blocker(play("default", deal).round) is None
+    assert blocker(play("default", deal, "0 1E").round) is None
+    assert blocker(play("default", deal, "0 truco").round) == "truco"
+    assert blocker(play("default", deal, "0 envido").round) == "envido"
 
 
 def test_random_deal_refuses_what_only_looks_like_a_state() -> None:
