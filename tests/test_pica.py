@@ -6,10 +6,10 @@ import random
 
 import pytest
 
+from helpers import refused
 from pytruco import (
     Action,
     Deal,
-    IllegalActionError,
     Record,
     RuleSet,
     apply,
@@ -90,12 +90,10 @@ def test_seats_outside_the_duel_cannot_act() -> None:
     """§8.23: each duel is a 1v1 hand; the other four seats sit out."""
     state = replay(record("default", hands=[{"deal": NORMAL, "actions": ["0 truco", "1 no-quiero"]}])).state
     state, _ = apply(state, Deal.parse(PICA))
-    with pytest.raises(IllegalActionError):
-        apply(state, Action.parse("1 7E"))
+    assert refused(state, "1 7E") == "waits-for-duel"
     state, _ = apply(state, Action.parse("3 truco"))
     assert state.to_act == (0,)  # only the opponent in the duel answers
-    with pytest.raises(IllegalActionError):
-        apply(state, Action.parse("2 quiero"))
+    assert refused(state, "2 quiero") == "waits-for-duel"
 
 
 def test_end_of_hand_preset_adds_duel_points_when_the_pica_hand_ends() -> None:

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from helpers import act, legal
+from helpers import act, legal, refused
 from pytruco import Action, Deal, IllegalActionError, Phase, Record, apply, new_game, replay
 
 CHOICES = ["piedra", "papel", "tijera"]
@@ -21,8 +21,7 @@ def test_online_starts_with_rock_paper_scissors():
     assert not state.is_chance
     assert state.to_act == (0, 1)
     assert legal(state) == sorted(f"{s} rps {c}" for s in (0, 1) for c in CHOICES)
-    with pytest.raises(IllegalActionError):
-        apply(state, Deal.parse(DEAL))
+    assert refused(state, Deal.parse(DEAL)) == "deal-not-now"
 
 
 @pytest.mark.parametrize(("first", "second"), list(itertools.product(CHOICES, CHOICES)))
@@ -92,8 +91,7 @@ def test_rps_only_in_online(preset):
 def test_no_rps_after_the_deal():
     """PRESETS.md §2: rock-paper-scissors is before the first deal only."""
     state = act(new_game("online"), "0 rps piedra", "1 rps tijera", DEAL)
-    with pytest.raises(IllegalActionError, match="rock-paper-scissors"):
-        act(state, "0 rps piedra")
+    assert refused(state, "0 rps piedra") == "rps-after-deal"
 
 
 def test_online_given_first_mano_skips_the_draw():
