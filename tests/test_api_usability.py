@@ -222,8 +222,9 @@ def test_one_card_naming_in_every_surface() -> None:
 def test_the_help_names_every_bot_of_the_one_list(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     from pytruco.cli import main
 
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit) as exited:
         main([command, "--help"])
+    assert exited.value.code == 0
     said = "".join(capsys.readouterr().out.split())  # argparse wraps the help, also at a hyphen
     assert "heuristic,ismcts,random,search,truco-always,ormodule:Classorpath/to/file.py:Class" in said
     assert "simple" not in said
@@ -232,8 +233,9 @@ def test_the_help_names_every_bot_of_the_one_list(command: str, capsys: pytest.C
 def test_random_help_describes_its_options(capsys: pytest.CaptureFixture[str]) -> None:
     from pytruco.cli import main
 
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit) as exited:
         main(["random", "--help"])
+    assert exited.value.code == 0
     said = " ".join(capsys.readouterr().out.split())
     assert "print its record (JSON, truco-record/1)" in said
     for described in ("--preset PRESET rules preset", "--players PLAYERS seats: 2, 4 or 6", "--seed SEED seed the"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import attrs
@@ -64,7 +65,7 @@ def replay_error(data: Any) -> RecordError:
 def test_every_error_is_a_value_error():
     """STYLE.md (errors): TrucoError itself is a ValueError, so `except ValueError` catches every library error."""
     assert issubclass(TrucoError, ValueError)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=re.escape("not a card: '8E' (rank must be 1-7, 10, 11 or 12)")):
         Card.parse("8E")
 
 
@@ -94,9 +95,9 @@ def test_action_parse_refuses_unicode_digits(text):
 
 def test_hand_and_deal_parse_refuse_unicode_digits():
     """STYLE.md (errors): the same through Hand.parse and Deal.parse."""
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a card: '²E' (rank must be 1-7, 10, 11 or 12)")):
         Hand.parse("1E ²E 3E")
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a card: '²E' (rank must be 1-7, 10, 11 or 12)")):
         Deal.parse([["7C", "6C", "²E"], ["5O", "4O", "3B"]])
 
 
@@ -133,7 +134,7 @@ def test_parsers_refuse_wrong_types(value):
     for parse in (Card.parse, Hand.parse, Action.parse):
         if parse is Hand.parse and isinstance(value, list):
             continue
-        with pytest.raises(NotationError):
+        with pytest.raises(NotationError, match=r"^not (a card|a hand|an action): .* \(expected text"):
             parse(value)
 
 
@@ -146,17 +147,19 @@ def test_deal_parse_refuses_wrong_shapes(value):
 
 def test_typed_constructors_refuse_wrong_types():
     """STYLE.md (errors): Card(True, ...), Hand(["1E"]) and Deal(["x"]) were accepted or raised TypeError."""
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a card: rank True (rank must be 1-7, 10, 11 or 12)")):
         Card(True, Suit.ESPADAS)
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a card: rank 1.0 (rank must be 1-7, 10, 11 or 12)")):
         Card(1.0, Suit.ESPADAS)  # type: ignore[arg-type]
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a card: rank '1' (rank must be 1-7, 10, 11 or 12)")):
         Card.of("1", Suit.ESPADAS)  # type: ignore[arg-type]
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a hand: '1E' is not a Card")):
         Hand(["1E", "2E", "3E"])  # type: ignore[list-item]
-    with pytest.raises(NotationError):
+    with pytest.raises(
+        NotationError, match=re.escape("not a hand: None (expected a sequence of cards; Hand.parse reads text)")
+    ):
         Hand(None)  # type: ignore[arg-type]
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a deal: '7C 6C 1E' is not a Hand")):
         Deal(["7C 6C 1E"])  # type: ignore[list-item]
 
 
@@ -184,7 +187,7 @@ def test_action_constructor_refuses_malformed_fields(fields):
     "True envido"."""
     with pytest.raises(NotationError, match="not an action"):
         Action(**fields)
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=r"^not an action: (seat|kind|\w+ needs|\w+ takes no) "):
         attrs.evolve(Action.call(0, Kind.MAZO), **fields)
 
 
@@ -195,13 +198,17 @@ def test_action_factories_refuse_what_the_constructor_refuses():
     with pytest.raises(NotationError, match="needs an argument"):
         Action.call(0, Kind.PLAY)
     for bad in (lambda: Action.play(True, card), lambda: Action.call(True, Kind.MAZO)):
-        with pytest.raises(NotationError):
+        with pytest.raises(
+            NotationError, match=re.escape("not an action: seat True is not a seat number (a whole number >= 0)")
+        ):
             bad()
-    with pytest.raises(NotationError):
+    with pytest.raises(
+        NotationError, match=re.escape("not an action: tengo needs points (a whole number >= 0), not True")
+    ):
         Action.tengo(0, True)
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not an action: play needs a Card, not '7C'")):
         Action.play(0, "7C")  # type: ignore[arg-type]
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not an action: rps needs an Rps choice, not 'piedra'")):
         Action.rps(0, "piedra")  # type: ignore[arg-type]
     assert Action.rps(1, Rps.PAPEL) is Action.rps(1, Rps.PAPEL)  # shared, like the others
 
@@ -225,7 +232,9 @@ def test_action_factories_refuse_what_the_constructor_refuses():
 )
 def test_new_game_refuses_impossible_setups(kwargs):
     """STYLE.md (errors): new_game raised plain ValueError (bad seat, score, chicos) or TypeError (score=None)."""
-    with pytest.raises(SetupError):
+    with pytest.raises(
+        SetupError, match=r"^(first_mano must be a seat|score must be|chicos must be|starting (score|chicos))"
+    ):
         new_game("default", **kwargs)
 
 
@@ -233,14 +242,16 @@ def test_new_game_refuses_chicos_that_already_win():
     """PRESETS.md §2 (reglamento partido): starting chicos that win the match are refused."""
     with pytest.raises(SetupError, match="already win"):
         new_game("reglamento", first_mano=0, chicos=(2, 0))
-    with pytest.raises(SetupError):
+    with pytest.raises(SetupError, match=re.escape("a random source must be a random.Random or None, not 'seed'")):
         new_game("default", rng="seed")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("players", [0, 14, -1, "2", 2.0, None, True])
 def test_deck_deal_refuses_impossible_counts(players):
     """STYLE.md (errors): Deck.deal raised a plain ValueError (or TypeError for a text)."""
-    with pytest.raises(SetupError):
+    with pytest.raises(
+        SetupError, match=rf"^cannot deal three cards to {re.escape(repr(players))} players from 40 cards"
+    ):
         Deck().deal(players)
 
 
@@ -249,7 +260,9 @@ def test_deck_deal_refuses_impossible_counts(players):
 )
 def test_tirar_reyes_refuses_bad_players(players):
     """STYLE.md (errors): tirar_reyes raised a plain ValueError (or TypeError for unhashable names)."""
-    with pytest.raises(SetupError):
+    with pytest.raises(
+        SetupError, match=r"^tirar reyes needs (4 or 6 distinct player names|a list of 4 or 6 player names), not "
+    ):
         tirar_reyes(players)
 
 
@@ -324,7 +337,9 @@ def test_chicos_to_win_is_read_as_a_number():
     assert Record.loads(record.dumps()) == record
     assert RuleSet.from_dict({"preset": "reglamento", "chicos_to_win": 3}).chicos_to_win == 3
     for bad in (True, 1.5, "3"):
-        with pytest.raises(RuleSetError):
+        with pytest.raises(
+            RuleSetError, match=rf"option 'chicos_to_win': must be a whole number, not {re.escape(repr(bad))}"
+        ):
             RuleSet.from_dict({"preset": "reglamento", "chicos_to_win": bad})
 
 
@@ -336,7 +351,7 @@ def test_targets_become_a_tuple():
     hash(rules)
     assert rules == RuleSet.preset("default", targets=(30, 15, 40), target=40)
     assert rules.to_dict()["targets"] == [30, 15, 40]
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError, match=re.escape("'tuple' object has no attribute 'append'")):
         rules.targets.append(5)  # type: ignore[attr-defined]
 
 
@@ -364,9 +379,11 @@ def test_bad_rule_options_are_bad_records(rules):
 
 def test_ruleset_refuses_a_preset_name_it_cannot_write():
     """Records the library writes it reads back: a RuleSet names one of the five presets."""
-    with pytest.raises(RuleSetError):
+    with pytest.raises(
+        RuleSetError, match=re.escape("unknown preset 'custom' (known: default, online, classic, ladder, reglamento)")
+    ):
         RuleSet(preset_name="custom")
-    with pytest.raises(RuleSetError):
+    with pytest.raises(RuleSetError, match=re.escape("unknown option 5")):
         RuleSet.from_dict({"preset": "default", 5: 1})  # type: ignore[dict-item]
 
 
@@ -380,7 +397,7 @@ def test_record_meta_is_a_copy_and_the_record_is_hashable():
     meta["table"]["id"] = 18
     assert record.meta["players"] == ("Ana", "Beto")
     assert record.meta["table"]["id"] == 17
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=re.escape("'FrozenMeta' object does not support item assignment")):
         record.meta["x"] = 1  # type: ignore[index]
     assert hash(record) == hash(Record.loads(record.dumps()))
     assert record == Record.loads(record.dumps())
@@ -402,25 +419,28 @@ def test_record_output_is_unchanged_by_the_frozen_meta():
 )
 def test_record_refuses_meta_that_is_not_json(meta):
     """RECORDS.md (JSON form): never write NaN/Infinity; meta must be a JSON object."""
-    with pytest.raises(RecordError):
+    with pytest.raises(
+        RecordError,
+        match=r"^'meta' (holds .*, which (is not JSON|JSON cannot represent)|keys must be text|must be an object)",
+    ):
         Record(RuleSet.preset("default"), first_mano=0, meta=meta)
 
 
 def test_record_constructor_checks_its_fields():
     """A Record built in Python is checked like one read from JSON (replay then never meets a TypeError)."""
     rules = RuleSet.preset("default")
-    for kwargs in (
-        {"rules": "default", "first_mano": 0},
-        {"rules": rules},
-        {"rules": rules, "first_mano": 5},
-        {"rules": rules, "first_mano": 0, "score": (40, 0)},
-        {"rules": rules, "first_mano": 0, "pre": ("0 rps piedra",)},
-        {"rules": rules, "first_mano": 0, "hands": ("x",)},
-        {"rules": rules, "first_mano": 0, "pre": [1]},
+    for kwargs, message in (
+        ({"rules": "default", "first_mano": 0}, "'rules' must be a RuleSet, not 'default'"),
+        ({"rules": rules}, "missing member 'first_mano'"),
+        ({"rules": rules, "first_mano": 5}, "first_mano must be a seat from 0 to 1, not 5"),
+        ({"rules": rules, "first_mano": 0, "score": (40, 0)}, "starting score [40, 0] already reaches the target 30"),
+        ({"rules": rules, "first_mano": 0, "pre": ("0 rps piedra",)}, "a record gives 'first_mano' or rock-paper"),
+        ({"rules": rules, "first_mano": 0, "hands": ("x",)}, "'hands' must be a list of RecordHands, not ('x',)"),
+        ({"rules": rules, "first_mano": 0, "pre": [1]}, "'pre' must be a list of action texts, not (1,)"),
     ):
-        with pytest.raises(RecordError):
+        with pytest.raises(RecordError, match=re.escape(message)):
             Record(**kwargs)
-    with pytest.raises(RecordError):
+    with pytest.raises(RecordError, match=re.escape("'hands' must be a list of RecordHands, not")):
         Record(
             rules,
             first_mano=0,

@@ -6,6 +6,7 @@ Skipped, with a message, where the ``pettingzoo`` extra is not installed; CI ins
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -81,7 +82,7 @@ def test_the_gymnasium_environment_plays_against_a_bot() -> None:
             assert not truncated
         table = game.aec.table
         assert table.is_over and total == (1.0 if table.winner == 0 else -1.0)  # "win": +1 when seat 0's team won
-    with pytest.raises(ArgumentError):
+    with pytest.raises(ArgumentError, match=re.escape("the match is over: reset the environment")):
         game.step(0)
 
 

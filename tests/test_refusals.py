@@ -4,6 +4,7 @@ code's template over the params (so a frontend can write its own sentence from t
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -220,9 +221,11 @@ def test_values_made_without_their_constructors_get_library_errors() -> None:
         lambda s: apply(s, Action.parse("0 mazo")),
         lambda s: is_legal(s, Action.parse("0 mazo")),
     ):
-        with pytest.raises(ArgumentError):
+        with pytest.raises(ArgumentError, match="needs a State made by new_game or apply, not one without its fields"):
             use(forged_state)
-    with pytest.raises(TrucoError):
+    with pytest.raises(
+        TrucoError, match=re.escape("random_deal needs a State made by new_game or apply, not one without")
+    ):
         random_deal(forged_state)
 
 
@@ -234,9 +237,13 @@ def test_a_forged_state_is_an_argument_error_for_views_and_records() -> None:
     forged_state = _forged_state()
     if forged_state is None:
         return
-    with pytest.raises(ArgumentError):
+    with pytest.raises(
+        ArgumentError, match=re.escape("view needs a State made by new_game or apply, not one without its")
+    ):
         view(forged_state, 0)
-    with pytest.raises(RecordError):
+    with pytest.raises(
+        RecordError, match=re.escape("Record.from_state needs a State made by new_game or apply, not <State")
+    ):
         Record.from_state(forged_state)
 
 

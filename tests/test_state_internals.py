@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import re
 
 import pytest
 
@@ -68,9 +69,9 @@ def test_trick_is_immutable_and_shared_tricks_stay_put() -> None:
     assert later.round.tricks[0] is trick  # successor states share it: so it must not change
     before = hash(later)
     for name in ("team", "seat", "plays", "other"):
-        with pytest.raises(AttributeError):
+        with pytest.raises(AttributeError, match=re.escape("Trick is immutable")):
             setattr(trick, name, 1)
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError, match=re.escape("Trick is immutable")):
         del trick.team
     assert trick.team == 0 and trick.seat == 0 and hash(later) == before
 
