@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from helpers import act, start
+from helpers import play
 from pytruco import (
     PRESET_NAMES,
     Action,
@@ -225,13 +225,13 @@ def test_equal_points_after_the_last_hand_go_to_the_last_truco_winner(
 ) -> None:
     # RuleSet.hands (research option, its docstring): on equal points after the last hand, the team that won
     # that hand's truco points wins.
-    state = act(start("default", first_mano=mano, hands=1), _HANDS_DEAL, *texts)
+    state = play("default", _HANDS_DEAL, *texts, first_mano=mano, hands=1)
     assert (state.score, state.is_over, state.winner) == ((1, 1), True, winner)
 
 
 def test_after_the_last_hand_the_team_ahead_wins() -> None:
     # RuleSet.hands: the team ahead on points wins, whoever won the last hand (here team 1, by the mazo).
-    state = act(start("default", hands=1), _HANDS_DEAL, "0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 mazo")
+    state = play("default", _HANDS_DEAL, "0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 mazo", hands=1)
     assert (state.score, state.is_over, state.winner) == ((2, 1), True, 0)
 
 
@@ -326,7 +326,7 @@ def test_policies_are_distributions_over_legal_actions() -> None:
 def test_every_library_bot_gives_a_policy_that_agrees_with_its_act(name: str) -> None:
     # Bot.policy (issue 21): probabilities over legal actions summing to 1; a deterministic bot's is one-hot on
     # the action its act picks from the same random source.
-    seen = view(act(start("classic", first_mano=1), _HANDS_DEAL), 1)
+    seen = view(play("classic", _HANDS_DEAL, first_mano=1), 1)
     bot = load_bot(name)
     probabilities = policy(bot, seen, random.Random(3))
     assert set(probabilities) <= set(seen.legal), probabilities
@@ -341,7 +341,7 @@ class _ActOnly:
 
 
 def test_policy_of_a_bot_without_one_is_its_act() -> None:
-    seen = view(act(start("default"), _HANDS_DEAL), 0)
+    seen = view(play("default", _HANDS_DEAL), 0)
     assert len(seen.legal) > 1 and policy(_ActOnly(), seen) == {seen.legal[-1]: 1.0}
 
 

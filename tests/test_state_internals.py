@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from helpers import act, play, start
+from helpers import act, play
 from pytruco import (
     Action,
     Deal,
@@ -145,8 +145,7 @@ def test_a_long_per_word_chain_is_a_count() -> None:
     game recordable)."""
     calls = 9_000
     rules = RuleSet.preset("reglamento", targets=(30, 15, 2 * calls + 10), target=2 * calls + 10)
-    state = start(rules)
-    state = act(state, [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 envido")
+    state = play(rules, [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 envido")
     for index in range(1, calls):
         state = apply(state, Action.call(index % 2, Kind.ENVIDO))[0]
     r = state.round
