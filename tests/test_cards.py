@@ -26,6 +26,7 @@ from pytruco import (
     Suit,
     TrucoError,
 )
+from pytruco.cards import ALL_CARDS
 
 # PRESETS.md §1, high to low; cards in one group are equal (a parda).
 STRENGTH_GROUPS = [
@@ -481,3 +482,61 @@ def test_random_deal_gives_every_card_to_every_seat_alike(players):
         key=lambda key: abs(counts[key] - expected),
     )
     assert abs(counts[worst] - expected) < 110, f"seat {worst[0]} got {worst[1]} {counts[worst]} times, not about 300"
+
+
+# --- what a mutation sample found unpinned (issue 34) ------------------------------------------------------
+def test_a_card_is_in_the_hand_that_holds_it() -> None:
+    """``card in hand`` asks the hand's cards (a seat's cards, docs/internals.md "Words")."""
+    hand = Hand.parse("7C 6C 1E")
+    assert [Card.parse(text) in hand for text in ("7C", "6C", "1E", "1B", "7O")] == [True, True, True, False, False]
+    assert "7C" not in hand  # text is not a card
+
+
+def test_a_suit_is_written_as_its_letter() -> None:
+    """RECORDS.md "Cards": a suit is written E, B, O, C (str of the member), as in a card's text."""
+    assert [str(suit) for suit in Suit] == ["E", "B", "O", "C"]
+    assert f"{Suit.OROS}" == "O" and str(Card.parse("12C")) == "12C"
+
+
+def test_a_seeded_match_reproduces_every_deal_not_only_the_first() -> None:
+    """STYLE.md (the random source lives outside the rules): the same seed gives the same whole match, every deal
+    of it, and the deals of one match differ from each other (the source is drawn on, not restarted)."""
+    from pytruco import apply, legal_actions, new_game, random_deal
+
+    def matches(seed: int) -> list[tuple[Action | Deal, ...]]:
+        """The histories of random matches of one seeded source (a new match when one ends), up to 6 deals."""
+        rng = random.Random(seed)
+        played: list[tuple[Action | Deal, ...]] = []
+        while sum(isinstance(item, Deal) for history in played for item in history) < 6:
+            state = new_game("default", players=4, rng=rng)
+            while not state.is_over and state.rounds_dealt < 6:
+                state, _ = apply(
+                    state, random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+                )
+            played.append(state.history)
+        return played
+
+    first = matches(11)
+    assert matches(11) == first
+    deals = [str(item) for history in first for item in history if isinstance(item, Deal)]
+    assert len(deals) >= 6 and len(set(deals)) == len(deals)
+    assert matches(12) != first
+
+
+def test_random_deals_put_every_card_in_every_dealt_place() -> None:
+    """The deal is a uniform draw of the 40 cards (PRESETS.md §1 deals three to each seat): over 3,000 seeded deals
+    of 4 seats every card lands in each of the 12 dealt places, none more than twice as often as the 75 a uniform
+    deal gives on average (a shuffle that leaves part of the deck in order fails here)."""
+    from pytruco import new_game, random_deal
+
+    state = new_game("default", players=4, first_mano=0)
+    rng = random.Random(5)
+    counts = [dict.fromkeys(ALL_CARDS, 0) for _ in range(12)]
+    for _ in range(3000):
+        deal = random_deal(state, rng)
+        for seat, hand in enumerate(deal.hands):
+            for index, card in enumerate(hand.cards):
+                counts[3 * seat + index][card] += 1
+    for place, seen in enumerate(counts):
+        assert min(seen.values()) > 0, f"place {place}: a card never dealt there"
+        assert max(seen.values()) < 150, f"place {place}: {max(seen, key=seen.__getitem__)} {max(seen.values())} times"

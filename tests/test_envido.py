@@ -616,3 +616,17 @@ def test_an_envido_shown_at_the_end_that_reaches_the_target_ends_the_game_there(
     ]
     assert [str(e.card) for e in events if e.kind.value == "shown"] == ["6C", "7C"]  # in the deck's order
     assert state.is_over and state.score == (0, 31)
+
+
+@pytest.mark.parametrize("preset", ["default", "classic", "reglamento"])
+def test_without_envido_primero_no_envido_answers_a_truco(preset):
+    """PRESETS.md §5 "envido primero" (the option off, as in ladder): a truco call closes the envido, so the
+    answering seat has only quiero, no quiero, a raise or the mazo; with the option on (the preset) envido is one
+    of its answers (issue 34: the option off was never tested)."""
+    state = play(preset, DEAL, "0 truco")
+    assert "1 envido" in legal(state)
+    state = play(preset, DEAL, "0 truco", envido_primero=False)
+    assert not {"1 envido", "1 real-envido", "1 falta-envido"} & set(legal(state))
+    assert refused(state, "1 envido") == "envido-not-truco-answer"
+    # A truco accepted before any envido closes it either way (§5 window).
+    assert refused(play(preset, DEAL, "0 truco", "1 quiero", envido_primero=False), "0 envido") == "envido-after-truco"

@@ -361,3 +361,66 @@ def test_random_deal_refuses_what_only_looks_like_a_state() -> None:
     forged = types.SimpleNamespace(_rules=RuleSet.preset("default"))
     with pytest.raises(ArgumentError, match="random_deal needs a State"):
         random_deal(forged)  # type: ignore[arg-type]
+
+
+# --- what a mutation sample found unpinned (issue 34) ------------------------------------------------------
+def test_tengo_and_rps_built_with_the_constructor_are_the_shared_actions() -> None:
+    """STYLE.md (ask, check, do): an Action built with ``Action(...)`` (not parse, not the class methods) is a fresh
+    instance, yet is_legal, check and apply take it as the shared legal action it equals, for a tengo and a
+    rock-paper-scissors choice alike, and the history holds the shared instance."""
+    from pytruco import Rps
+
+    state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 envido", "1 quiero")
+    tengo = Action(0, Kind.TENGO, points=33)
+    assert tengo is not Action.parse("0 tengo 33") and is_legal(state, tengo)
+    check(state, tengo)
+    assert apply(state, tengo)[0].history[-1] is Action.parse("0 tengo 33")
+    assert refused(state, Action(0, Kind.TENGO, points=30)) == "envido-points-untrue"
+    online = new_game("online")
+    piedra = Action(1, Kind.RPS, choice=Rps.PIEDRA)
+    assert piedra is not Action.parse("1 rps piedra") and is_legal(online, piedra)
+    check(online, piedra)
+    assert apply(online, piedra)[0].history[-1] is Action.parse("1 rps piedra")
+    assert refused(apply(online, piedra)[0], Action(1, Kind.RPS, choice=Rps.PAPEL)) == "rps-already-chosen"
+
+
+class _Said(Action):
+    """An Action subclass, as a caller may write one (to carry its own methods)."""
+
+
+def test_an_action_subclass_is_taken_as_the_action_it_equals() -> None:
+    """STYLE.md (every entry point takes the same inputs): is_legal, check and apply take an instance of an Action
+    subclass as the action it equals; what goes into the history is the shared Action itself."""
+    state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]])
+    said = _Said(0, Kind.TRUCO)
+    assert is_legal(state, said) is True
+    check(state, said)
+    after, _ = apply(state, said)
+    assert type(after.history[-1]) is Action and after.history[-1] is Action.call(0, Kind.TRUCO)
+    assert is_legal(state, _Said(1, Kind.TRUCO)) is False
+    assert refused(state, _Said(1, Kind.TRUCO)) == "not-your-turn"
+
+
+def test_apply_lets_an_internal_error_through() -> None:
+    """STYLE.md (errors): apply turns an AttributeError into an ArgumentError only for a State made without
+    new_game (test_values_made_without_their_constructors_get_library_errors); an AttributeError of the engine
+    itself on a well-made state is a bug, raised as it is, never swallowed into a None result. Pure build only
+    (the compiled engine's globals cannot be patched)."""
+    from pytruco._engine import reducer
+    from pytruco.bench import engine_build
+
+    if engine_build() != "pure":
+        pytest.skip("the compiled engine's functions cannot be replaced")
+    state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]])
+
+    def broken(_state: State) -> None:
+        raise AttributeError("an engine bug")
+
+    patched = pytest.MonkeyPatch()
+    patched.setattr(reducer, "compute_legal", broken)
+    try:
+        with pytest.raises(AttributeError, match="an engine bug"):
+            apply(state, "0 truco")
+    finally:
+        patched.undo()
+    assert apply(state, "0 truco")[0].to_act == (1,)
