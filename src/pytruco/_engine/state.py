@@ -371,8 +371,8 @@ class State:
 
     @property
     def round_over(self) -> bool:
-        """The current hand (deal) is over: the last action ended it, and the table waits for the next deal or
-        the match is over. ``False`` before the first deal and while a hand (any duel of a pica hand) runs.
+        """The current round (deal) is over: the last action ended it, and the table waits for the next deal or
+        the match is over. ``False`` before the first deal and while a round (any duel of a pica round) runs.
 
         >>> from pytruco import Action, Deal, apply, new_game
         >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
@@ -384,7 +384,7 @@ class State:
 
     @property
     def round_points(self) -> tuple[int, int]:
-        """The per-hand result: the points each team has scored in the current hand (the last one once
+        """The per-round result: the points each team has scored in the current round (the last one once
         :attr:`round_over`), envido, flor and truco together; ``(0, 0)`` before the first deal.
 
         >>> from pytruco import Action, Deal, apply, new_game
