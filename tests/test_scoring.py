@@ -244,3 +244,14 @@ def test_the_cards_shown_depend_on_the_count_three_option_whatever_was_asked_fir
         answers = {first: shown_cards(cards, first), not first: shown_cards(cards, not first)}
         assert sorted(map(str, answers[False])) == two, text
         assert sorted(map(str, answers[True])) == three, text
+
+
+def test_a_partido_of_fixed_hands_goes_to_the_side_ahead_in_chicos_first() -> None:
+    """RuleSet.hands (research; the last hand's decision in scoring.py): when the last hand of a partido ends, the
+    side ahead in chicos wins the match even when the other side is ahead in points; at equal chicos the points
+    decide (mutation sample, issue 34: the chicos were never compared)."""
+    ahead_in_chicos = play("reglamento", DEAL, "0 mazo", hands=1, chicos=(1, 0))
+    assert ahead_in_chicos.is_over and ahead_in_chicos.score[1] > ahead_in_chicos.score[0]
+    assert ahead_in_chicos.winner == 0
+    level = play("reglamento", DEAL, "0 mazo", hands=1, chicos=(0, 0))
+    assert level.is_over and level.winner == 1
