@@ -630,3 +630,13 @@ def test_without_envido_primero_no_envido_answers_a_truco(preset):
     assert refused(state, "1 envido") == "envido-not-truco-answer"
     # A truco accepted before any envido closes it either way (§5 window).
     assert refused(play(preset, DEAL, "0 truco", "1 quiero", envido_primero=False), "0 envido") == "envido-after-truco"
+
+
+def test_declarations_made_by_the_seats_are_not_timeouts():
+    """PRESETS.md §5 (declaring): a seat's own ``tengo`` and ``son-buenas`` are recorded as said by it, not as a
+    timeout's, in the round's declarations and in the view."""
+    from pytruco import view
+
+    state = play("default", DEAL, "0 envido", "1 quiero", "0 tengo 33", "1 son-buenas")
+    assert state.round.all_declarations == (("envido", 0, 33, False), ("envido", 1, None, False))
+    assert [d.timeout for d in view(state, 1).envido.declarations] == [False, False]
