@@ -123,3 +123,22 @@ def test_rendirse_during_the_draw(seat):
     assert state.is_over
     assert state.winner == 1 - seat
     assert state.score == (0, 0)
+
+
+def test_a_tie_is_told_with_the_choice_and_nothing_else():
+    """PRESETS.md §2 (rock-paper-scissors): equal choices repeat the draw; the tie's event names the choice (both
+    chose it) and carries no seat, team or points (mutation sample seed 3434, issue 34)."""
+    from pytruco import Event, EventKind
+
+    state = act(new_game("online"), "0 rps piedra")
+    state, events = apply(state, "1 rps piedra")
+    assert events[-1] == Event(EventKind.RPS_TIE, detail="piedra")
+    assert events[-1].to_json() == {
+        "kind": "rps-tie",
+        "seat": None,
+        "team": None,
+        "points": 0,
+        "card": None,
+        "detail": "piedra",
+    }
+    assert state.phase is Phase.RPS and state.to_act == (0, 1)
