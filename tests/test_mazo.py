@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import act, legal, play, record_result, refused, start
-from pytruco import Action, IllegalActionError, apply, legal_actions
+from pytruco import Action, IllegalActionError, apply, check, legal_actions
 from pytruco.events import EventKind
 
 DEAL = [["1E", "7O", "3B"], ["4E", "5O", "6C"]]  # no pairs: seat 0 7 points, seat 1 6
@@ -555,3 +555,16 @@ def test_a_surrender_ends_the_match_for_the_other_team(seat):
         ("surrendered", seat, seat),
         ("match-over", None, 1 - seat),
     ]
+
+
+@pytest.mark.parametrize("preset", ["default", "classic", "reglamento"])
+def test_check_passes_every_mazo_the_menu_lists(preset):
+    """STYLE.md (ask, check, do): wherever the menu lists a mazo (on a seat's turn, answering a truco or an
+    envido, §7), check accepts it too; its refusal is asked only for a mazo that is not listed (mutation sample
+    seed 3434, issue 34)."""
+    for actions in ([], ["0 truco"], ["0 envido"], ["0 1E"], ["0 1E", "1 truco"]):
+        state = play(preset, DEAL, *actions)
+        mazos = [a for a in legal(state) if a.endswith(" mazo")]
+        assert mazos, actions
+        for text in mazos:
+            check(state, text)
