@@ -2,7 +2,7 @@
 
 Shows how a server keeps a table alive across restarts and reconnects: after
 every action it can store ``Record.from_state(state)`` as JSON; to restore the
-table it reads the JSON with ``Record.from_json`` and replays it with
+table it reads the JSON with ``Record.loads`` and replays it with
 ``replay``, which rebuilds a state equal to the one that was saved. Play then
 simply continues from the restored state.
 
@@ -43,7 +43,7 @@ def main() -> None:
         print(path.read_text(encoding="utf-8"))
 
         # 3. ... and load it back, as a restarted server would.
-        loaded = Record.from_json(path.read_text(encoding="utf-8"))
+        loaded = Record.loads(path.read_text(encoding="utf-8"))
 
     result = replay(loaded)
     print(f"\nreplayed: {json.dumps(result.to_json())}")

@@ -4,7 +4,7 @@ The agent (seat 0 or 1, alternately) keeps a table of action values, keyed by a 
 (its cards' strength, the trick, the truco level, the pending call, the envido points it holds) and by the action's
 index in the seat-free action space (``Action.index``; ``legal_mask`` says which are legal). It plays the one-hand
 research game (``RuleSet`` option ``hands=1``), epsilon-greedy, and learns from the points each hand gives its
-team (``State.hand_points``). It prints the greedy policy's points per hand against the heuristic bot before and
+team (``State.round_points``). It prints the greedy policy's points per hand against the heuristic bot before and
 after training, on the same seeded deals. Only pytruco is needed.
 
     python examples/train_agent.py [--seconds 60] [--seed 1]
@@ -55,7 +55,7 @@ def play_hand(
             index = max(legal, key=lambda i: values[key, i][0] / values[key, i][1] if values[key, i][1] else 0.0)
         seen.append((key, index))
         state, _ = apply(state, Action.from_index(index, seat))
-    points = state.hand_points
+    points = state.round_points
     result = points[seat % 2] - points[1 - seat % 2]
     if learn:
         for pair in seen:

@@ -1,8 +1,13 @@
 """Small helpers that let rule tests read like game records.
 
+One way to start a game: :func:`play` (rules, the deal, the actions); :func:`start` only where a test needs the
+table before its first deal. :func:`refused` names why an action is not legal, by its stable code.
+
 >>> state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 envido", "1 quiero", "0 tengo 33")
 >>> legal(state)
 ['1 son-buenas', '1 tengo 29']
+>>> refused(state, "1 tengo 30")
+'envido-points-untrue'
 """
 
 from __future__ import annotations
@@ -11,7 +16,21 @@ import os
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pytruco import Action, Deal, RuleSet, State, apply, legal_actions, new_game, replay
+import pytest
+
+from pytruco import (
+    Action,
+    Deal,
+    IllegalActionError,
+    RuleSet,
+    State,
+    apply,
+    check,
+    is_legal,
+    legal_actions,
+    new_game,
+    replay,
+)
 
 DealCards = Sequence[Sequence[str]]
 
@@ -36,6 +55,40 @@ def rules_of(rules: str | RuleSet, **options: Any) -> RuleSet:
     return RuleSet.preset(rules, **options)
 
 
+def _item(item: str | Action | Deal | DealCards) -> Action | Deal:
+    """An action or a deal: record notation, an Action or a Deal as it is, a deal as lists of card texts."""
+    if isinstance(item, (Action, Deal)):
+        return item
+    if isinstance(item, str):
+        return Action.parse(item)
+    return Deal.parse(item)
+
+
+def refused(state: State, *items: str | Action | Deal | DealCards) -> str:
+    """Apply every item but the last (they must be legal), then return the stable code
+    (:attr:`IllegalActionError.code`) of the last one's refusal: the test states the rule it breaks.
+
+    Fails when the last item is legal, when ``is_legal`` says otherwise than ``check``, or when ``apply`` refuses
+    it with another code or sentence than ``check``, and checks that the refused ``apply`` changed nothing.
+
+    >>> state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]])
+    >>> refused(state, "0 envido", "1 quiero", "0 real-envido")
+    'envido-one-chain'
+    """
+    assert items, "refused needs the action to refuse"
+    state = act(state, *items[:-1])
+    last = _item(items[-1])
+    before = (state.history, state.score, legal_actions(state, meta=True))
+    assert not is_legal(state, last), f"{last} is legal here: no refusal to name"
+    with pytest.raises(IllegalActionError) as checked:
+        check(state, last)
+    with pytest.raises(IllegalActionError) as applied:
+        apply(state, last)
+    assert (applied.value.code, str(applied.value)) == (checked.value.code, str(checked.value))
+    assert (state.history, state.score, legal_actions(state, meta=True)) == before
+    return checked.value.code
+
+
 def start(
     rules: str | RuleSet,
     *,
@@ -44,19 +97,16 @@ def start(
     chicos: tuple[int, int] = (0, 0),
     **options: Any,
 ) -> State:
-    """A new game of *rules* (a preset name and options, or a RuleSet)."""
+    """A new game of *rules* (a preset name and options, or a RuleSet), before its first deal: for the tests
+    that need the table undealt (rock-paper-scissors, a first deal refused); every other test starts with
+    :func:`play`."""
     return new_game(rules_of(rules, **options), first_mano=first_mano, score=score, chicos=chicos)
 
 
 def act(state: State, *actions: str | Action | DealCards) -> State:
     """Apply actions in record notation (or a deal as lists of card texts) in order."""
     for item in actions:
-        if isinstance(item, (Action, Deal)):
-            state, _ = apply(state, item)
-        elif isinstance(item, str):
-            state, _ = apply(state, Action.parse(item))
-        else:
-            state, _ = apply(state, Deal.parse(item))
+        state, _ = apply(state, _item(item))
     return state
 
 

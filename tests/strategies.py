@@ -22,6 +22,7 @@ from pytruco import (
     Deal,
     Event,
     Kind,
+    Record,
     Rps,
     RuleSet,
     State,
@@ -183,3 +184,34 @@ def snapshot(state: State) -> tuple[Any, ...]:
         legal_actions(state, meta=True),
         hand,
     )
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**53), 2**53)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=8,
+)
+"""JSON values (no NaN or infinity, which a record refuses), nested at most a few levels: a record's ``meta``."""
+
+
+@st.composite
+def records(draw: st.DrawFn, max_steps: int = 150) -> Record:
+    """The record of a random game cut after up to *max_steps* random legal actions (deals included), started
+    from a random score (and chicos, under partido rules) with a random ``meta`` object (RECORDS.md "The
+    record")."""
+    rules = draw(rulesets())
+    score = (draw(st.integers(0, rules.target - 1)), draw(st.integers(0, rules.target - 1)))
+    chicos = (draw(st.integers(0, rules.chicos_to_win - 1)), draw(st.integers(0, rules.chicos_to_win - 1)))
+    rng = random.Random(draw(seeds))
+    first_mano = None if rules.rps_first_mano and draw(st.booleans()) else rng.randrange(rules.players)
+    state = new_game(rules, first_mano=first_mano, score=score, chicos=chicos)
+    for _ in range(draw(st.integers(0, max_steps))):
+        if state.is_over:
+            break
+        state, _ = apply(state, random_deal(state, rng) if state.is_chance else choose(state, rng, False))
+    meta = draw(st.dictionaries(st.text(max_size=6), json_values, max_size=3))
+    return Record.from_state(state, meta=meta)

@@ -4,6 +4,8 @@ go in pairs."""
 from __future__ import annotations
 
 import random
+import re
+from typing import Any
 
 import pytest
 
@@ -19,6 +21,8 @@ from pytruco import (
     RuleSet,
     RuleSetError,
     apply,
+    check,
+    is_legal,
     legal_actions,
     new_game,
     random_deal,
@@ -60,6 +64,66 @@ def test_apply_reads_action_text_as_action_parse_does() -> None:
         apply(state, "0 trucoo")
     with pytest.raises(IllegalActionError, match="seat 1 cannot act now"):
         apply(state, "1 truco")
+
+
+def _outcome(call: Any, state: Any, action: object) -> object:
+    """What *call* does with *action*: its answer, or the class, code and message of its error."""
+    try:
+        answer = call(state, action)
+        return ("answer", answer if call is is_legal else None)
+    except IllegalActionError as error:
+        return ("refused", error.code, str(error))
+    except (ArgumentError, NotationError) as error:
+        return (type(error).__name__, str(error))
+
+
+@pytest.mark.parametrize("text", ["0 truco", "1 truco", "0 quiero", "0 7C", "0 5O", "1 rendirse", "0 timeout"])
+def test_apply_check_and_is_legal_read_notation_alike(text: str) -> None:
+    """Issue 34 (every entry point takes the same inputs): notation is read by apply, check and is_legal as
+    Action.parse reads it; is_legal is True exactly when check passes, and a refusal is the same from check and
+    apply, whether the action came as text or as an Action."""
+    state, _ = apply(new_game("default", first_mano=0), DEAL)
+    parsed = Action.parse(text)
+    assert is_legal(state, text) is is_legal(state, parsed) is (parsed in legal_actions(state, meta=True))
+    for call in (check, apply):
+        assert _outcome(call, state, text) == _outcome(call, state, parsed)
+    assert (_outcome(check, state, text) == ("answer", None)) is is_legal(state, text)
+    if not is_legal(state, text):
+        assert _outcome(apply, state, text) == _outcome(check, state, text)
+
+
+@pytest.mark.parametrize(
+    ("bad", "error", "message"),
+    [
+        ("0 trucoo", NotationError, "not an action: '0 trucoo'"),
+        ("truco", NotationError, "not an action: 'truco'"),
+        (42, ArgumentError, "needs an Action, a Deal or an action in record notation, not 42"),
+        (None, ArgumentError, "needs an Action, a Deal or an action in record notation, not None"),
+        (b"0 truco", ArgumentError, "needs an Action, a Deal or an action in record notation, not b'0 truco'"),
+        ([["7C", "6C", "1E"], ["5O", "4O", "3B"]], ArgumentError, "needs an Action, a Deal or an action in record"),
+    ],
+)
+def test_apply_check_and_is_legal_refuse_bad_input_alike(bad: object, error: type[Exception], message: str) -> None:
+    """Issue 34: what is neither an Action, a Deal nor action notation gets the same library error from apply,
+    check and is_legal (is_legal answered False and check raised "not an action" for text before); the message
+    names the function."""
+    state, _ = apply(new_game("default", first_mano=0), DEAL)
+    for call in (apply, check, is_legal):
+        with pytest.raises(error, match=re.escape(message)) as caught:
+            call(state, bad)
+        if error is ArgumentError:
+            assert str(caught.value).startswith(f"{call.__name__} needs")
+
+
+def test_a_deal_is_taken_alike_by_apply_check_and_is_legal() -> None:
+    """Issue 34: a Deal is an input of all three; a deal when none is due is refused alike."""
+    dealing = new_game("default", first_mano=0)
+    assert is_legal(dealing, DEAL) is True
+    assert _outcome(check, dealing, DEAL) == ("answer", None)
+    state, _ = apply(dealing, DEAL)
+    assert is_legal(state, DEAL) is False
+    assert _outcome(check, state, DEAL) == _outcome(apply, state, DEAL)
+    assert _outcome(check, state, DEAL)[:2] == ("refused", "deal-not-now")
 
 
 def test_record_loads_is_the_pair_of_dumps() -> None:
@@ -160,8 +224,9 @@ def test_one_card_naming_in_every_surface() -> None:
 def test_the_help_names_every_bot_of_the_one_list(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     from pytruco.cli import main
 
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit) as exited:
         main([command, "--help"])
+    assert exited.value.code == 0
     said = "".join(capsys.readouterr().out.split())  # argparse wraps the help, also at a hyphen
     assert "heuristic,ismcts,random,search,truco-always,ormodule:Class,path/to/file.py:Classorexec:COMMAND" in said
     assert "simple" not in said
@@ -170,8 +235,9 @@ def test_the_help_names_every_bot_of_the_one_list(command: str, capsys: pytest.C
 def test_random_help_describes_its_options(capsys: pytest.CaptureFixture[str]) -> None:
     from pytruco.cli import main
 
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit) as exited:
         main(["random", "--help"])
+    assert exited.value.code == 0
     said = " ".join(capsys.readouterr().out.split())
     assert "print its record (JSON, truco-record/1)" in said
     for described in ("--preset PRESET rules preset", "--players PLAYERS seats: 2, 4 or 6", "--seed SEED seed the"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 
@@ -25,6 +26,7 @@ from pytruco import (
     Suit,
     TrucoError,
 )
+from pytruco.cards import ALL_CARDS
 
 # PRESETS.md §1, high to low; cards in one group are equal (a parda).
 STRENGTH_GROUPS = [
@@ -202,7 +204,7 @@ def test_hand_and_deal_parse():
     deal = Deal.parse([["7c", "6C", "1e"], ["5O", "4O", "3B"]])
     assert deal.to_json() == [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
     assert str(Hand.parse("7c, 6c 1E")) == "7C 6C 1E"
-    with pytest.raises(NotationError, match="'8O'"):
+    with pytest.raises(NotationError, match=re.escape("not a card: '8O' (rank must be 1-7, 10, 11 or 12)")):
         Deal.parse([["7C", "6C", "1E"], ["8O", "4O", "3B"]])
 
 
@@ -325,9 +327,9 @@ def test_a_constructed_card_leaves_the_hand_when_played():
 
 def test_cards_compare_with_cards_only():
     """Card < 5 is a TypeError (Python's rule for unordered types), not an AttributeError."""
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=re.escape("'<' not supported between instances of 'Card' and 'int'")):
         Card.parse("1E") < 5  # noqa: B015
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=re.escape("'>' not supported between instances of 'Card' and 'str'")):
         Card.parse("1E") > "1E"  # noqa: B015
     assert Card.parse("4E") < Card.parse("5E")
 
@@ -335,9 +337,11 @@ def test_cards_compare_with_cards_only():
 def test_forged_cards_are_refused_by_hands_and_actions():
     """A Card made without its constructor (object.__new__) is refused with NotationError, never AttributeError."""
     forged = object.__new__(Card)
-    with pytest.raises(NotationError):
+    with pytest.raises(
+        NotationError, match=re.escape("not a hand: <Card object> is not one of the 40 cards (made without Card(...))")
+    ):
         Hand((forged,))
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not an action: play needs a Card, not <Card object>")):
         Action(0, Kind.PLAY, card=forged)
 
 
@@ -478,3 +482,61 @@ def test_random_deal_gives_every_card_to_every_seat_alike(players):
         key=lambda key: abs(counts[key] - expected),
     )
     assert abs(counts[worst] - expected) < 110, f"seat {worst[0]} got {worst[1]} {counts[worst]} times, not about 300"
+
+
+# --- what a mutation sample found unpinned (issue 34) ------------------------------------------------------
+def test_a_card_is_in_the_hand_that_holds_it() -> None:
+    """``card in hand`` asks the hand's cards (a seat's cards, docs/internals.md "Words")."""
+    hand = Hand.parse("7C 6C 1E")
+    assert [Card.parse(text) in hand for text in ("7C", "6C", "1E", "1B", "7O")] == [True, True, True, False, False]
+    assert "7C" not in hand  # text is not a card
+
+
+def test_a_suit_is_written_as_its_letter() -> None:
+    """RECORDS.md "Cards": a suit is written E, B, O, C (str of the member), as in a card's text."""
+    assert [str(suit) for suit in Suit] == ["E", "B", "O", "C"]
+    assert f"{Suit.OROS}" == "O" and str(Card.parse("12C")) == "12C"
+
+
+def test_a_seeded_match_reproduces_every_deal_not_only_the_first() -> None:
+    """STYLE.md (the random source lives outside the rules): the same seed gives the same whole match, every deal
+    of it, and the deals of one match differ from each other (the source is drawn on, not restarted)."""
+    from pytruco import apply, legal_actions, new_game, random_deal
+
+    def matches(seed: int) -> list[tuple[Action | Deal, ...]]:
+        """The histories of random matches of one seeded source (a new match when one ends), up to 6 deals."""
+        rng = random.Random(seed)
+        played: list[tuple[Action | Deal, ...]] = []
+        while sum(isinstance(item, Deal) for history in played for item in history) < 6:
+            state = new_game("default", players=4, rng=rng)
+            while not state.is_over and state.rounds_dealt < 6:
+                state, _ = apply(
+                    state, random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+                )
+            played.append(state.history)
+        return played
+
+    first = matches(11)
+    assert matches(11) == first
+    deals = [str(item) for history in first for item in history if isinstance(item, Deal)]
+    assert len(deals) >= 6 and len(set(deals)) == len(deals)
+    assert matches(12) != first
+
+
+def test_random_deals_put_every_card_in_every_dealt_place() -> None:
+    """The deal is a uniform draw of the 40 cards (PRESETS.md §1 deals three to each seat): over 3,000 seeded deals
+    of 4 seats every card lands in each of the 12 dealt places, none more than twice as often as the 75 a uniform
+    deal gives on average (a shuffle that leaves part of the deck in order fails here)."""
+    from pytruco import new_game, random_deal
+
+    state = new_game("default", players=4, first_mano=0)
+    rng = random.Random(5)
+    counts = [dict.fromkeys(ALL_CARDS, 0) for _ in range(12)]
+    for _ in range(3000):
+        deal = random_deal(state, rng)
+        for seat, hand in enumerate(deal.hands):
+            for index, card in enumerate(hand.cards):
+                counts[3 * seat + index][card] += 1
+    for place, seen in enumerate(counts):
+        assert min(seen.values()) > 0, f"place {place}: a card never dealt there"
+        assert max(seen.values()) < 150, f"place {place}: {max(seen, key=seen.__getitem__)} {max(seen.values())} times"

@@ -151,5 +151,5 @@ def test_an_internal_error_is_one_line_not_a_traceback(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "internal error (KeyError" in err
     monkeypatch.setenv("PYTRUCO_TRACEBACK", "1")
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="boom"):  # the broken function's own error, re-raised as it is
         cli.main(["replay", "x.json"])

@@ -157,5 +157,6 @@ def test_checker_refuses_any_other_outcome(record, expect, message) -> None:
 
 def test_checker_refuses_a_wrong_result() -> None:
     """conformance/README.md: the members named in ``expect`` must be exactly what replay gives."""
-    with pytest.raises(AssertionError):
+    with pytest.raises(AssertionError, match=r"^fake \(") as failed:
         check_vector(_fake(_SCORES, {"score": [0, 1]}), "fake")
+    assert "'score'" in str(failed.value)

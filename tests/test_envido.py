@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import legal, play
+from helpers import legal, play, refused
 from pytruco import IllegalActionError, Phase
 
 # seat 0: 33 (7C 6C), seat 1: 29 (5O 4O); seat 0 wins tricks 1 and 2 with 1E then 7C.
@@ -208,8 +208,10 @@ def test_ladder_falta_is_target_minus_the_losers_score():
 def test_ladder_strict_order(calls, bad):
     """PRESETS.md §5 (ladder): only envido opens; raises strictly E -> R -> E-E -> F."""
     seat = answerer(calls)
-    with pytest.raises(IllegalActionError, match=bad):
-        play("ladder", DEAL, *chain(calls), f"{seat} {bad}")
+    expected = (
+        "envido-opening-call" if not calls else "envido-chain-closed" if len(calls) == 4 else "envido-raise-not-allowed"
+    )
+    assert refused(play("ladder", DEAL, *chain(calls)), f"{seat} {bad}") == expected
     if len(calls) < 4:
         state = play("ladder", DEAL, *chain(calls))
         nxt = LADDER_CHAIN[len(calls)]
@@ -220,8 +222,7 @@ def test_ladder_window_closes_with_the_first_card():
     """PRESETS.md §5 (ladder): envido only before the first card of the hand."""
     state = play("ladder", DEAL, "0 1E")
     assert "1 envido" not in legal(state)
-    with pytest.raises(IllegalActionError, match="envido"):
-        play("ladder", DEAL, "0 1E", "1 envido")
+    assert refused(state, "1 envido") == "envido-window-closed"
 
 
 def test_ladder_truco_call_ends_the_envido_phase():
@@ -230,8 +231,7 @@ def test_ladder_truco_call_ends_the_envido_phase():
     assert legal(state) == ["1 mazo", "1 no-quiero", "1 quiero", "1 retruco"]
     state = play("ladder", DEAL, "0 truco", "1 quiero")
     assert "0 envido" not in legal(state)
-    with pytest.raises(IllegalActionError):
-        play("ladder", DEAL, "0 truco", "1 envido")
+    assert refused(play("ladder", DEAL, "0 truco"), "1 envido") == "envido-not-truco-answer"
 
 
 # --- reglamento ---------------------------------------------------------------------------------------------
@@ -259,10 +259,8 @@ def test_reglamento_refused_value(words, value):
 @pytest.mark.parametrize("call", [R, F])
 def test_reglamento_only_envido(call):
     """PRESETS.md §5 (reglamento): envido only; real envido and falta envido do not exist."""
-    with pytest.raises(IllegalActionError, match=call):
-        play("reglamento", DEAL, f"0 {call}")
-    with pytest.raises(IllegalActionError, match=call):
-        play("reglamento", DEAL, "0 envido", f"1 {call}")
+    assert refused(play("reglamento", DEAL), f"0 {call}") == "envido-opening-call"
+    assert refused(play("reglamento", DEAL, "0 envido"), f"1 {call}") == "envido-raise-not-allowed"
 
 
 @pytest.mark.parametrize(("target", "most"), [(15, 7), (30, 15)])
@@ -272,8 +270,7 @@ def test_reglamento_raise_cap(target, most):
     state = play("reglamento", DEAL, *chain(calls), target=target)
     a = answerer(calls)
     assert f"{a} envido" not in legal(state)
-    with pytest.raises(IllegalActionError, match="envido"):
-        play("reglamento", DEAL, *chain([*calls, E]), target=target)
+    assert refused(state, f"{a} envido") == "envido-chain-closed"
     shorter = play("reglamento", DEAL, *chain(calls[:-1]), target=target)
     assert f"{1 - a} envido" in legal(shorter)
 
@@ -313,8 +310,7 @@ def test_no_envido_after_trick_1(preset):
     """PRESETS.md §5 window: only while trick 1 is on."""
     state = play(preset, DEAL, "0 1E", "1 3B")
     assert not {"0 envido", "0 real-envido", "0 falta-envido"} & set(legal(state))
-    with pytest.raises(IllegalActionError, match="envido"):
-        play(preset, DEAL, "0 1E", "1 3B", "0 envido")
+    assert refused(state, "0 envido") == "envido-first-trick"
 
 
 @pytest.mark.parametrize("preset", CUMULATIVE)
@@ -322,8 +318,7 @@ def test_no_envido_once_a_truco_is_accepted(preset):
     """PRESETS.md §5 window: no envido once a truco was accepted."""
     state = play(preset, DEAL, "0 truco", "1 quiero")
     assert "0 envido" not in legal(state)
-    with pytest.raises(IllegalActionError, match="truco"):
-        play(preset, DEAL, "0 truco", "1 quiero", "0 envido")
+    assert refused(state, "0 envido") == "envido-after-truco"
     state = play(preset, DEAL, "0 1E", "1 truco", "0 quiero")
     assert "1 envido" not in legal(state)
 
@@ -333,8 +328,7 @@ def test_one_envido_chain_per_hand(preset):
     """PRESETS.md §8.1: a hand has at most one envido chain."""
     state = play(preset, DEAL, "0 envido", "1 no-quiero")
     assert "0 envido" not in legal(state)
-    with pytest.raises(IllegalActionError, match="envido"):
-        play(preset, DEAL, "0 envido", "1 no-quiero", "0 envido")
+    assert refused(state, "0 envido") == "envido-one-chain"
 
 
 @pytest.mark.parametrize("preset", [*CUMULATIVE, "ladder", "reglamento"])
@@ -342,8 +336,7 @@ def test_truco_is_not_an_answer_to_an_envido(preset):
     """PRESETS.md §8.1: truco is not an answer to an envido (it is illegal then)."""
     state = play(preset, DEAL, "0 envido")
     assert "1 truco" not in legal(state)
-    with pytest.raises(IllegalActionError, match="truco"):
-        play(preset, DEAL, "0 envido", "1 truco")
+    assert refused(state, "1 truco") == "truco-while-pending"
 
 
 @pytest.mark.parametrize("preset", [*CUMULATIVE, "ladder", "reglamento"])
@@ -377,8 +370,7 @@ def test_envido_primero_only_against_the_first_truco(preset):
     """PRESETS.md §5 envido primero: only against the first truco (not a retruco)."""
     state = play(preset, DEAL, "0 truco", "1 retruco")
     assert not {"0 envido", "0 real-envido", "0 falta-envido"} & set(legal(state))
-    with pytest.raises(IllegalActionError, match="envido"):
-        play(preset, DEAL, "0 truco", "1 retruco", "0 envido")
+    assert refused(state, "0 envido") == "envido-after-truco"
 
 
 @pytest.mark.parametrize("preset", [*CUMULATIVE, "reglamento"])
@@ -402,8 +394,7 @@ def test_mano_must_say_tengo(preset):
     state = play(preset, DEAL, "0 envido", "1 quiero")
     assert state.to_act == (0,)
     assert "0 son-buenas" not in legal(state)
-    with pytest.raises(IllegalActionError, match="son-buenas"):
-        play(preset, DEAL, "0 envido", "1 quiero", "0 son-buenas")
+    assert refused(state, "0 son-buenas") == "son-buenas-first"
 
 
 @pytest.mark.parametrize("preset", ["default", "online", "classic", "ladder", "reglamento"])
@@ -422,12 +413,10 @@ def test_true_points_only(preset):
     """PRESETS.md §5: in default, online, classic and ladder N must be the seat's true points."""
     state = play(preset, DEAL, "0 envido", "1 quiero")
     assert legal(state) == ["0 tengo 33"]
-    with pytest.raises(IllegalActionError, match="33"):
-        play(preset, DEAL, "0 envido", "1 quiero", "0 tengo 30")
+    assert refused(state, "0 tengo 30") == "envido-points-untrue"
     state = play(preset, DEAL, "0 envido", "1 quiero", "0 tengo 33")
     assert legal(state) == ["1 son-buenas", "1 tengo 29"]
-    with pytest.raises(IllegalActionError, match="29"):
-        play(preset, DEAL, "0 envido", "1 quiero", "0 tengo 33", "1 tengo 33")
+    assert refused(state, "1 tengo 33") == "envido-points-untrue"
 
 
 @pytest.mark.parametrize("preset", ["default", "online"])
@@ -487,8 +476,7 @@ def test_reglamento_any_possible_value():
 @pytest.mark.parametrize("value", [8, 10, 19, 39, 40])
 def test_reglamento_impossible_values(value):
     """PRESETS.md §8.8: envido declarations are 0-7 or 20-38; anything else is illegal."""
-    with pytest.raises(IllegalActionError, match=str(value)):
-        play("reglamento", DEAL, "0 envido", "1 quiero", f"0 tengo {value}")
+    assert refused(play("reglamento", DEAL, "0 envido", "1 quiero"), f"0 tengo {value}") == "envido-value-impossible"
 
 
 def test_reglamento_false_winner_gives_the_points_away():
@@ -628,3 +616,27 @@ def test_an_envido_shown_at_the_end_that_reaches_the_target_ends_the_game_there(
     ]
     assert [str(e.card) for e in events if e.kind.value == "shown"] == ["6C", "7C"]  # in the deck's order
     assert state.is_over and state.score == (0, 31)
+
+
+@pytest.mark.parametrize("preset", ["default", "classic", "reglamento"])
+def test_without_envido_primero_no_envido_answers_a_truco(preset):
+    """PRESETS.md §5 "envido primero" (the option off, as in ladder): a truco call closes the envido, so the
+    answering seat has only quiero, no quiero, a raise or the mazo; with the option on (the preset) envido is one
+    of its answers (issue 34: the option off was never tested)."""
+    state = play(preset, DEAL, "0 truco")
+    assert "1 envido" in legal(state)
+    state = play(preset, DEAL, "0 truco", envido_primero=False)
+    assert not {"1 envido", "1 real-envido", "1 falta-envido"} & set(legal(state))
+    assert refused(state, "1 envido") == "envido-not-truco-answer"
+    # A truco accepted before any envido closes it either way (§5 window).
+    assert refused(play(preset, DEAL, "0 truco", "1 quiero", envido_primero=False), "0 envido") == "envido-after-truco"
+
+
+def test_declarations_made_by_the_seats_are_not_timeouts():
+    """PRESETS.md §5 (declaring): a seat's own ``tengo`` and ``son-buenas`` are recorded as said by it, not as a
+    timeout's, in the round's declarations and in the view."""
+    from pytruco import view
+
+    state = play("default", DEAL, "0 envido", "1 quiero", "0 tengo 33", "1 son-buenas")
+    assert state.round.all_declarations == (("envido", 0, 33, False), ("envido", 1, None, False))
+    assert [d.timeout for d in view(state, 1).envido.declarations] == [False, False]

@@ -270,11 +270,11 @@ def test_records_round_trip_over_random_rule_options(rules, seed):
     options
     (chicos_to_win and targets included), and they replay to the same score."""
     record = game_record(seed, rules, hands=2)
-    again = Record.from_json(record.dumps())
+    again = Record.loads(record.dumps())
     assert again == record
     assert hash(again) == hash(record)
     assert again.rules == rules
-    assert Record.from_json(record.dumps(indent=2).encode()) == record
+    assert Record.loads(record.dumps(indent=2).encode()) == record
 
 
 # --- JSON text, bytes and records ------------------------------------------------------------------------------
@@ -303,7 +303,7 @@ def mutated_text(draw: st.DrawFn) -> str:
 def load_and_replay(data: Any) -> None:
     """Read and replay; only a RecordError may escape."""
     try:
-        record = Record.from_json(data) if isinstance(data, (str, bytes)) else Record.from_dict(data)
+        record = Record.loads(data) if isinstance(data, (str, bytes)) else Record.from_dict(data)
         result = replay(record)
     except RecordError as error:
         assert error.kind in ("bad-record", "bad-deal", "bad-notation", "illegal-action")
@@ -315,7 +315,7 @@ def load_and_replay(data: Any) -> None:
 @FAST
 @given(st.text(max_size=60) | mutated_text())
 def test_record_from_json_of_random_and_mutated_text(text):
-    """Record.from_json and replay of random or mutated text raise only RecordError."""
+    """Record.loads and replay of random or mutated text raise only RecordError."""
     load_and_replay(text)
 
 
@@ -539,14 +539,14 @@ def test_ruleset_constructor_raises_only_rule_errors(options):
 # --- views read back from JSON, fed to every consumer --------------------------------------------------------
 def _consumers(seen: Any) -> None:
     """Everything the library does with a view: draw it, estimate the hand, let every bot act, say its actions."""
-    from pytruco.bots import BOT_NAMES, hand_win_chance
+    from pytruco.bots import BOT_NAMES, round_win_chance
     from pytruco.svg import table_svg
     from pytruco.text import action_label, describe_action
 
     assert table_svg(seen).startswith("<svg")
     if seen.seat is None:
         return
-    assert 0.0 <= hand_win_chance(seen) <= 1.0
+    assert 0.0 <= round_win_chance(seen) <= 1.0
     for action in seen.legal:
         assert describe_action(action, "es") and action_label(action, "en")
     if seen.legal:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import attrs
@@ -16,6 +17,7 @@ import pytest
 
 from pytruco import (
     Action,
+    ArgumentError,
     Card,
     Deal,
     Deck,
@@ -63,7 +65,7 @@ def replay_error(data: Any) -> RecordError:
 def test_every_error_is_a_value_error():
     """STYLE.md (errors): TrucoError itself is a ValueError, so `except ValueError` catches every library error."""
     assert issubclass(TrucoError, ValueError)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=re.escape("not a card: '8E' (rank must be 1-7, 10, 11 or 12)")):
         Card.parse("8E")
 
 
@@ -93,9 +95,9 @@ def test_action_parse_refuses_unicode_digits(text):
 
 def test_hand_and_deal_parse_refuse_unicode_digits():
     """STYLE.md (errors): the same through Hand.parse and Deal.parse."""
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a card: '²E' (rank must be 1-7, 10, 11 or 12)")):
         Hand.parse("1E ²E 3E")
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a card: '²E' (rank must be 1-7, 10, 11 or 12)")):
         Deal.parse([["7C", "6C", "²E"], ["5O", "4O", "3B"]])
 
 
@@ -132,7 +134,7 @@ def test_parsers_refuse_wrong_types(value):
     for parse in (Card.parse, Hand.parse, Action.parse):
         if parse is Hand.parse and isinstance(value, list):
             continue
-        with pytest.raises(NotationError):
+        with pytest.raises(NotationError, match=r"^not (a card|a hand|an action): .* \(expected text"):
             parse(value)
 
 
@@ -145,17 +147,19 @@ def test_deal_parse_refuses_wrong_shapes(value):
 
 def test_typed_constructors_refuse_wrong_types():
     """STYLE.md (errors): Card(True, ...), Hand(["1E"]) and Deal(["x"]) were accepted or raised TypeError."""
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a card: rank True (rank must be 1-7, 10, 11 or 12)")):
         Card(True, Suit.ESPADAS)
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a card: rank 1.0 (rank must be 1-7, 10, 11 or 12)")):
         Card(1.0, Suit.ESPADAS)  # type: ignore[arg-type]
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a card: rank '1' (rank must be 1-7, 10, 11 or 12)")):
         Card.of("1", Suit.ESPADAS)  # type: ignore[arg-type]
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a hand: '1E' is not a Card")):
         Hand(["1E", "2E", "3E"])  # type: ignore[list-item]
-    with pytest.raises(NotationError):
+    with pytest.raises(
+        NotationError, match=re.escape("not a hand: None (expected a sequence of cards; Hand.parse reads text)")
+    ):
         Hand(None)  # type: ignore[arg-type]
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not a deal: '7C 6C 1E' is not a Hand")):
         Deal(["7C 6C 1E"])  # type: ignore[list-item]
 
 
@@ -183,7 +187,7 @@ def test_action_constructor_refuses_malformed_fields(fields):
     "True envido"."""
     with pytest.raises(NotationError, match="not an action"):
         Action(**fields)
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=r"^not an action: (seat|kind|\w+ needs|\w+ takes no) "):
         attrs.evolve(Action.call(0, Kind.MAZO), **fields)
 
 
@@ -194,13 +198,17 @@ def test_action_factories_refuse_what_the_constructor_refuses():
     with pytest.raises(NotationError, match="needs an argument"):
         Action.call(0, Kind.PLAY)
     for bad in (lambda: Action.play(True, card), lambda: Action.call(True, Kind.MAZO)):
-        with pytest.raises(NotationError):
+        with pytest.raises(
+            NotationError, match=re.escape("not an action: seat True is not a seat number (a whole number >= 0)")
+        ):
             bad()
-    with pytest.raises(NotationError):
+    with pytest.raises(
+        NotationError, match=re.escape("not an action: tengo needs points (a whole number >= 0), not True")
+    ):
         Action.tengo(0, True)
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not an action: play needs a Card, not '7C'")):
         Action.play(0, "7C")  # type: ignore[arg-type]
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape("not an action: rps needs an Rps choice, not 'piedra'")):
         Action.rps(0, "piedra")  # type: ignore[arg-type]
     assert Action.rps(1, Rps.PAPEL) is Action.rps(1, Rps.PAPEL)  # shared, like the others
 
@@ -224,7 +232,9 @@ def test_action_factories_refuse_what_the_constructor_refuses():
 )
 def test_new_game_refuses_impossible_setups(kwargs):
     """STYLE.md (errors): new_game raised plain ValueError (bad seat, score, chicos) or TypeError (score=None)."""
-    with pytest.raises(SetupError):
+    with pytest.raises(
+        SetupError, match=r"^(first_mano must be a seat|score must be|chicos must be|starting (score|chicos))"
+    ):
         new_game("default", **kwargs)
 
 
@@ -232,14 +242,16 @@ def test_new_game_refuses_chicos_that_already_win():
     """PRESETS.md §2 (reglamento partido): starting chicos that win the match are refused."""
     with pytest.raises(SetupError, match="already win"):
         new_game("reglamento", first_mano=0, chicos=(2, 0))
-    with pytest.raises(SetupError):
+    with pytest.raises(SetupError, match=re.escape("a random source must be a random.Random or None, not 'seed'")):
         new_game("default", rng="seed")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("players", [0, 14, -1, "2", 2.0, None, True])
 def test_deck_deal_refuses_impossible_counts(players):
     """STYLE.md (errors): Deck.deal raised a plain ValueError (or TypeError for a text)."""
-    with pytest.raises(SetupError):
+    with pytest.raises(
+        SetupError, match=rf"^cannot deal three cards to {re.escape(repr(players))} players from 40 cards"
+    ):
         Deck().deal(players)
 
 
@@ -248,7 +260,9 @@ def test_deck_deal_refuses_impossible_counts(players):
 )
 def test_tirar_reyes_refuses_bad_players(players):
     """STYLE.md (errors): tirar_reyes raised a plain ValueError (or TypeError for unhashable names)."""
-    with pytest.raises(SetupError):
+    with pytest.raises(
+        SetupError, match=r"^tirar reyes needs (4 or 6 distinct player names|a list of 4 or 6 player names), not "
+    ):
         tirar_reyes(players)
 
 
@@ -304,11 +318,11 @@ def test_apply_records_the_shared_action():
 
 
 def test_apply_refuses_non_actions_with_a_bounded_message():
-    """STYLE.md (errors): anything that is not an Action, a Deal or action text is an IllegalActionError quoting at
-    most ~80 characters; text that is not one action is a NotationError as short (apply reads text)."""
+    """STYLE.md (errors): anything that is not an Action, a Deal or action text is an ArgumentError (issue 34)
+    quoting at most ~80 characters; text that is not one action is a NotationError as short (apply reads text)."""
     state = new_game("default", first_mano=0)
-    with pytest.raises(IllegalActionError) as info:
-        apply(state, ["0 envido"] * 1000)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"apply needs an Action, a Deal or an action in record notation") as info:
+        apply(state, ["0 envido"] * 1000)  # type: ignore[call-overload]
     assert len(str(info.value)) < 200
     with pytest.raises(NotationError) as notation:
         apply(state, "0 envido" * 1000)
@@ -320,10 +334,12 @@ def test_chicos_to_win_is_read_as_a_number():
     """RECORDS.md (rules options): `chicos_to_win` was validated as a boolean, so every record with it was refused."""
     rules = RuleSet.preset("reglamento", chicos_to_win=3)
     record = Record(rules, first_mano=0)
-    assert Record.from_json(record.dumps()) == record
+    assert Record.loads(record.dumps()) == record
     assert RuleSet.from_dict({"preset": "reglamento", "chicos_to_win": 3}).chicos_to_win == 3
     for bad in (True, 1.5, "3"):
-        with pytest.raises(RuleSetError):
+        with pytest.raises(
+            RuleSetError, match=rf"option 'chicos_to_win': must be a whole number, not {re.escape(repr(bad))}"
+        ):
             RuleSet.from_dict({"preset": "reglamento", "chicos_to_win": bad})
 
 
@@ -335,7 +351,7 @@ def test_targets_become_a_tuple():
     hash(rules)
     assert rules == RuleSet.preset("default", targets=(30, 15, 40), target=40)
     assert rules.to_dict()["targets"] == [30, 15, 40]
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError, match=re.escape("'tuple' object has no attribute 'append'")):
         rules.targets.append(5)  # type: ignore[attr-defined]
 
 
@@ -363,9 +379,11 @@ def test_bad_rule_options_are_bad_records(rules):
 
 def test_ruleset_refuses_a_preset_name_it_cannot_write():
     """Records the library writes it reads back: a RuleSet names one of the five presets."""
-    with pytest.raises(RuleSetError):
+    with pytest.raises(
+        RuleSetError, match=re.escape("unknown preset 'custom' (known: default, online, classic, ladder, reglamento)")
+    ):
         RuleSet(preset_name="custom")
-    with pytest.raises(RuleSetError):
+    with pytest.raises(RuleSetError, match=re.escape("unknown option 5")):
         RuleSet.from_dict({"preset": "default", 5: 1})  # type: ignore[dict-item]
 
 
@@ -379,16 +397,16 @@ def test_record_meta_is_a_copy_and_the_record_is_hashable():
     meta["table"]["id"] = 18
     assert record.meta["players"] == ("Ana", "Beto")
     assert record.meta["table"]["id"] == 17
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=re.escape("'FrozenMeta' object does not support item assignment")):
         record.meta["x"] = 1  # type: ignore[index]
-    assert hash(record) == hash(Record.from_json(record.dumps()))
-    assert record == Record.from_json(record.dumps())
+    assert hash(record) == hash(Record.loads(record.dumps()))
+    assert record == Record.loads(record.dumps())
 
 
 def test_record_output_is_unchanged_by_the_frozen_meta():
     """RECORDS.md (JSON form): to_dict/dumps give plain JSON objects and lists, exactly as before."""
     text = json.dumps(base_record(meta={"players": ["Ana", "Beto"], "when": {"day": 1, "x": [1.5, None, True]}}))
-    record = Record.from_json(text)
+    record = Record.loads(text)
     assert record.to_dict()["meta"] == {"players": ["Ana", "Beto"], "when": {"day": 1, "x": [1.5, None, True]}}
     assert type(record.to_dict()["meta"]["players"]) is list
     assert json.loads(record.dumps()) == json.loads(text)
@@ -401,29 +419,32 @@ def test_record_output_is_unchanged_by_the_frozen_meta():
 )
 def test_record_refuses_meta_that_is_not_json(meta):
     """RECORDS.md (JSON form): never write NaN/Infinity; meta must be a JSON object."""
-    with pytest.raises(RecordError):
+    with pytest.raises(
+        RecordError,
+        match=r"^'meta' (holds .*, which (is not JSON|JSON cannot represent)|keys must be text|must be an object)",
+    ):
         Record(RuleSet.preset("default"), first_mano=0, meta=meta)
 
 
 def test_record_constructor_checks_its_fields():
     """A Record built in Python is checked like one read from JSON (replay then never meets a TypeError)."""
     rules = RuleSet.preset("default")
-    for kwargs in (
-        {"rules": "default", "first_mano": 0},
-        {"rules": rules},
-        {"rules": rules, "first_mano": 5},
-        {"rules": rules, "first_mano": 0, "score": (40, 0)},
-        {"rules": rules, "first_mano": 0, "pre": ("0 rps piedra",)},
-        {"rules": rules, "first_mano": 0, "hands": ("x",)},
-        {"rules": rules, "first_mano": 0, "pre": [1]},
+    for kwargs, message in (
+        ({"rules": "default", "first_mano": 0}, "'rules' must be a RuleSet, not 'default'"),
+        ({"rules": rules}, "missing member 'first_mano'"),
+        ({"rules": rules, "first_mano": 5}, "first_mano must be a seat from 0 to 1, not 5"),
+        ({"rules": rules, "first_mano": 0, "score": (40, 0)}, "starting score [40, 0] already reaches the target 30"),
+        ({"rules": rules, "first_mano": 0, "pre": ("0 rps piedra",)}, "a record gives 'first_mano' or rock-paper"),
+        ({"rules": rules, "first_mano": 0, "hands": ("x",)}, "'hands' must be a list of RecordHands, not ('x',)"),
+        ({"rules": rules, "first_mano": 0, "pre": [1]}, "'pre' must be a list of action texts, not (1,)"),
     ):
-        with pytest.raises(RecordError):
+        with pytest.raises(RecordError, match=re.escape(message)):
             Record(**kwargs)
-    with pytest.raises(RecordError):
+    with pytest.raises(RecordError, match=re.escape("'hands' must be a list of RecordHands, not")):
         Record(
             rules,
             first_mano=0,
-            hands=(attrs.evolve(Record.from_json(json.dumps(base_record())).hands[0]),) * 0 + (object(),),
+            hands=(attrs.evolve(Record.loads(json.dumps(base_record())).hands[0]),) * 0 + (object(),),
         )  # type: ignore[arg-type]
 
 
@@ -463,7 +484,7 @@ def test_byte_order_mark_is_the_same_in_str_bytes_and_files(tmp_path):
     assert replay(text.encode()).to_json() == expected
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + text.encode())
-    assert Record.from_json(path.read_bytes()) == Record.from_json(text)
+    assert Record.loads(path.read_bytes()) == Record.loads(text)
 
 
 def test_only_utf8_bytes_are_read():
@@ -475,7 +496,7 @@ def test_only_utf8_bytes_are_read():
 
 
 def test_deep_nesting_is_a_bad_record():
-    """STYLE.md (errors): Record.from_json of deeply nested JSON raised RecursionError."""
+    """STYLE.md (errors): Record.loads of deeply nested JSON raised RecursionError."""
     for depth in (MAX_JSON_DEPTH, 5000, 200_000):
         text = (
             json.dumps(base_record()).replace('"meta"', '"m"')[:-1]
@@ -487,7 +508,7 @@ def test_deep_nesting_is_a_bad_record():
         error = replay_error(text)
         assert error.kind == "bad-record" and "deeper" in error.message
     shallow = json.dumps(base_record(meta={"x": [[[["fine"]]]]}))
-    assert Record.from_json(shallow).meta["x"] == (((("fine",),),),)
+    assert Record.loads(shallow).meta["x"] == (((("fine",),),),)
 
 
 # --- limits ----------------------------------------------------------------------------------------------
@@ -591,7 +612,7 @@ def test_cli_random_without_seed_uses_the_system_source(monkeypatch, capsys):
     monkeypatch.setattr(cli.random, "SystemRandom", Recording)
     assert cli.main(["random", "--preset", "default"]) == 0
     assert made
-    assert Record.from_json(capsys.readouterr().out).rules.preset_name == "default"
+    assert Record.loads(capsys.readouterr().out).rules.preset_name == "default"
 
 
 def test_misuse_of_other_public_functions_raises_truco_errors():
@@ -797,10 +818,10 @@ def test_simulate_refuses_bad_arguments_before_playing(kwargs: dict[str, Any], m
 
 def test_bot_helpers_name_an_argument_of_the_wrong_type() -> None:
     from pytruco import ArgumentError, view
-    from pytruco.bots import hand_win_chance, load_bot, pending_call
+    from pytruco.bots import call_to_answer, load_bot, round_win_chance
     from pytruco.bots._reading import seat_of
 
-    for call, name in ((hand_win_chance, "hand_win_chance"), (pending_call, "pending_call")):
+    for call, name in ((round_win_chance, "round_win_chance"), (call_to_answer, "call_to_answer")):
         for value in (None, "view", 10**5000, new_game()):
             with pytest.raises(ArgumentError, match=f"^{name} needs a seat's view"):
                 call(value)

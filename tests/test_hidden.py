@@ -130,12 +130,10 @@ def test_the_documented_exception_a_flor_waiting_for_its_answer() -> None:
     """PRESETS.md §6, §8.6 (classic, mandatory flor): after seat 0 sings flor, the table waits for seat 3, the one
     other holder, so seat 2 sees in ``to_act`` and ``pending`` that seat 3 holds a flor before it sings it — the one
     exception to hidden information (pytruco.views). If seat 3 times out, its flor was never sung."""
-    from .helpers import act, start
+    from .helpers import act, play
 
-    state = act(
-        start("classic", players=4),
-        [["1E", "2E", "3E"], ["4O", "5B", "6B"], ["7O", "1B", "2B"], ["4C", "5C", "6C"]],
-        "0 flor",
+    state = play(
+        "classic", [["1E", "2E", "3E"], ["4O", "5B", "6B"], ["7O", "1B", "2B"], ["4C", "5C", "6C"]], "0 flor", players=4
     )
     seen = view(state, 2)
     assert seen.flor.stage == "answer" and seen.to_act == (3,)
@@ -144,10 +142,8 @@ def test_the_documented_exception_a_flor_waiting_for_its_answer() -> None:
     seen = view(state, 2)
     assert seen.flor.sung == (0,) and seen.flor.stage == "done"
     # without a second holder the flor scores at once and nothing waits
-    state = act(
-        start("classic", players=4),
-        [["1E", "2E", "3E"], ["4O", "5B", "6B"], ["7O", "1B", "2B"], ["4C", "5C", "6O"]],
-        "0 flor",
+    state = play(
+        "classic", [["1E", "2E", "3E"], ["4O", "5B", "6B"], ["7O", "1B", "2B"], ["4C", "5C", "6O"]], "0 flor", players=4
     )
     assert view(state, 2).pending is None and view(state, 2).flor.stage == "done"
 
@@ -156,12 +152,12 @@ def test_a_timed_out_mano_declares_its_true_points_and_nothing_else_differs() ->
     """PRESETS.md §7: the mano's declaration is forced, so its timeout declares its true points; two worlds that
     differ only in the mano's unseen cards differ, for seat 1, in that declaration (the second reveal), and only
     from there on."""
-    from .helpers import act, start
+    from .helpers import play
 
     worlds = [[["7C", "6C", "1E"], ["5O", "4O", "3B"]], [["7E", "5E", "1C"], ["5O", "4O", "3B"]]]
     seen = []
     for deal in worlds:
-        state = act(start("default"), deal, "0 envido", "1 quiero")
+        state = play("default", deal, "0 envido", "1 quiero")
         before = view(state, 1).to_json()
         state, events = apply(state, Action.parse("0 timeout"))
         declared = [e for e in events if e.kind is EventKind.DECLARED]

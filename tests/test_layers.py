@@ -388,7 +388,7 @@ def _slot_reads(path: Path) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("module", sorted(name for name in MODULES if not name.startswith("_engine")))
 def test_no_module_outside_the_engine_touches_a_states_slots(module: str) -> None:
     """docs/internals.md, "The engine's boundary": outside ``_engine``, a state and its round are read through
-    their properties and the boundary's functions (``hand_start``, ``hand_items``, ...), never their slots."""
+    their properties and the boundary's functions (``round_start``, ``hand_items``, ...), never their slots."""
     assert not _slot_reads(PATHS[module])
 
 

@@ -6,6 +6,7 @@ Skipped, with a message, where the ``openspiel`` extra is not installed; CI inst
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -41,7 +42,7 @@ def test_the_parameters() -> None:
     assert state.table.rules.target == 15 and state.table.rules.preset_name == "classic"
     with pytest.raises(Exception, match="unknown preset"):
         pyspiel.load_game("python_truco(preset=uruguayo)")
-    with pytest.raises(Exception, match="utility"):
+    with pytest.raises(Exception, match=re.escape("utility must be 'win' or 'points', not 'money'")):
         pyspiel.load_game("python_truco(utility=money)")
 
 
@@ -60,7 +61,7 @@ def test_the_one_hand_game_is_one_hand_and_zero_sum() -> None:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         assert deals == 1 and sum(state.returns()) == 0
-        assert state.returns()[0] == state.table.hand_points[0] - state.table.hand_points[1]
+        assert state.returns()[0] == state.table.round_points[0] - state.table.round_points[1]
 
 
 def test_serialisation_round_trips() -> None:

@@ -320,7 +320,7 @@ def test_the_record_is_written_when_the_player_leaves(tmp_path) -> None:  # type
     term.type("q\n")
     term.read_until("Goodbye")
     assert term.finish() == 0
-    assert Record.from_json(path.read_text(encoding="utf-8")).rules.preset_name == "default"
+    assert Record.loads(path.read_text(encoding="utf-8")).rules.preset_name == "default"
 
 
 def test_the_record_is_written_when_the_player_leaves_with_ctrl_c(tmp_path) -> None:  # type: ignore[no-untyped-def]

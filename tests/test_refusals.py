@@ -4,10 +4,11 @@ code's template over the params (so a frontend can write its own sentence from t
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
-from helpers import play
+from helpers import play, refused
 from pytruco import (
     Action,
     Card,
@@ -165,8 +166,7 @@ def test_a_forged_tengo_with_a_card_is_not_legal() -> None:
         for name, value in zip(("seat", "kind", "card", "points", "choice"), fields, strict=True):
             object.__setattr__(forged, name, value)
         assert not is_legal(state, forged)
-        with pytest.raises(IllegalActionError):
-            apply(state, forged)
+        assert refused(state, forged) == "not-an-action"
 
 
 def test_a_team_that_holds_the_quiero_takes_a_plural_verb() -> None:
@@ -221,9 +221,11 @@ def test_values_made_without_their_constructors_get_library_errors() -> None:
         lambda s: apply(s, Action.parse("0 mazo")),
         lambda s: is_legal(s, Action.parse("0 mazo")),
     ):
-        with pytest.raises(ArgumentError):
+        with pytest.raises(ArgumentError, match="needs a State made by new_game or apply, not one without its fields"):
             use(forged_state)
-    with pytest.raises(TrucoError):
+    with pytest.raises(
+        TrucoError, match=re.escape("random_deal needs a State made by new_game or apply, not one without")
+    ):
         random_deal(forged_state)
 
 
@@ -235,9 +237,13 @@ def test_a_forged_state_is_an_argument_error_for_views_and_records() -> None:
     forged_state = _forged_state()
     if forged_state is None:
         return
-    with pytest.raises(ArgumentError):
+    with pytest.raises(
+        ArgumentError, match=re.escape("view needs a State made by new_game or apply, not one without its")
+    ):
         view(forged_state, 0)
-    with pytest.raises(RecordError):
+    with pytest.raises(
+        RecordError, match=re.escape("Record.from_state needs a State made by new_game or apply, not <State")
+    ):
         Record.from_state(forged_state)
 
 
@@ -336,13 +342,13 @@ def test_a_truco_call_after_vale_cuatro_is_accepted_is_refused_as_all_accepted()
 def test_nothing_blocks_play_when_a_seat_is_to_play_a_card() -> None:
     """PRESETS.md §4, §5 (a call waits for its answer): the word of what blocks play is ``None`` while a seat is
     simply to play, and names the call once one waits."""
-    from pytruco._engine.awaiting import pending
+    from pytruco._engine.awaiting import blocker
 
     deal = [["1E", "7E", "4C"], ["1B", "3O", "3B"]]
-    assert pending(play("default", deal).round) is None
-    assert pending(play("default", deal, "0 1E").round) is None
-    assert pending(play("default", deal, "0 truco").round) == "truco"
-    assert pending(play("default", deal, "0 envido").round) == "envido"
+    assert blocker(play("default", deal).round) is None
+    assert blocker(play("default", deal, "0 1E").round) is None
+    assert blocker(play("default", deal, "0 truco").round) == "truco"
+    assert blocker(play("default", deal, "0 envido").round) == "envido"
 
 
 def test_random_deal_refuses_what_only_looks_like_a_state() -> None:
@@ -355,3 +361,66 @@ def test_random_deal_refuses_what_only_looks_like_a_state() -> None:
     forged = types.SimpleNamespace(_rules=RuleSet.preset("default"))
     with pytest.raises(ArgumentError, match="random_deal needs a State"):
         random_deal(forged)  # type: ignore[arg-type]
+
+
+# --- what a mutation sample found unpinned (issue 34) ------------------------------------------------------
+def test_tengo_and_rps_built_with_the_constructor_are_the_shared_actions() -> None:
+    """STYLE.md (ask, check, do): an Action built with ``Action(...)`` (not parse, not the class methods) is a fresh
+    instance, yet is_legal, check and apply take it as the shared legal action it equals, for a tengo and a
+    rock-paper-scissors choice alike, and the history holds the shared instance."""
+    from pytruco import Rps
+
+    state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 envido", "1 quiero")
+    tengo = Action(0, Kind.TENGO, points=33)
+    assert tengo is not Action.parse("0 tengo 33") and is_legal(state, tengo)
+    check(state, tengo)
+    assert apply(state, tengo)[0].history[-1] is Action.parse("0 tengo 33")
+    assert refused(state, Action(0, Kind.TENGO, points=30)) == "envido-points-untrue"
+    online = new_game("online")
+    piedra = Action(1, Kind.RPS, choice=Rps.PIEDRA)
+    assert piedra is not Action.parse("1 rps piedra") and is_legal(online, piedra)
+    check(online, piedra)
+    assert apply(online, piedra)[0].history[-1] is Action.parse("1 rps piedra")
+    assert refused(apply(online, piedra)[0], Action(1, Kind.RPS, choice=Rps.PAPEL)) == "rps-already-chosen"
+
+
+class _Said(Action):
+    """An Action subclass, as a caller may write one (to carry its own methods)."""
+
+
+def test_an_action_subclass_is_taken_as_the_action_it_equals() -> None:
+    """STYLE.md (every entry point takes the same inputs): is_legal, check and apply take an instance of an Action
+    subclass as the action it equals; what goes into the history is the shared Action itself."""
+    state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]])
+    said = _Said(0, Kind.TRUCO)
+    assert is_legal(state, said) is True
+    check(state, said)
+    after, _ = apply(state, said)
+    assert type(after.history[-1]) is Action and after.history[-1] is Action.call(0, Kind.TRUCO)
+    assert is_legal(state, _Said(1, Kind.TRUCO)) is False
+    assert refused(state, _Said(1, Kind.TRUCO)) == "not-your-turn"
+
+
+def test_apply_lets_an_internal_error_through() -> None:
+    """STYLE.md (errors): apply turns an AttributeError into an ArgumentError only for a State made without
+    new_game (test_values_made_without_their_constructors_get_library_errors); an AttributeError of the engine
+    itself on a well-made state is a bug, raised as it is, never swallowed into a None result. Pure build only
+    (the compiled engine's globals cannot be patched)."""
+    from pytruco._engine import reducer
+    from pytruco.bench import engine_build
+
+    if engine_build() != "pure":
+        pytest.skip("the compiled engine's functions cannot be replaced")
+    state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]])
+
+    def broken(_state: State) -> None:
+        raise AttributeError("an engine bug")
+
+    patched = pytest.MonkeyPatch()
+    patched.setattr(reducer, "compute_legal", broken)
+    try:
+        with pytest.raises(AttributeError, match="an engine bug"):
+            apply(state, "0 truco")
+    finally:
+        patched.undo()
+    assert apply(state, "0 truco")[0].to_act == (1,)

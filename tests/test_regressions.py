@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
-from pytruco import RecordError, new_game, replay
+from pytruco import ArgumentError, RecordError, new_game, replay
 
 TEAM_DEAL = [["7B", "3B", "12O"], ["4O", "5C", "1E"], ["4C", "6C", "11C"], ["7O", "6O", "2E"]]
 LATE_FLOR = [
@@ -76,7 +77,9 @@ def test_chicos_only_in_a_partido() -> None:
     assert caught.value.kind == "bad-record" and "chicos" in str(caught.value)
     assert replay(record("classic", [hand], chicos=[0, 0])).to_json()["chicos"] == [0, 0]
     assert replay(record("reglamento", [hand], chicos=[1, 0])).to_json()["chicos"] == [1, 0]
-    with pytest.raises(ValueError, match="chicos"):
+    with pytest.raises(
+        ValueError, match=re.escape("starting chicos [1, 0]: default plays one game, not a partido of chicos")
+    ):
         new_game("default", first_mano=0, chicos=(1, 0))
 
 
@@ -158,10 +161,10 @@ def test_a_hand_listed_after_the_match_is_over() -> None:
 
 def test_apply_refuses_what_is_not_an_action() -> None:
     """Bad input gets a clear error: apply takes an Action, a Deal or action text (read by Action.parse),
-    nothing else."""
-    from pytruco import IllegalActionError, NotationError, apply
+    nothing else (a badly typed argument is an ArgumentError, issue 34)."""
+    from pytruco import NotationError, apply
 
-    with pytest.raises(IllegalActionError, match="not an action"):
-        apply(new_game("default", first_mano=0), 42)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="apply needs an Action, a Deal or an action in record notation, not 42"):
+        apply(new_game("default", first_mano=0), 42)  # type: ignore[call-overload]
     with pytest.raises(NotationError, match="not an action: 'truco'"):
         apply(new_game("default", first_mano=0), "truco")

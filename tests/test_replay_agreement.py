@@ -113,7 +113,7 @@ def test_replay_and_replay_events_agree_on_every_record(spec, how, stop, seed) -
     action."""
     steps = list(random_playout(spec))
     cut = steps[: max(1, round(stop * len(steps)))]
-    record = Record.from_state(cut[-1].after).to_json()
+    record = Record.from_state(cut[-1].after).to_dict()
     rng = random.Random(seed)
     candidates = [str(action) for action in candidate_actions(spec.rules.players)]
     data = _break(record, how, rng, candidates)

@@ -4,11 +4,12 @@ result, the research options, exact world sampling, bot policies and the observa
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 import pytest
 
-from helpers import act, start
+from helpers import play
 from pytruco import (
     PRESET_NAMES,
     Action,
@@ -36,7 +37,7 @@ from pytruco.encode import (
     observation_layout,
     observation_string,
 )
-from pytruco.worlds import chance_outcomes, deal_from_cards, hand_start, sample_world
+from pytruco.worlds import chance_outcomes, deal_from_cards, round_start, sample_world
 
 
 def _tables() -> Iterator[RuleSet]:
@@ -94,13 +95,15 @@ def test_the_documented_numbers() -> None:
 
 @pytest.mark.parametrize("text", ["0 timeout", "0 rendirse", "0 tengo 39"])
 def test_actions_outside_the_space_are_refused(text: str) -> None:
-    with pytest.raises(ArgumentError):
+    with pytest.raises(
+        ArgumentError, match=rf"^{re.escape(text)} is (a meta action \(\w+\), )?outside the action space"
+    ):
         _ = Action.parse(text).index
 
 
 @pytest.mark.parametrize("bad", [-1, 96, True, 1.0, "3"])
 def test_from_index_refuses_what_is_not_an_index(bad: object) -> None:
-    with pytest.raises(ArgumentError):
+    with pytest.raises(ArgumentError, match=re.escape(f"action index {bad!r} is not in range(96)")):
         Action.from_index(bad, 0)  # type: ignore[arg-type]
 
 
@@ -136,8 +139,8 @@ def test_random_games_stay_within_the_documented_bounds(rules: RuleSet) -> None:
             state, _ = apply(state, action)
             per_hand += 1
             assert per_hand <= bounds(rules).max_actions_per_hand
-            if state.hand_over:
-                assert sum(state.hand_points) <= bounds(rules).max_hand_points
+            if state.round_over:
+                assert sum(state.round_points) <= bounds(rules).max_hand_points
         assert state.rounds_dealt <= bounds(rules).max_hands
 
 
@@ -160,10 +163,12 @@ def test_chance_outcomes_sum_to_one_card_by_card() -> None:
 
 def test_chance_outcomes_refuse_outside_a_deal() -> None:
     state = new_game("default", first_mano=0)
-    with pytest.raises(ArgumentError):
+    with pytest.raises(ArgumentError, match=re.escape("card 1E is dealt twice")):
         chance_outcomes(state, [Deal.parse([["1E"]]).hands[0].cards[0]] * 2)
     after, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    with pytest.raises(ArgumentError):
+    with pytest.raises(
+        ArgumentError, match=re.escape("chance_outcomes needs a state that waits for a deal, not phase 'play'")
+    ):
         chance_outcomes(after)
 
 
@@ -184,16 +189,16 @@ def test_card_order_within_a_hand_does_not_change_what_a_seat_observes() -> None
 # --- the hand result and the research options --------------------------------------------------------------
 def test_hand_over_and_hand_points() -> None:
     state = new_game("default", first_mano=0)
-    assert not state.hand_over and state.hand_points == (0, 0)
+    assert not state.round_over and state.round_points == (0, 0)
     state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
     for text in ("0 envido", "1 quiero", "0 tengo 33", "1 son-buenas"):
         state, _ = apply(state, Action.parse(text))
-        assert not state.hand_over
-    assert state.hand_points == (2, 0)
+        assert not state.round_over
+    assert state.round_points == (2, 0)
     state, _ = apply(state, Action.parse("0 mazo"))
-    assert state.hand_over and state.hand_points == (2, 1)
+    assert state.round_over and state.round_points == (2, 1)
     state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    assert not state.hand_over and state.hand_points == (0, 0)
+    assert not state.round_over and state.round_points == (0, 0)
 
 
 def test_a_match_of_one_hand_ends_after_it() -> None:
@@ -201,7 +206,7 @@ def test_a_match_of_one_hand_ends_after_it() -> None:
     state = new_game(RuleSet.preset("default", hands=1), first_mano=0)
     state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
     state, _ = apply(state, Action.parse("0 mazo"))
-    assert state.is_over and state.winner == 1 and state.hand_over and state.hand_points == (0, 2)
+    assert state.is_over and state.winner == 1 and state.round_over and state.round_points == (0, 2)
 
 
 _HANDS_DEAL = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
@@ -220,18 +225,20 @@ def test_equal_points_after_the_last_hand_go_to_the_last_truco_winner(
 ) -> None:
     # RuleSet.hands (research option, its docstring): on equal points after the last hand, the team that won
     # that hand's truco points wins.
-    state = act(start("default", first_mano=mano, hands=1), _HANDS_DEAL, *texts)
+    state = play("default", _HANDS_DEAL, *texts, first_mano=mano, hands=1)
     assert (state.score, state.is_over, state.winner) == ((1, 1), True, winner)
 
 
 def test_after_the_last_hand_the_team_ahead_wins() -> None:
     # RuleSet.hands: the team ahead on points wins, whoever won the last hand (here team 1, by the mazo).
-    state = act(start("default", hands=1), _HANDS_DEAL, "0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 mazo")
+    state = play("default", _HANDS_DEAL, "0 envido", "1 quiero", "0 tengo 33", "1 son-buenas", "0 mazo", hands=1)
     assert (state.score, state.is_over, state.winner) == ((2, 1), True, 0)
 
 
 def test_hands_option_is_validated() -> None:
-    with pytest.raises(ValueError, match="hands"):
+    with pytest.raises(
+        ValueError, match=re.escape("option 'hands': must be a whole number from 0 to 999999999, not -1")
+    ):
         RuleSet.preset("default", hands=-1)
     assert bounds(RuleSet.preset("default", hands=3, targets=(9,), target=9)).max_hands == 3
     assert all(RuleSet.preset(name).hands == 0 and not RuleSet.preset(name).answer_in_turn for name in PRESET_NAMES)
@@ -301,8 +308,8 @@ def test_hand_start_is_the_state_before_the_deal_even_after_pickling() -> None:
 
     start = new_game("default", first_mano=0)
     state, _ = apply(start, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    assert hand_start(state) is start
-    assert hand_start(pickle.loads(pickle.dumps(state))) == start
+    assert round_start(state) is start
+    assert round_start(pickle.loads(pickle.dumps(state))) == start
 
 
 # --- bot policies --------------------------------------------------------------------------------------------
@@ -319,7 +326,7 @@ def test_policies_are_distributions_over_legal_actions() -> None:
 def test_every_library_bot_gives_a_policy_that_agrees_with_its_act(name: str) -> None:
     # Bot.policy (issue 21): probabilities over legal actions summing to 1; a deterministic bot's is one-hot on
     # the action its act picks from the same random source.
-    seen = view(act(start("classic", first_mano=1), _HANDS_DEAL), 1)
+    seen = view(play("classic", _HANDS_DEAL, first_mano=1), 1)
     bot = load_bot(name)
     probabilities = policy(bot, seen, random.Random(3))
     assert set(probabilities) <= set(seen.legal), probabilities
@@ -334,7 +341,7 @@ class _ActOnly:
 
 
 def test_policy_of_a_bot_without_one_is_its_act() -> None:
-    seen = view(act(start("default"), _HANDS_DEAL), 0)
+    seen = view(play("default", _HANDS_DEAL), 0)
     assert len(seen.legal) > 1 and policy(_ActOnly(), seen) == {seen.legal[-1]: 1.0}
 
 

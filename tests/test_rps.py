@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
-from helpers import act, legal
+from helpers import act, legal, refused
 from pytruco import Action, Deal, IllegalActionError, Phase, Record, apply, new_game, replay
 
 CHOICES = ["piedra", "papel", "tijera"]
@@ -21,8 +22,7 @@ def test_online_starts_with_rock_paper_scissors():
     assert not state.is_chance
     assert state.to_act == (0, 1)
     assert legal(state) == sorted(f"{s} rps {c}" for s in (0, 1) for c in CHOICES)
-    with pytest.raises(IllegalActionError):
-        apply(state, Deal.parse(DEAL))
+    assert refused(state, Deal.parse(DEAL)) == "deal-not-now"
 
 
 @pytest.mark.parametrize(("first", "second"), list(itertools.product(CHOICES, CHOICES)))
@@ -85,15 +85,13 @@ def test_rps_only_in_online(preset):
     """PRESETS.md §2: only online draws the first mano by rock-paper-scissors."""
     state = new_game(preset, first_mano=0)
     assert state.phase is Phase.DEAL
-    with pytest.raises(IllegalActionError, match=r"rps|rock"):
-        act(state, "0 rps piedra")
+    assert refused(state, "0 rps piedra") == "before-deal"  # the table waits for the first deal, not a draw
 
 
 def test_no_rps_after_the_deal():
     """PRESETS.md §2: rock-paper-scissors is before the first deal only."""
     state = act(new_game("online"), "0 rps piedra", "1 rps tijera", DEAL)
-    with pytest.raises(IllegalActionError, match="rock-paper-scissors"):
-        act(state, "0 rps piedra")
+    assert refused(state, "0 rps piedra") == "rps-after-deal"
 
 
 def test_online_given_first_mano_skips_the_draw():
@@ -109,9 +107,11 @@ def test_rps_record_round_trip():
     record = Record.from_state(state)
     assert record.pre == ("0 rps piedra", "1 rps piedra", "1 rps papel", "0 rps tijera")
     assert record.first_mano is None
-    assert replay(Record.from_json(record.dumps())).state == state
+    assert replay(Record.loads(record.dumps())).state == state
     data = record.to_dict() | {"first_mano": 0}
-    with pytest.raises(ValueError, match="first_mano") as info:
+    with pytest.raises(
+        ValueError, match=re.escape("a record gives 'first_mano' or rock-paper-scissors 'pre' actions")
+    ) as info:
         Record.from_dict(data)
     assert info.value.kind == "bad-record"
 
@@ -123,3 +123,22 @@ def test_rendirse_during_the_draw(seat):
     assert state.is_over
     assert state.winner == 1 - seat
     assert state.score == (0, 0)
+
+
+def test_a_tie_is_told_with_the_choice_and_nothing_else():
+    """PRESETS.md §2 (rock-paper-scissors): equal choices repeat the draw; the tie's event names the choice (both
+    chose it) and carries no seat, team or points (mutation sample seed 3434, issue 34)."""
+    from pytruco import Event, EventKind
+
+    state = act(new_game("online"), "0 rps piedra")
+    state, events = apply(state, "1 rps piedra")
+    assert events[-1] == Event(EventKind.RPS_TIE, detail="piedra")
+    assert events[-1].to_json() == {
+        "kind": "rps-tie",
+        "seat": None,
+        "team": None,
+        "points": 0,
+        "card": None,
+        "detail": "piedra",
+    }
+    assert state.phase is Phase.RPS and state.to_act == (0, 1)

@@ -5,6 +5,7 @@ JSON round trips are exact, the TypeScript declarations are current, and loaders
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -38,7 +39,9 @@ def test_the_schemas_are_draft_2020_12_and_versioned() -> None:
         jsonschema.Draft202012Validator.check_schema(data)
         assert data["$schema"] == "https://json-schema.org/draft/2020-12/schema"
         assert data["$id"].endswith(f"truco-{name}-1.json")
-    with pytest.raises(SchemaError):
+    with pytest.raises(
+        SchemaError, match=re.escape("unknown schema 'state' (known: record, view, event, action, protocol)")
+    ):
         schema("state")
 
 
@@ -81,7 +84,7 @@ def test_views_events_actions_and_records_validate_and_round_trip(spec: GameSpec
     record = Record.from_state(state)
     data = json.loads(record.dumps())
     valid("record", data)
-    assert Record.from_json(json.dumps(data)).to_json() == record.to_json()
+    assert Record.loads(json.dumps(data)).to_dict() == record.to_dict()
 
 
 JSON = st.recursive(
@@ -148,7 +151,7 @@ def test_event_members_with_huge_numbers_are_event_errors(name: str) -> None:
     """A 5,000-digit number (more than Python's repr limit) is quoted safely: an EventError, never ValueError."""
     from pytruco.events import EventError
 
-    with pytest.raises(EventError, match="digits"):
+    with pytest.raises(EventError, match=rf"^member '{name}' must be .*, not <a whole number of about 5001 digits>$"):
         Event.from_json({"kind": "folded", name: 10**5000})
 
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from helpers import act, finish_hand, legal, play, play_hands, start, won
-from pytruco import IllegalActionError, Phase, random_deal
+from helpers import act, finish_hand, legal, play, play_hands, refused, start, won
+from pytruco import Phase, random_deal
 
 DEAL = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]  # 33 against 29; seat 0 wins the tricks
 ENVIDO = ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas"]
@@ -26,8 +26,7 @@ def test_immediate_game_ends_mid_hand(preset):
     assert state.score == (30, 5)
     assert legal(state) == []
     assert state.to_act == ()
-    with pytest.raises(IllegalActionError, match="over"):
-        play(preset, DEAL, *ENVIDO, "0 1E", score=(28, 5))
+    assert refused(play(preset, DEAL, *ENVIDO, score=(28, 5)), "0 1E") == "match-over"
 
 
 @pytest.mark.parametrize("preset", ["default", "online"])
@@ -177,8 +176,7 @@ def test_one_game_presets_have_no_chicos(preset):
 def test_no_deal_after_the_match():
     """RECORDS.md: any action after the match is over is illegal (deals too)."""
     state = play("default", DEAL, *ENVIDO, score=(28, 0))
-    with pytest.raises(IllegalActionError, match="over"):
-        act(state, OTHER_DEAL)
+    assert refused(state, OTHER_DEAL) == "deal-after-match"
 
 
 @pytest.mark.parametrize(
@@ -246,3 +244,14 @@ def test_the_cards_shown_depend_on_the_count_three_option_whatever_was_asked_fir
         answers = {first: shown_cards(cards, first), not first: shown_cards(cards, not first)}
         assert sorted(map(str, answers[False])) == two, text
         assert sorted(map(str, answers[True])) == three, text
+
+
+def test_a_partido_of_fixed_hands_goes_to_the_side_ahead_in_chicos_first() -> None:
+    """RuleSet.hands (research; the last hand's decision in scoring.py): when the last hand of a partido ends, the
+    side ahead in chicos wins the match even when the other side is ahead in points; at equal chicos the points
+    decide (mutation sample, issue 34: the chicos were never compared)."""
+    ahead_in_chicos = play("reglamento", DEAL, "0 mazo", hands=1, chicos=(1, 0))
+    assert ahead_in_chicos.is_over and ahead_in_chicos.score[1] > ahead_in_chicos.score[0]
+    assert ahead_in_chicos.winner == 0
+    level = play("reglamento", DEAL, "0 mazo", hands=1, chicos=(0, 0))
+    assert level.is_over and level.winner == 1

@@ -512,12 +512,12 @@ def test_the_append_only_log_rebuilds_the_same_record(tmp_path: Path) -> None:
             assert now[: len(rows)] == rows, "rows already stored never change"
             rows = now
         assert table.state.is_over
-        seen["id"], seen["record"] = table.id, Record.from_state(table.state).to_json()
+        seen["id"], seen["record"] = table.id, Record.from_state(table.state).to_dict()
         seen["logs"], seen["decision"] = table.logs, table.decision
 
     run(scenario, store=Store(path))
     restored = Server(Store(path)).tables[seen["id"]]
-    assert Record.from_state(restored.state).to_json() == seen["record"]
+    assert Record.from_state(restored.state).to_dict() == seen["record"]
     # a client that reconnects after the restart gets the same recent events, and the same decision id
     assert restored.logs == seen["logs"] and restored.decision == seen["decision"]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import pickle
 import random
+import re
 from itertools import permutations
 
 import pytest
@@ -66,7 +67,7 @@ def test_points_of_never_writes_the_shared_table() -> None:
     assert cards.points_of((seven, seven, six)) == (34, 40, 1)
     assert cards.points_of((seven, six)) == (33, 33, 1)
     assert dict(HOLDING_POINTS) == before
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=re.escape("'mappingproxy' object does not support item assignment")):
         HOLDING_POINTS[0] = (0, 0, 0)  # type: ignore[index]
 
 

@@ -16,7 +16,7 @@ from pytruco.schema import schema
 from pytruco.text import describe_event
 from pytruco.views import ShownCards, view
 
-from .helpers import act, start
+from .helpers import play
 
 DEAL = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]  # seat 0: 33 (7C 6C), seat 1: 29 (5O 4O)
 ENVIDO = ("0 envido", "1 quiero")
@@ -38,7 +38,7 @@ def shown_json(state: State, seat: int | None) -> list[dict[str, Any]]:
 def test_reglamento_a_false_winning_declaration_is_shown_with_the_true_cards() -> None:
     """§5 (reglamento): seat 0 says 31 but holds 33; when the hand ends its cards are shown, the declaration is
     false and the envido goes to team 1. Both seats and a spectator see the same cards."""
-    state = act(start("reglamento"), DEAL, *ENVIDO)
+    state = play("reglamento", DEAL, *ENVIDO)
     state, found = shown_events(state, "0 tengo 31", "1 son-buenas", "0 mazo")
     assert found == [(0, "6C", 33), (0, "7C", 33)]
     for seat in (0, 1, None):
@@ -48,7 +48,7 @@ def test_reglamento_a_false_winning_declaration_is_shown_with_the_true_cards() -
 
 
 def test_reglamento_a_true_declaration_is_shown_too() -> None:
-    state = act(start("reglamento"), DEAL, *ENVIDO)
+    state = play("reglamento", DEAL, *ENVIDO)
     state, found = shown_events(state, "0 tengo 33", "1 son-buenas", "0 mazo")
     assert found == [(0, "6C", 33), (0, "7C", 33)]
     assert state.score == (2, 1)
@@ -57,7 +57,7 @@ def test_reglamento_a_true_declaration_is_shown_too() -> None:
 def test_classic_the_winner_shows_at_the_end_of_the_hand() -> None:
     """§5 (classic show rule): seat 0 won the envido and did not fold, so the hand's end shows 7C 6C (7C
     was already face up; 6C was never played)."""
-    state = act(start("classic", players=2), DEAL, *ENVIDO, "0 tengo 33", "1 son-buenas")
+    state = play("classic", DEAL, *ENVIDO, "0 tengo 33", "1 son-buenas", players=2)
     assert view(state, 1).shown == ()
     state, found = shown_events(state, "0 1E", "1 3B", "0 7C", "1 5O")
     assert found == [(0, "6C", 33), (0, "7C", 33)]
@@ -66,7 +66,7 @@ def test_classic_the_winner_shows_at_the_end_of_the_hand() -> None:
 
 def test_classic_a_winner_who_folds_without_showing_shows_nothing() -> None:
     """§5: the winner who goes to the mazo before its cards were face up loses the envido; no card is shown."""
-    state = act(start("classic", players=2), DEAL, *ENVIDO, "0 tengo 33", "1 son-buenas")
+    state = play("classic", DEAL, *ENVIDO, "0 tengo 33", "1 son-buenas", players=2)
     state, found = shown_events(state, "0 mazo")
     assert found == [] and shown_json(state, 1) == []
     assert state.score == (0, 3)
@@ -82,7 +82,7 @@ def test_classic_a_winner_who_folds_without_showing_shows_nothing() -> None:
 )
 def test_the_cards_shown_are_those_that_make_the_points(hand: list[str], cards: list[str], points: int) -> None:
     """PRESETS.md §8.12, §8.19 (which cards make envido points)."""
-    state = act(start("reglamento"), [hand, ["4E", "4O", "4B"]], *ENVIDO, f"0 tengo {points}", "1 son-buenas")
+    state = play("reglamento", [hand, ["4E", "4O", "4B"]], *ENVIDO, f"0 tengo {points}", "1 son-buenas")
     state, found = shown_events(state, "0 mazo")
     assert found == [(0, card, points) for card in cards]
 
@@ -90,14 +90,14 @@ def test_the_cards_shown_are_those_that_make_the_points(hand: list[str], cards: 
 def test_presets_without_a_check_show_nothing() -> None:
     """default, online, ladder: declarations must be true and nothing waits for the cards (§5)."""
     for preset in ("default", "online", "ladder"):
-        state = act(start(preset), DEAL, *ENVIDO)
+        state = play(preset, DEAL, *ENVIDO)
         state, found = shown_events(state, "0 tengo 33", "1 son-buenas", "0 mazo")
         assert found == [] and shown_json(state, 1) == [], preset
 
 
 def test_shown_events_and_views_validate_and_read_back() -> None:
     jsonschema = pytest.importorskip("jsonschema")
-    state = act(start("reglamento"), DEAL, *ENVIDO, "0 tengo 33", "1 son-buenas")
+    state = play("reglamento", DEAL, *ENVIDO, "0 tengo 33", "1 son-buenas")
     after, events = apply(state, Action.parse("0 mazo"))
     for data in seat_events(after, events, 1):
         jsonschema.validate(data, schema("event"))

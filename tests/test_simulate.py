@@ -20,8 +20,8 @@ from pytruco.bots import (
     RandomBot,
     SearchBot,
     TrucoAlwaysBot,
+    call_to_answer,
     load_bot,
-    pending_call,
     play_match,
 )
 from pytruco.bots._ismcts import _Node
@@ -167,11 +167,11 @@ def test_pending_call_reads_envido_primero() -> None:
 
     state, _ = apply(new_game("default", first_mano=0), Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
     state, _ = apply(state, Action.parse("0 truco"))
-    assert pending_call(view(state, 1)) is Kind.TRUCO
+    assert call_to_answer(view(state, 1)) is Kind.TRUCO
     state, _ = apply(state, Action.parse("1 envido"))
-    assert pending_call(view(state, 0)) is Kind.ENVIDO
+    assert call_to_answer(view(state, 0)) is Kind.ENVIDO
     state, _ = apply(state, Action.parse("0 no-quiero"))
-    assert pending_call(view(state, 1)) is Kind.TRUCO
+    assert call_to_answer(view(state, 1)) is Kind.TRUCO
 
 
 def test_search_bot_decides_from_the_view_only() -> None:
@@ -367,11 +367,11 @@ def test_one_game_forks_no_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(summary.results) == 1 and summary.workers == 1
 
 
-def test_hand_win_chance_when_the_other_side_has_fewer_cards_left() -> None:
+def test_round_win_chance_when_the_other_side_has_fewer_cards_left() -> None:
     """Six seats, after four went to the mazo: a seat may hold more cards
     than the other side has left, and the estimate is still a chance (found by tests/test_fuzz.py)."""
     from pytruco import Action
-    from pytruco.bots import hand_win_chance
+    from pytruco.bots import round_win_chance
 
     state = new_game(RuleSet.preset("default", players=6), first_mano=0)
     deal = [["2O", "4O", "5C"], ["7C", "6C", "10B"], ["11C", "1O", "6E"], ["2B", "6O", "6B"], ["12B", "12O", "3E"]]
@@ -380,7 +380,7 @@ def test_hand_win_chance_when_the_other_side_has_fewer_cards_left() -> None:
         state, _ = apply(state, Action.parse(text))
     for text in ("4 12O", "0 4O", "1 mazo", "3 6O", "4 mazo"):
         state, _ = apply(state, Action.parse(text))
-    assert all(0.0 <= hand_win_chance(view(state, seat)) <= 1.0 for seat in range(6))
+    assert all(0.0 <= round_win_chance(view(state, seat)) <= 1.0 for seat in range(6))
 
 
 def test_workers_are_capped_at_the_processors_and_the_games(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,7 +18,7 @@ from pytruco.text import (
     team_name,
 )
 
-from .helpers import act, start
+from .helpers import play
 from .strategies import GameSpec, games, random_playout
 
 NAMES = ["Ana", "Beto", "Carla", "Dani", "Eva", "Fede"]
@@ -80,7 +80,7 @@ def test_every_event_of_random_playouts_has_words(spec: GameSpec) -> None:
 
 
 def test_refusals_are_sentences_in_both_languages() -> None:
-    state = act(start("default"), [["1E", "7E", "4C"], ["1B", "3O", "3B"]])
+    state = play("default", [["1E", "7E", "4C"], ["1B", "3O", "3B"]])
     with pytest.raises(IllegalActionError) as caught:
         apply(state, Action.parse("1 3O"))
     spanish = describe_refusal(caught.value, "es", ["Ana", "Beto"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import legal, play
+from helpers import legal, play, refused
 from pytruco import IllegalActionError, Phase
 
 ALL = ["default", "online", "classic", "ladder", "reglamento"]
@@ -98,8 +98,10 @@ def test_quiero_holder_raises_later_on_its_own_turn():
     assert state.round.truco_level == 2
     assert state.to_act == (1,)  # back to the seat whose turn it was
     assert "1 vale-cuatro" not in legal(state)  # seat 0 now holds the quiero
-    with pytest.raises(IllegalActionError):
-        play("default", DEAL, "0 truco", "1 quiero", "0 4C", "1 retruco", "0 quiero", "1 vale-cuatro")
+    assert (
+        refused(play("default", DEAL, "0 truco", "1 quiero", "0 4C", "1 retruco", "0 quiero"), "1 vale-cuatro")
+        == "raise-needs-quiero"
+    )
 
 
 def test_raise_as_answer_accepts_the_lower_level():
@@ -139,10 +141,8 @@ def test_no_card_while_a_call_is_pending(preset):
     """PRESETS.md §8.1: while a call is pending no card may be played."""
     state = play(preset, DEAL, "0 truco")
     assert not [a for a in legal(state) if a.endswith(("E", "B", "O", "C"))]
-    with pytest.raises(IllegalActionError):
-        play(preset, DEAL, "0 truco", "1 3B")
-    with pytest.raises(IllegalActionError):
-        play(preset, DEAL, "0 truco", "0 1E")
+    assert refused(state, "1 3B") == "play-while-pending"
+    assert refused(state, "0 1E") == "not-your-turn"
 
 
 @pytest.mark.parametrize("preset", ALL)

@@ -16,7 +16,7 @@ from pytruco.bots import HeuristicBot, RandomBot, play_match
 from pytruco.cards import ALL_CARDS
 from pytruco.views import Declaration, SeatError, SeatView, view
 
-from .helpers import act, start
+from .helpers import act, play
 from .strategies import GameSpec, games, random_playout
 
 CARD_TEXTS = {str(card) for card in ALL_CARDS}
@@ -147,7 +147,7 @@ DEAL_2 = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
 
 def test_view_shows_the_pending_truco_and_what_answering_is_worth() -> None:
     """PRESETS.md §4: an accepted truco makes the hand worth 2, a refused one gives the caller 1."""
-    state = act(start("default"), DEAL_2, "0 1E", "1 truco")
+    state = play("default", DEAL_2, "0 1E", "1 truco")
     seen = view(state, 0)
     assert seen.pending is not None
     assert (seen.pending.call, seen.pending.seat, seen.pending.answerers) == (Kind.TRUCO, 1, (0,))
@@ -161,7 +161,7 @@ def test_view_shows_the_pending_truco_and_what_answering_is_worth() -> None:
 
 def test_view_shows_envido_chain_declarations_and_points() -> None:
     """PRESETS.md §5: E-R accepted is worth 5, refused 2; declarations are public, mano first."""
-    state = act(start("default"), DEAL_2, "0 envido", "1 real-envido")
+    state = play("default", DEAL_2, "0 envido", "1 real-envido")
     seen = view(state, 0)
     assert seen.pending is not None and (seen.pending.if_accepted, seen.pending.if_refused) == (5, 2)
     assert seen.envido_points == 33 and view(state, 1).envido_points == 29
@@ -173,28 +173,28 @@ def test_view_shows_envido_chain_declarations_and_points() -> None:
     seen = view(state, 1)
     assert seen.envido.declarations == (Declaration(0, 33), Declaration(1, None, timeout=True))
     assert seen.envido.winner == 0 and seen.envido.stage == "settled"
-    assert seen.hand_points == (5, 0) and seen.score == (5, 0)
+    assert seen.round_points == (5, 0) and seen.score == (5, 0)
     assert [c.call for c in seen.envido.calls] == [Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.QUIERO]
 
 
 def test_end_of_hand_presets_show_what_is_still_to_be_added() -> None:
     """PRESETS.md §2 (classic): the hand's points are added when it ends."""
-    state = act(start("classic"), DEAL_2, "0 envido", "1 no-quiero")
+    state = play("classic", DEAL_2, "0 envido", "1 no-quiero")
     seen = view(state, 0)
-    assert seen.hand_points == (0, 0) and seen.unscored == ((0, 1, "envido"),)
+    assert seen.round_points == (0, 0) and seen.unscored == ((0, 1, "envido"),)
 
 
 def test_mano_is_not_stale_between_hands() -> None:
     """The view's mano is the next hand's mano once a hand is over (PRESETS.md §2: seat + 1)."""
-    state = act(start("default"), DEAL_2, "0 mazo")
+    state = play("default", DEAL_2, "0 mazo")
     seen = view(state, 1)
-    assert seen.hand_over and seen.phase.value == "deal"
+    assert seen.round_over and seen.phase.value == "deal"
     assert seen.mano == 1 and state.mano == 1
     assert seen.hand == () and seen.envido_points is None and seen.pie == (0, 1)
 
 
 def test_spectator_view_shows_no_hand() -> None:
-    state = act(start("default"), DEAL_2, "0 envido")
+    state = play("default", DEAL_2, "0 envido")
     seen = view(state, None)
     assert seen.hand == () and seen.legal == () and seen.envido_points is None
     assert seen.history == ("deal", "0 envido")
@@ -202,9 +202,11 @@ def test_spectator_view_shows_no_hand() -> None:
 
 
 def test_view_teams_pie_and_partners_in_team_play() -> None:
-    state = act(
-        start("default", players=4, first_mano=1),
+    state = play(
+        "default",
         [["1E", "2E", "3E"], ["4E", "5E", "6E"], ["7E", "1B", "2B"], ["3B", "4B", "5B"]],
+        players=4,
+        first_mano=1,
     )
     seen = view(state, 2)
     assert seen.teams == ((0, 2), (1, 3)) and seen.partners == (0,)
@@ -224,7 +226,7 @@ def test_view_rejects_bad_seats_with_a_library_error() -> None:
 
 
 def test_view_json_round_trips_exactly() -> None:
-    state = act(start("reglamento"), DEAL_2, "0 envido", "1 quiero")
+    state = play("reglamento", DEAL_2, "0 envido", "1 quiero")
     for seat in (0, 1, None):
         seen = view(state, seat)
         data = json.loads(json.dumps(seen.to_json()))
@@ -234,7 +236,7 @@ def test_view_json_round_trips_exactly() -> None:
 
 def test_a_truco_waits_under_the_envido_primero() -> None:
     """Envido primero (the rules pages, truco): an envido answers the first truco, which waits meanwhile."""
-    state = act(start("default"), DEAL_2, "0 truco", "1 envido")
+    state = play("default", DEAL_2, "0 truco", "1 envido")
     seen = view(state, 0)
     assert seen.pending is not None and seen.pending.call is Kind.ENVIDO and seen.pending.if_accepted == 2
     assert seen.truco.waiting is not None and (seen.truco.waiting.seat, seen.truco.waiting.call) == (0, Kind.TRUCO)
@@ -301,7 +303,7 @@ def test_a_draw_that_fills_the_record_leaves_only_rendirse() -> None:
 
 def _mid_hand_view_json() -> dict[str, Any]:
     """Seat 1's view after 0 envido: a call pending, seat 1 to act (tests/test_views.py's standard deal)."""
-    state = act(start("default"), [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 1E", "1 envido")
+    state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 1E", "1 envido")
     return json.loads(json.dumps(view(state, 0).to_json()))
 
 
@@ -317,7 +319,7 @@ def _changed(path: str, value: Any) -> dict[str, Any]:
 
 _IMPOSSIBLE_VIEWS: list[tuple[str, Any]] = [
     ("cards_left", [3, 10**6]),  # table_svg drew a million cards
-    ("cards_left", [3]),  # IndexError in table_svg, hand_win_chance and the bots
+    ("cards_left", [3]),  # IndexError in table_svg, round_win_chance and the bots
     ("cards_left", [3, 3, 3]),
     ("cards_left", [3, -1]),
     ("seat", 2),  # a seat beyond the table
@@ -355,24 +357,24 @@ _IMPOSSIBLE_VIEWS: list[tuple[str, Any]] = [
 def test_a_view_read_from_json_is_checked_for_what_a_table_can_show(path: str, value: Any) -> None:
     """SeatView.from_json checks ranges and consistency, not only types (truco-view/1): seats within the table,
     one count of cards left per seat (0-3), at most three cards in a hand, legal actions of this seat, and some
-    when it is to act... so that every consumer of a view it returns (table_svg, the bots, hand_win_chance)
+    when it is to act... so that every consumer of a view it returns (table_svg, the bots, round_win_chance)
     works, and JSON that no table could show is a ViewError."""
     from pytruco.views import ViewError
 
-    with pytest.raises(ViewError):
+    with pytest.raises(ViewError, match=r"^(not a view a table can show: |member '\w+' must be |history must list)"):
         SeatView.from_json(_changed(path, value))
 
 
 def test_every_consumer_takes_a_view_read_back_from_json() -> None:
-    """The view JSON the library writes reads back, and table_svg, hand_win_chance, the bots and the text
+    """The view JSON the library writes reads back, and table_svg, round_win_chance, the bots and the text
     helpers take it."""
-    from pytruco.bots import BOT_NAMES, hand_win_chance
+    from pytruco.bots import BOT_NAMES, round_win_chance
     from pytruco.svg import table_svg
     from pytruco.text import describe_action
 
     seen = SeatView.from_json(_mid_hand_view_json())
     assert table_svg(seen).startswith("<svg")
-    assert 0.0 <= hand_win_chance(seen) <= 1.0
+    assert 0.0 <= round_win_chance(seen) <= 1.0
     for name in sorted(BOT_NAMES):
         assert BOT_NAMES[name]().act(seen, random.Random(1)) in seen.legal
     assert all(describe_action(action, "en") for action in seen.legal)
@@ -402,7 +404,7 @@ def test_call_values_say_what_the_pending_call_will_say(spec: GameSpec) -> None:
 def test_call_values_of_a_raise() -> None:
     """§4: after an accepted truco, retruco would be worth 3 (2 refused); §5: over an envido, real envido would
     make the chain 5 (2 refused)."""
-    state = act(start("default"), [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 envido")
+    state = play("default", [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "0 envido")
     values = {v.call: (v.if_accepted, v.if_refused) for v in view(state, 1).call_values}
     assert values[Kind.REAL_ENVIDO] == (5, 2) and values[Kind.ENVIDO] == (4, 2)
     state = act(state, "1 quiero", "0 tengo 33", "1 son-buenas", "0 truco", "1 quiero", "0 1E")

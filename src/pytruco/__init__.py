@@ -34,15 +34,15 @@ from .errors import (
 )
 from .events import Event, EventKind
 from .partners import TirarReyes, tirar_reyes
-from .records import FORMAT, HandSummary, Record, RecordHand, ReplayResult, replay
+from .records import RECORD_FORMAT, HandSummary, Record, RecordHand, ReplayResult, replay
 from .rules import PRESET_NAMES, CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, PardaRule, RuleSet, Scoring
 from .version import __version__
 from .views import SeatView, view
 
 __all__ = [
-    "FORMAT",
     "PRESET_NAMES",
     "RANKS",
+    "RECORD_FORMAT",
     "Action",
     "ArgumentError",
     "Card",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._engine import State, hand_start
+from ._engine import State, round_start
 from .actions import MAX_SEATS, NUM_ACTIONS, Action, Deal, Kind
 from .cards import ALL_CARDS
 from .errors import TrucoError
@@ -40,7 +40,7 @@ def recalled(state: State, seat: int) -> str:
     node = state
     while True:
         try:
-            start = hand_start(node)
+            start = round_start(node)
         except TrucoError:  # the engine could not rebuild an unpickled state's hand start: walk the history
             return _opening_text(state, seat)
         if start is node:  # before the first deal: the opening items (a draw), walked

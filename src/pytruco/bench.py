@@ -107,7 +107,7 @@ def replays_per_second(seconds: float, seed: int) -> float:
     text = _sample_record(seed).dumps()
 
     def once() -> int:
-        replay(Record.from_json(text))
+        replay(Record.loads(text))
         return 1
 
     return _per_second(once, seconds)

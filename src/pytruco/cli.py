@@ -310,7 +310,7 @@ def _replay(path: str, trace: bool, out: TextIO, err: TextIO) -> int:
         out.write(json.dumps(line) + "\n")
 
     try:
-        record = Record.from_json(_read_record(path))
+        record = Record.loads(_read_record(path))
         result = replay(record, trace=emit if trace else None)
     except RecordError as failure:
         return _fail(failure, out, err)
@@ -339,7 +339,7 @@ def _seat_command(
         err.write(f"pytruco {command}: --seat must be a seat number or 'spectator', not {seat_text[:20]!r}\n")
         return 2
     try:
-        record = Record.from_json(_read_record(path))
+        record = Record.loads(_read_record(path))
         if seat is not None and not seat < record.rules.players:
             err.write(f"pytruco {command}: there is no seat {seat} at a table of {record.rules.players}\n")
             return 2

@@ -411,7 +411,7 @@ def _fill_chains(state: State, r: Round, seat: int, plan: _Plan, v: MutableSeque
 def _fill_declarations(r: Round, seat: int, plan: _Plan, v: MutableSequence[float], at: int) -> None:
     """The envido and flor declarations of the hand (see :func:`_fill`)."""
     n = plan.players
-    for what, s, points, _timeout in r.hand_declarations:
+    for what, s, points, _timeout in r.all_declarations:
         base = at + (plan.envido_declared if what == "envido" else plan.flor_declared) + 3 * ((s - seat) % n)
         v[base] = 1.0
         if points is None:
@@ -434,7 +434,7 @@ def _fill_points(state: State, r: Round, seat: int, plan: _Plan, v: MutableSeque
         v[at + plan.unscored] = _capped(ours / most)
     if theirs:
         v[at + plan.unscored + 1] = _capped(theirs / most)
-    got = state.hand_points
+    got = state.round_points
     if got[team] > 0:
         v[at + plan.hand_points] = _capped(got[team] / most)
     if got[1 - team] > 0:

@@ -180,7 +180,7 @@ def replay_events(record: Record | Mapping[str, Any] | str | bytes) -> Iterator[
 
     >>> from pytruco import Record
     >>> from pytruco.frontend import replay_events
-    >>> record = Record.from_json('''{"format": "truco-record/1", "rules": "default", "first_mano": 0,
+    >>> record = Record.loads('''{"format": "truco-record/1", "rules": "default", "first_mano": 0,
     ...   "hands": [{"deal": [["7C", "6C", "1E"], ["5O", "4O", "3B"]], "actions": ["0 envido", "1 no-quiero"]}]}''')
     >>> [(step.index, [e.kind.value for e in step.events]) for step in replay_events(record)]
     [(None, ['dealt']), (0, ['called']), (1, ['called', 'points'])]

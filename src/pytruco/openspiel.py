@@ -367,8 +367,8 @@ def _advanced(progress: _Progress, action: int) -> _Progress:
         raise ArgumentError(f"the match is over: no action {quoted(action)} follows")
     table, _ = apply(table, Action.from_index(action, table.to_act[0]))
     totals = progress.totals
-    if table.hand_over:
-        points = table.hand_points
+    if table.round_over:
+        points = table.round_points
         totals = (totals[0] + points[0], totals[1] + points[1])
     return _Progress(table, progress.utility, (), totals)
 

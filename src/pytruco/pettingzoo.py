@@ -268,8 +268,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.table, _ = apply(self.table, Action.from_index(index, seat))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.utility == "points" and self.table.hand_over:
-            points = self.table.hand_points
+        if self.utility == "points" and self.table.round_over:
+            points = self.table.round_points
             for at, name in enumerate(self.possible_agents):
                 self.rewards[name] = float(points[at & 1] - points[1 - (at & 1)])
         if self.table.is_over:

@@ -275,8 +275,8 @@ class TrucoVectorEnv(gymnasium.vector.VectorEnv):
     def _reward(self, table: State, team: int) -> float:
         """What *team* gets from the action that made *table*."""
         if self.utility == "points":
-            if table.hand_over:
-                points = table.hand_points
+            if table.round_over:
+                points = table.round_points
                 return float(points[team] - points[1 - team])
             return 0.0
         if table.is_over:

@@ -33,13 +33,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from ._engine import Phase, State, apply, hand_start, is_made, require_state
+from ._engine import Phase, State, apply, is_made, require_state, round_start
 from .actions import Action, Deal, Kind
 from .cards import ALL_CARDS, Card, Hand, random_source
 from .errors import ArgumentError, TrucoError, quoted
 from .rules import RuleSet
 
-__all__ = ["chance_outcomes", "deal_from_cards", "hand_start", "sample_world"]
+__all__ = ["chance_outcomes", "deal_from_cards", "round_start", "sample_world"]
 
 _T = TypeVar("_T")
 
@@ -263,9 +263,9 @@ def sample_world(state: State, seat: int, rng: random.Random | None = None, *, t
     """
     _check_sample(state, seat, tries)
     r = state.round
-    if r is None or state.hand_over:
+    if r is None or state.round_over:
         return state
-    start = hand_start(state)
+    start = round_start(state)
     history = state.round_history
     deal, actions = history[0], history[1:]
     assert isinstance(deal, Deal)

@@ -10,8 +10,8 @@ views and records genuinely read of the engine's internals (docs/internals.md, "
   the round waits for (``awaiting``, and its ``AWAIT_FLOR`` and ``AWAIT_FLOR_CALL``: the engine's one answer,
   which the views show), ``hand_items`` (the items of the hand a view lists) and ``require_state`` (also
   ``frontend``);
-- ``worlds`` and ``encode``: ``hand_start`` (the state before the current hand's deal, public as
-  :func:`pytruco.worlds.hand_start`) and ``rps_choices`` (the draw's choices, for an observation);
+- ``worlds`` and ``encode``: ``round_start`` (the state before the current round's deal, public as
+  :func:`pytruco.worlds.round_start`) and ``rps_choices`` (the draw's choices, for an observation);
 - ``records``: ``RecordHand`` (public too), ``MAX_ACTIONS`` and ``MAX_HANDS`` (the limits a record and the
   engine share), the record's text checks ``all_text``, ``as_tuple``, and ``is_made`` (a State built by the
   engine, not forged with ``object.__new__``).
@@ -22,7 +22,7 @@ from __future__ import annotations
 from .envido import FALTA, accepted_value, falta_value, leader_falta, refused_value
 from .flor import flor_stakes
 from .history import MAX_ACTIONS, MAX_HANDS, RecordHand, all_text, as_tuple
-from .recall import hand_items, hand_start, rps_choices
+from .recall import hand_items, round_start, rps_choices
 from .reducer import apply, check, is_legal, legal_actions, new_game, random_deal
 from .round import awaiting
 from .stages import AWAIT_FLOR, AWAIT_FLOR_CALL, TRUCO_VALUE, Trick
@@ -49,7 +49,6 @@ __all__ = [
     "falta_value",
     "flor_stakes",
     "hand_items",
-    "hand_start",
     "is_legal",
     "is_made",
     "leader_falta",
@@ -58,5 +57,6 @@ __all__ = [
     "random_deal",
     "refused_value",
     "require_state",
+    "round_start",
     "rps_choices",
 ]

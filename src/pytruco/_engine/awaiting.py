@@ -1,4 +1,4 @@
-"""Whose turn it is: who answers a call, the order of declaring, what the table waits for and what is pending.
+"""Whose turn it is: who answers a call, the order of declaring, what the table waits for and what blocks play.
 
 Pure functions over a round (and, for the seats to act, the state), shared by every rule family.
 
@@ -6,7 +6,7 @@ Pure functions over a round (and, for the seats to act, the state), shared by ev
 >>> state = new_game("default", first_mano=0)
 >>> state, _ = apply(state, Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
 >>> state, _ = apply(state, Action.parse("0 truco"))
->>> answerers(state.round, 0), pending(state.round), waiting(state, state.round)["waiting_call"]
+>>> answerers(state.round, 0), blocker(state.round), waiting(state, state.round)["waiting_call"]
 ((1,), 'truco', 'truco')
 """
 
@@ -59,7 +59,7 @@ def start_declarations(r: Round, kind: Declaring, mask: int) -> None:
     decl.said = ()
 
 
-def pending(r: Round) -> str | None:
+def blocker(r: Round) -> str | None:
     """What blocks play now (what ``round.awaiting`` says, in words): ``"flor"``,
     ``"declaration"``, the pending call's word, or ``None``."""
     waits = awaiting(r)

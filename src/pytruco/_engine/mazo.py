@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 from ..events import EventLog
-from .awaiting import pending
+from .awaiting import blocker
 from .envido import envido_shown, refuse_envido
 from .flor import lose_flor, refuse_first_flor, refuse_flor_call
 from .options import Options
@@ -56,7 +56,7 @@ def mazo_refusal(rules: Options, r: Round, s: int, waits: Awaiting) -> Refusal |
     if waits is AWAIT_DECLARING:
         return Refusal("mazo-while-declaring", params)
     if waits is not AWAIT_TURN and not rules.mazo_with_pending_call:
-        params["pending"] = pending(r)
+        params["pending"] = blocker(r)
         return Refusal("mazo-with-pending", params)
     if waits is AWAIT_TURN:
         return Refusal("mano-acts-first", params)

@@ -17,21 +17,21 @@ from .reducer import apply, new_game
 from .stages import KIND_RPS
 from .state import State, require_state
 
-__all__ = ["hand_items", "hand_start", "rps_choices"]
+__all__ = ["hand_items", "round_start", "rps_choices"]
 
 
-def hand_start(state: State) -> State:
-    """The state just before the current hand's deal (*state* itself before the first deal).
+def round_start(state: State) -> State:
+    """The state just before the current round's deal (*state* itself before the first deal).
 
-    >>> from pytruco.worlds import hand_start
+    >>> from pytruco.worlds import round_start
     >>> from pytruco import Deal, apply, new_game
     >>> start = new_game("default", first_mano=0)
     >>> state, _ = apply(start, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    >>> hand_start(state) is start
+    >>> round_start(state) is start
     True
     """
     if type(state) is not State:
-        require_state(state, "hand_start")
+        require_state(state, "round_start")
     start = state._hand_start
     if start is not None:
         return start

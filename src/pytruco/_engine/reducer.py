@@ -256,26 +256,28 @@ def _meta_actions(state: State) -> tuple[Action, ...]:
 
 
 @overload
-def is_legal(state: State, action: Action) -> bool: ...
+def is_legal(state: State, action: Action | Deal) -> bool: ...
 @overload
-def is_legal(state: State, action: Deal) -> bool: ...
+def is_legal(state: State, action: str) -> bool: ...
 def is_legal(state: object, action: object) -> bool:
     """Whether :func:`apply` would accept *action* now.
+
+    *action* is what :func:`apply` takes (an :class:`Action`, a :class:`Deal` or one action in record notation),
+    with the same errors for what is none of them (:func:`read_action`).
 
     >>> from pytruco import Action, Deal, apply, is_legal, new_game
     >>> state = new_game("default", first_mano=0)
     >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-    >>> is_legal(state, Action.parse("0 truco")), is_legal(state, Action.parse("1 truco"))
+    >>> is_legal(state, Action.parse("0 truco")), is_legal(state, "1 truco")
     (True, False)
     """
     if not isinstance(state, State):
         not_a_state(state, "is_legal")
     try:  # one body, no inner call: bots ask this in their search loops
-        if type(action) is not _ACTION:
+        if type(action) is not _ACTION and not isinstance(action, Action):  # the class test first: no call
+            action = read_action(action, "is_legal")
             if isinstance(action, Deal):
                 return deal_refusal(state, action) is None
-            if not isinstance(action, Action):
-                return False
         for candidate in state._legal:  # the shared instances: the usual case, an identity test
             if candidate is action:
                 return True
@@ -325,15 +327,16 @@ def _canonical(action: Action) -> Action:
 
 
 @overload
-def check(state: State, action: Action) -> None: ...
+def check(state: State, action: Action | Deal) -> None: ...
 @overload
-def check(state: State, action: Deal) -> None: ...
+def check(state: State, action: str) -> None: ...
 def check(state: object, action: object) -> None:
     """Raise :class:`IllegalActionError` saying why *action* is not legal now.
 
     ``check`` is the refusal functions of the rule families asked in order (:func:`refusal`);
     :func:`is_legal` and :func:`legal_actions` say exactly what it accepts, and :func:`apply` refuses
-    with exactly what it raises.
+    with exactly what it raises. *action* is what :func:`apply` takes, with the same errors for what is
+    not one (:func:`read_action`).
 
     >>> from pytruco import new_game, apply, Action, Deal
     >>> state = new_game("default", first_mano=0)
@@ -346,18 +349,16 @@ def check(state: object, action: object) -> None:
     """
     if not isinstance(state, State):
         not_a_state(state, "check")
-    found = refusal(state, action)
+    found = refusal(state, read_action(action, "check"))
     if found is not None:
         raise error(found)
 
 
-def refusal(state: State, action: object) -> Refusal | None:
+def refusal(state: State, action: Action | Deal) -> Refusal | None:
     """Why *action* is not legal in *state*, or ``None`` when it is: the table asks first (a deal, the phase, the
     seat), then whose turn it is, then the rule family of the action's kind (pokerkit's "verify")."""
     if isinstance(action, Deal):
         return deal_refusal(state, action)
-    if not isinstance(action, Action):
-        return Refusal("not-an-action", {"action": quoted(action)})
     problem = action_problem(action)
     if problem is not None:
         return Refusal("not-an-action", {"action": problem})
@@ -462,7 +463,7 @@ def apply(state: object, action: object) -> tuple[State, tuple[Event, ...]]:
                 compute_legal(st)
                 return st, dealt
             if not isinstance(action, Action):
-                return _apply_text(state, action)
+                return apply(state, read_action(action))
         # Legal actions are shared instances (Action.parse and legal_actions give them), so an identity test usually
         # suffices; any other action (timeout and rendirse, never listed, included) is checked and mapped to one.
         for candidate in state._legal:
@@ -495,11 +496,23 @@ def apply(state: object, action: object) -> tuple[State, tuple[Event, ...]]:
         raise
 
 
-def _apply_text(state: State, action: object) -> tuple[State, tuple[Event, ...]]:
-    """:func:`apply` of one action in record notation; anything else is not an action."""
+def read_action(action: object, where: str = "apply") -> Action | Deal:
+    """*action* as :func:`apply`, :func:`check` and :func:`is_legal` take it: an :class:`Action` or a
+    :class:`Deal` as it is, text as :meth:`Action.parse` reads it (a :class:`NotationError` when it is not one
+    action), anything else an :class:`ArgumentError` that names *where*.
+
+    >>> read_action("0 truco")
+    Action('0 truco')
+    >>> read_action(42, "check")
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.ArgumentError: check needs an Action, a Deal or an action in record notation, not 42
+    """
+    if isinstance(action, (Action, Deal)):
+        return action
     if isinstance(action, str):
-        return apply(state, Action.parse(action))
-    raise error(Refusal("not-an-action", {"action": quoted(action)}))
+        return Action.parse(action)
+    raise ArgumentError(f"{where} needs an Action, a Deal or an action in record notation, not {quoted(action)}")
 
 
 def _shared_legal(state: State, action: Action) -> Action:

@@ -387,20 +387,20 @@ class Round:
 
     # --- public, read-only: what a table shows (for views; added by "front") ---
     @property
-    def hand_declarations(self) -> tuple[tuple[str, int, int | None, bool], ...]:
+    def all_declarations(self) -> tuple[tuple[str, int, int | None, bool], ...]:
         """Every declaration of this round (or duel): ``(what, seat, points, timeout)``
         with *what* ``"envido"`` or ``"flor"``, ``None`` points for ``son-buenas``
         and *timeout* true when a timeout made it."""
         return tuple(self._entries("decl"))
 
     @property
-    def hand_shown(self) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
+    def shown(self) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
         """The cards the rules showed at the end of this round (the ``reglamento`` bluff check, the
         ``classic`` show rule): ``(seat, cards, points)``, the envido winner's cards that make its true points."""
         return tuple(self._entries("shown"))
 
     @property
-    def hand_calls(self) -> tuple[tuple[str, int, Kind], ...]:
+    def calls(self) -> tuple[tuple[str, int, Kind], ...]:
         """Every call and answer of this round (or duel) in order: ``(chain, seat, kind)``
         with *chain* ``"truco"``, ``"envido"`` or ``"flor"``."""
         return tuple(self._entries("call"))

@@ -347,26 +347,26 @@ class State:
         return finished_hands(node[3]) + (record_hand(node),)  # noqa: RUF005 - concatenation copies at C speed
 
     @property
-    def hand_over(self) -> bool:
-        """The current hand (deal) is over: the last action ended it, and the table waits for the next deal or
-        the match is over. ``False`` before the first deal and while a hand (any duel of a pica hand) runs.
+    def round_over(self) -> bool:
+        """The current round (deal) is over: the last action ended it, and the table waits for the next deal or
+        the match is over. ``False`` before the first deal and while a round (any duel of a pica round) runs.
 
         >>> from pytruco import Action, Deal, apply, new_game
         >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-        >>> state.hand_over, apply(state, Action.parse("0 mazo"))[0].hand_over
+        >>> state.round_over, apply(state, Action.parse("0 mazo"))[0].round_over
         (False, True)
         """
         r = self._round
         return r is not None and r._score.ended and self._phase is not PHASE_PLAY
 
     @property
-    def hand_points(self) -> tuple[int, int]:
-        """The per-hand result: the points each team has scored in the current hand (the last one once
-        :attr:`hand_over`), envido, flor and truco together; ``(0, 0)`` before the first deal.
+    def round_points(self) -> tuple[int, int]:
+        """The per-round result: the points each team has scored in the current round (the last one once
+        :attr:`round_over`), envido, flor and truco together; ``(0, 0)`` before the first deal.
 
         >>> from pytruco import Action, Deal, apply, new_game
         >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
-        >>> apply(state, Action.parse("0 mazo"))[0].hand_points
+        >>> apply(state, Action.parse("0 mazo"))[0].round_points
         (0, 2)
         """
         base = getattr(self, "_hand_score", self._start[1])

@@ -19,7 +19,7 @@ from ..actions import PLAY_ACTIONS, Action
 from ..cards import Card
 from ..events import EventLog
 from ..rules import PardaRule
-from .awaiting import pending
+from .awaiting import blocker
 from .refusals import Refusal
 from .scoring import finish_round, win_round
 from .stages import (
@@ -120,7 +120,7 @@ def play_actions(r: Round, t: int, acts: list[Action]) -> None:
 def play_refusal(r: Round, s: int, card: Card | None, waits: Awaiting) -> Refusal | None:
     """Why seat *s*, which is to act, may not play *card*, or ``None`` when it may (its turn, a card it holds)."""
     if waits is not AWAIT_TURN:
-        return Refusal("play-while-pending", {"seat": s, "card": str(card), "pending": pending(r)})
+        return Refusal("play-while-pending", {"seat": s, "card": str(card), "pending": blocker(r)})
     if card in r._held[s]:
         return None
     return Refusal("card-not-held", {"seat": s, "card": str(card)})

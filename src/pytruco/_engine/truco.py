@@ -16,7 +16,7 @@ from typing import Final
 
 from ..actions import TRUCO_CALLS, Kind
 from ..events import EventLog
-from .awaiting import pending
+from .awaiting import blocker
 from .refusals import Refusal
 from .scoring import finish_round, win_round
 from .stages import AWAIT_TRUCO, AWAIT_TURN, KIND_QUIERO, LEVEL_NAMES, Awaiting, called_event
@@ -48,7 +48,7 @@ def truco_refusal(r: Round, s: int, kind: Kind, waits: Awaiting) -> Refusal | No
     it may (the round waits for its turn or for its answer to a truco call, and *kind* is the next level)."""
     params: dict[str, int | str | None] = {"seat": s, "call": kind.value}
     if waits is not AWAIT_TURN and waits is not AWAIT_TRUCO:  # a flor, a declaration or an envido comes first
-        params["pending"] = pending(r)
+        params["pending"] = blocker(r)
         return Refusal("truco-while-pending", params)
     nxt = next_truco_call(r, s)
     if kind is nxt:

@@ -49,15 +49,15 @@ from ..cards import random_source
 from ..errors import QUOTE_LIMIT, ArgumentError, SetupError, quoted, require
 from ..rules import RuleSet
 from ..views import view
-from ._estimates import hand_win_chance
+from ._estimates import round_win_chance
 from ._external import PROTOCOL, BotError, ExternalBot
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._ismcts import ISMCTSBot
 from ._openspiel import OpenSpielBot, from_openspiel
 from ._protocol import Bot, OneHotPolicy, RandomBot, policy
+from ._reading import call_to_answer
 from ._reading import dealt_cards as dealt_cards  # the terminal game reads these two
 from ._reading import finished_tricks as finished_tricks
-from ._reading import pending_call
 from ._search import SearchBot
 
 __all__ = [
@@ -74,12 +74,12 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "TrucoAlwaysBot",
+    "call_to_answer",
     "from_openspiel",
-    "hand_win_chance",
     "load_bot",
-    "pending_call",
     "play_match",
     "policy",
+    "round_win_chance",
 ]
 
 

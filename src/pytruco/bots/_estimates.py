@@ -1,13 +1,13 @@
 """The estimates a bot plays by: how likely its cards are to win the round's tricks, and its envido.
 
-Both read only what a seat sees: :func:`hand_win_chance` pits the seat's
+Both read only what a seat sees: :func:`round_win_chance` pits the seat's
 cards against the unseen ones trick by trick; :func:`envido_chance` compares
 envido points with every three-card holding.
 
 >>> from pytruco import new_game, apply, Deal, view
->>> from pytruco.bots._estimates import envido_chance, hand_win_chance
+>>> from pytruco.bots._estimates import envido_chance, round_win_chance
 >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["4C", "5O", "6B"], ["1E", "1B", "7E"]]))
->>> hand_win_chance(view(state, 0)) < 0.2, round(envido_chance(33, mano=True), 3)
+>>> round_win_chance(view(state, 0)) < 0.2, round(envido_chance(33, mano=True), 3)
 (True, 1.0)
 """
 
@@ -22,7 +22,7 @@ from ..errors import require
 from ..views import SeatView
 from ._reading import finished_tricks, seat_of, unseen_cards
 
-__all__ = ["envido_chance", "hand_win_chance"]
+__all__ = ["envido_chance", "round_win_chance"]
 
 
 def _prob_below(strength: int, order: int, pool: Sequence[int], drawn: int) -> float:
@@ -62,18 +62,18 @@ def _decided(results: Sequence[str], mano: bool) -> bool | None:
     return None
 
 
-def hand_win_chance(seen: SeatView) -> float:
+def round_win_chance(seen: SeatView) -> float:
     """An estimate, from *seen* only, of the chance that the seat's team wins
-    the tricks of this hand: each coming trick pits the seat's i-th best card
+    the tricks of this round: each coming trick pits the seat's i-th best card
     against the i-th best of the other side's unseen cards.
 
     >>> from pytruco import new_game, apply, Deal, view
-    >>> from pytruco.bots import hand_win_chance
+    >>> from pytruco.bots import round_win_chance
     >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["1E", "1B", "7E"], ["4C", "5O", "6B"]]))
-    >>> hand_win_chance(view(state, 0)) > 0.95
+    >>> round_win_chance(view(state, 0)) > 0.95
     True
     """
-    require(seen, SeatView, "hand_win_chance", "a seat's view (from pytruco.view)")
+    require(seen, SeatView, "round_win_chance", "a seat's view (from pytruco.view)")
     n = seen.rules.players
     team = seat_of(seen) & 1
     opponents = [s for s in range(n) if s & 1 != team and s not in seen.folded]

@@ -23,9 +23,9 @@ from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Kind
 from ..cards import Hand
 from ..errors import ArgumentError
 from ..views import SeatView
-from ._estimates import envido_chance, hand_win_chance
+from ._estimates import envido_chance, round_win_chance
 from ._protocol import OneHotPolicy
-from ._reading import dealt_cards, finished_tricks, pending_call, round_actions, seat_of
+from ._reading import call_to_answer, dealt_cards, finished_tricks, round_actions, seat_of
 
 __all__ = ["HeuristicBot", "TrucoAlwaysBot"]
 
@@ -201,7 +201,7 @@ class HeuristicBot(OneHotPolicy):
             return rng.choice(kinds[Kind.RPS])
         if Kind.TENGO in kinds or (Kind.SON_BUENAS in kinds and Kind.QUIERO not in kinds):
             return self._declare(view, kinds)
-        pending = pending_call(view)
+        pending = call_to_answer(view)
         if pending is not None and pending in (Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO):
             return self._answer_flor(view, kinds)
         if Kind.FLOR in kinds:
@@ -325,7 +325,7 @@ class HeuristicBot(OneHotPolicy):
         calls = [kinds[k][0] for k in TRUCO_CALLS if k in kinds]
         if not calls:
             return None
-        chance = hand_win_chance(seen)
+        chance = round_win_chance(seen)
         threshold = (0.7, 0.78, 0.85)[TRUCO_CALLS.index(calls[0].kind)]
         if chance > threshold:
             return calls[0]
@@ -336,7 +336,7 @@ class HeuristicBot(OneHotPolicy):
     def _answer_truco(
         self, seen: SeatView, kinds: dict[Kind, list[Action]], pending: Kind, rng: random.Random
     ) -> Action:
-        chance = hand_win_chance(seen)
+        chance = round_win_chance(seen)
         truco_rate, _envido_rate = self.judge(seen)
         level = TRUCO_CALLS.index(pending)  # 0 truco, 1 retruco, 2 vale cuatro
         # Judge the caller: a side that calls on a share *rate* of its hands
@@ -374,7 +374,7 @@ class HeuristicBot(OneHotPolicy):
                 return ordered[1]
             tricks = finished_tricks(seen)
             won_first = bool(tricks) and tricks[0][1] == team
-            return ordered[0] if won_first and hand_win_chance(seen) < 0.5 else ordered[-1]
+            return ordered[0] if won_first and round_win_chance(seen) < 0.5 else ordered[-1]
         top = max(card.strength for _seat, card in table)
         ours = any(card.strength == top and s & 1 == team for s, card in table)
         if ours:

@@ -22,10 +22,10 @@ from ..errors import ArgumentError, require
 from ..views import SeatView
 
 __all__ = [
+    "call_to_answer",
     "dealt_cards",
     "finished_tricks",
     "left_to_heuristic",
-    "pending_call",
     "round_actions",
     "seat_of",
     "unseen_cards",
@@ -120,19 +120,20 @@ def dealt_cards(seen: SeatView) -> tuple[Card, ...]:
     return (*seen.hand, *played, *(card for seat, card in seen.current_trick if seat == me))
 
 
-def pending_call(seen: SeatView) -> Kind | None:
-    """The call that waits for an answer in *seen*'s hand, read from its public
-    history; ``None`` when nothing is pending.
+def call_to_answer(seen: SeatView) -> Kind | None:
+    """The call that *seen*'s seat is to answer now (quiero, no quiero, a raise or a flor answer), read from
+    its legal actions and the round's public history; ``None`` when the seat has no call to answer, even while
+    a call waits for another seat (that is :attr:`SeatView.pending <pytruco.views.SeatView.pending>`).
 
     >>> from pytruco import new_game, apply, Deal, Action, view
-    >>> from pytruco.bots import pending_call
+    >>> from pytruco.bots import call_to_answer
     >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
     >>> state, _ = apply(state, Action.parse("0 truco"))
     >>> state, _ = apply(state, Action.parse("1 envido"))
-    >>> pending_call(view(state, 0))
-    <Kind.ENVIDO: 'envido'>
+    >>> call_to_answer(view(state, 0)), call_to_answer(view(state, 1))
+    (<Kind.ENVIDO: 'envido'>, None)
     """
-    require(seen, SeatView, "pending_call", "a seat's view (from pytruco.view)")
+    require(seen, SeatView, "call_to_answer", "a seat's view (from pytruco.view)")
     if not any(a.kind in (Kind.QUIERO, Kind.NO_QUIERO, Kind.CON_FLOR_ME_ACHICO) for a in seen.legal):
         flor_answers = [a for a in seen.legal if a.kind in (Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO)]
         if not flor_answers:

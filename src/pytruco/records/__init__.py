@@ -5,13 +5,13 @@ first mano, the cards dealt and every action in order (RECORDS.md).
 Frontends store one to restore a table after a reconnect.
 
 >>> from pytruco import Record, replay
->>> record = Record.from_json('''{"format": "truco-record/1", "rules": "default",
+>>> record = Record.loads('''{"format": "truco-record/1", "rules": "default",
 ...   "first_mano": 0, "hands": [{"deal": [["7C", "6C", "1E"], ["5O", "4O", "3B"]],
 ...   "actions": ["0 envido", "1 quiero", "0 tengo 33", "1 son-buenas"]}]}''')
 >>> result = replay(record)
 >>> result.to_json()
 {'hands': [{'points': [2, 0], 'score': [2, 0]}], 'score': [2, 0], 'chicos': [0, 0], 'winner': None, 'finished': False}
->>> Record.from_state(result.state).to_json()["hands"][0]["actions"][:2]
+>>> Record.from_state(result.state).to_dict()["hands"][0]["actions"][:2]
 ['0 envido', '1 quiero']
 """
 
@@ -28,14 +28,14 @@ from ..cards import ALL_CARDS, Card, Hand
 from ..errors import IllegalActionError, NotationError, RecordError, TrucoError
 from ..events import Event, EventKind
 from ._json import MAX_JSON_DEPTH, MAX_RECORD_SIZE, bad_record
-from ._record import FORMAT, MAX_HANDS, Record
+from ._record import MAX_HANDS, RECORD_FORMAT, Record
 
 __all__ = [
-    "FORMAT",
     "MAX_ACTIONS",
     "MAX_HANDS",
     "MAX_JSON_DEPTH",
     "MAX_RECORD_SIZE",
+    "RECORD_FORMAT",
     "HandSummary",
     "Record",
     "RecordHand",
@@ -176,7 +176,7 @@ def read_record(record: Record | Mapping[str, Any] | str | bytes) -> Record:
     if isinstance(record, Record):
         return record
     if isinstance(record, (str, bytes, bytearray)):
-        return Record.from_json(record)
+        return Record.loads(record)
     return Record.from_dict(record)
 
 

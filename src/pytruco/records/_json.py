@@ -32,11 +32,11 @@ __all__ = [
 ]
 
 MAX_RECORD_SIZE = 16 * 1024 * 1024
-"""The longest record :meth:`Record.from_json` reads: 16 MiB (bytes, or
+"""The longest record :meth:`Record.loads` reads: 16 MiB (bytes, or
 characters of a ``str``). A whole ``reglamento`` partido takes a few dozen KB.
 
 >>> from pytruco.records import MAX_RECORD_SIZE, Record
->>> Record.from_json(" " * (MAX_RECORD_SIZE + 1))
+>>> Record.loads(" " * (MAX_RECORD_SIZE + 1))
 Traceback (most recent call last):
 ...
 pytruco.errors.RecordError: the record is larger than 16777216 characters
@@ -47,7 +47,7 @@ the record itself needs 5.
 
 >>> from pytruco.records import Record
 >>> text = '{"format": "truco-record/1", "meta": {"x": ' + "[" * 40 + "]" * 40 + "}}"
->>> Record.from_json(text)
+>>> Record.loads(text)
 Traceback (most recent call last):
 ...
 pytruco.errors.RecordError: invalid JSON: nested deeper than 32 levels
@@ -193,7 +193,7 @@ def _freeze(value: Any, depth: int) -> Any:
 
 def read_record_json(text: str | bytes) -> Any:
     """The parsed JSON of a record's *text* (a ``str``, or UTF-8 ``bytes``), read as
-    strictly as :meth:`pytruco.Record.from_json` says; anything refused is a
+    strictly as :meth:`pytruco.Record.loads` says; anything refused is a
     ``bad-record``. The members are not checked here (:meth:`pytruco.Record.from_dict` does that).
 
     >>> read_record_json('{"hands": [NaN]}')

@@ -2,12 +2,12 @@
 
 A :class:`Record` holds the rules, how the game starts (first mano or the rock-paper-scissors draw, score,
 chicos), each hand's deal and action texts, and a free ``meta`` object. Every member is checked when a record is
-built, read (:meth:`Record.from_json`, :meth:`Record.from_dict`) or written from a state
+built, read (:meth:`Record.loads`, :meth:`Record.from_dict`) or written from a state
 (:meth:`Record.from_state`); playing one is :func:`pytruco.replay` (in :mod:`pytruco.records`, where every name
 here is imported from).
 
 >>> from pytruco.records import Record
->>> record = Record.from_json('{"format": "truco-record/1", "rules": "default", "first_mano": 1, "hands": []}')
+>>> record = Record.loads('{"format": "truco-record/1", "rules": "default", "first_mano": 1, "hands": []}')
 >>> record.first_mano, record.to_dict()
 (1, {'format': 'truco-record/1', 'rules': 'default', 'first_mano': 1, 'hands': []})
 """
@@ -25,15 +25,15 @@ from ..errors import RecordError, RuleSetError, TrucoError, quoted
 from ..rules import RuleSet, check_start
 from ._json import FrozenMeta, bad_record, freeze_meta, read_record_json
 
-__all__ = ["FORMAT", "MAX_HANDS", "Record"]
+__all__ = ["MAX_HANDS", "RECORD_FORMAT", "Record"]
 
-FORMAT = "truco-record/1"
+RECORD_FORMAT = "truco-record/1"
 """The value of a record's ``format`` member.
 
->>> from pytruco import FORMAT, Record, new_game
->>> FORMAT
+>>> from pytruco import RECORD_FORMAT, Record, new_game
+>>> RECORD_FORMAT
 'truco-record/1'
->>> Record.from_state(new_game("default", first_mano=0)).to_dict()["format"] == FORMAT
+>>> Record.from_state(new_game("default", first_mano=0)).to_dict()["format"] == RECORD_FORMAT
 True
 """
 
@@ -48,8 +48,8 @@ def _check_texts(name: str, texts: Any) -> None:
 @attrs.frozen
 class Record:
     """A game record. Actions are kept as text, so that replay can say
-    exactly which one is wrong; build one with :meth:`from_json`,
-    :meth:`from_dict` or :meth:`from_state`.
+    exactly which one is wrong; build one with :meth:`loads` (JSON text),
+    :meth:`from_dict` (its parsed object) or :meth:`from_state`; :meth:`dumps` and :meth:`to_dict` write it.
 
     A record is a frozen, hashable value: ``meta`` is a read-only copy of
     the object given (objects become read-only mappings, lists tuples;
@@ -60,7 +60,7 @@ class Record:
     >>> record = Record(RuleSet.preset("default"), first_mano=0, meta={"players": ["Ana", "Beto"]})
     >>> record.meta["players"]
     ('Ana', 'Beto')
-    >>> hash(record) == hash(Record.from_json(record.dumps()))
+    >>> hash(record) == hash(Record.loads(record.dumps()))
     True
 
     >>> from pytruco import Action, Deal, Record, apply, new_game, replay
@@ -68,7 +68,7 @@ class Record:
     >>> state, _ = apply(state, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
     >>> state, _ = apply(state, Action.parse("0 envido"))
     >>> text = Record.from_state(state).dumps()
-    >>> record = Record.from_json(text)
+    >>> record = Record.loads(text)
     >>> record.hands[0].actions, replay(record).state == state
     (('0 envido',), True)
     """
@@ -103,28 +103,8 @@ class Record:
             raise bad_record(f"the record lists {len(hands)} hands, more than {MAX_HANDS}")
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Record:
-        """Read a record from JSON text (a ``str``, or UTF-8 ``bytes``).
-
-        The reader is strict: a leading UTF-8 byte-order mark is skipped
-        (in ``str`` and ``bytes`` alike), but ``NaN`` and ``Infinity``,
-        numbers of more than 4,300 digits, an object with the same member
-        twice, nesting deeper than :data:`MAX_JSON_DEPTH` and text longer
-        than :data:`MAX_RECORD_SIZE` are refused.
-
-        Raises:
-            RecordError: kind ``bad-record`` for invalid JSON or members.
-
-        >>> Record.from_json('{"format": "truco-record/1", "format": "x"}')
-        Traceback (most recent call last):
-        ...
-        pytruco.errors.RecordError: invalid JSON: member 'format' appears twice in one object
-        """
-        return cls.from_dict(read_record_json(text))
-
-    @classmethod
     def from_dict(cls, data: Any) -> Record:
-        """Read a record from its parsed JSON object (see :meth:`from_json`).
+        """Read a record from its parsed JSON object: the pair of :meth:`to_dict` (the reader of :meth:`loads`).
 
         Members of the wrong JSON type anywhere (a deal that is not a list of
         card-text lists, actions that are not a list of texts, ...) are a
@@ -134,8 +114,8 @@ class Record:
             raise bad_record(f"a record is a JSON object, not {quoted(data)}")
         if "format" not in data:
             raise bad_record("missing member 'format'")
-        if data["format"] != FORMAT:
-            raise bad_record(f"unknown format {quoted(data['format'])} (expected {FORMAT!r})")
+        if data["format"] != RECORD_FORMAT:
+            raise bad_record(f"unknown format {quoted(data['format'])} (expected {RECORD_FORMAT!r})")
         if "rules" not in data:
             raise bad_record("missing member 'rules'")
         try:
@@ -189,10 +169,18 @@ class Record:
         return record
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as a JSON-ready object."""
+        """The record as a JSON-ready object; :meth:`from_dict` reads it back.
+
+        >>> from pytruco import Record, new_game
+        >>> record = Record.from_state(new_game("default", first_mano=0))
+        >>> record.to_dict()
+        {'format': 'truco-record/1', 'rules': 'default', 'first_mano': 0, 'hands': []}
+        >>> Record.from_dict(record.to_dict()) == record
+        True
+        """
         rules = self.rules.to_dict()
         out: dict[str, Any] = {
-            "format": FORMAT,
+            "format": RECORD_FORMAT,
             "rules": rules["preset"] if len(rules) == 1 else rules,
         }
         if self.first_mano is not None:
@@ -209,25 +197,26 @@ class Record:
             out["meta"] = meta.thaw() if isinstance(meta, FrozenMeta) else dict(meta)
         return out
 
-    def to_json(self) -> dict[str, Any]:
-        """Alias of :meth:`to_dict`."""
-        return self.to_dict()
-
     def dumps(self, **kwargs: Any) -> str:
         """The record as JSON text (``kwargs`` go to :func:`json.dumps`;
         ``NaN`` and ``Infinity`` are never written); :meth:`loads` reads it back.
 
         >>> from pytruco import Record, new_game
-        >>> text = Record.from_state(new_game("default", first_mano=0)).dumps()
-        >>> Record.loads(text) == Record.from_json(text)
-        True
+        >>> Record.from_state(new_game("default", first_mano=0)).dumps()
+        '{"format": "truco-record/1", "rules": "default", "first_mano": 0, "hands": []}'
         """
         kwargs["allow_nan"] = False
         return json.dumps(self.to_dict(), **kwargs)
 
     @classmethod
     def loads(cls, text: str | bytes) -> Record:
-        """Read a record from JSON text: the pair of :meth:`dumps` (the same strict reader as :meth:`from_json`).
+        """Read a record from JSON text (a ``str``, or UTF-8 ``bytes``): the pair of :meth:`dumps`.
+
+        The reader is strict: a leading UTF-8 byte-order mark is skipped
+        (in ``str`` and ``bytes`` alike), but ``NaN`` and ``Infinity``,
+        numbers of more than 4,300 digits, an object with the same member
+        twice, nesting deeper than :data:`MAX_JSON_DEPTH` and text longer
+        than :data:`MAX_RECORD_SIZE` are refused.
 
         Raises:
             RecordError: kind ``bad-record`` for invalid JSON or members.
@@ -236,8 +225,12 @@ class Record:
         >>> record = Record.from_state(new_game("classic", first_mano=1))
         >>> Record.loads(record.dumps()) == record
         True
+        >>> Record.loads('{"format": "truco-record/1", "format": "x"}')
+        Traceback (most recent call last):
+        ...
+        pytruco.errors.RecordError: invalid JSON: member 'format' appears twice in one object
         """
-        return cls.from_json(text)
+        return cls.from_dict(read_record_json(text))
 
 
 def _pair(data: Mapping[str, Any], name: str) -> tuple[int, int]:

@@ -217,14 +217,14 @@ def _flor_winner(flor_decls: tuple[Declaration, ...]) -> int | None:
     return None if best is None else best.seat
 
 
-def _chains(r: Round, hand_over: bool) -> tuple[TrucoView, ChainView, ChainView]:
+def _chains(r: Round, round_over: bool) -> tuple[TrucoView, ChainView, ChainView]:
     """The truco, envido and flor chains of round *r*, with their calls and declarations."""
     chains: dict[str, list[Call]] = {"truco": [], "envido": [], "flor": []}
-    for chain, s, kind in r.hand_calls:
+    for chain, s, kind in r.calls:
         chains[chain].append(Call(s, kind))
     called = r.truco_call
-    truco_waiting = None if called is None or hand_over else Call(called[1], called[0])
-    declared = r.hand_declarations
+    truco_waiting = None if called is None or round_over else Call(called[1], called[0])
+    declared = r.all_declarations
     env_decls = tuple(Declaration(s, p, t) for what, s, p, t in declared if what == "envido")
     flor_decls = tuple(Declaration(s, p, t) for what, s, p, t in declared if what == "flor")
     flor_winner = _flor_winner(flor_decls) if r.declaring != "flor" else None
@@ -296,13 +296,13 @@ def _view_in_round(state: State, r: Round, c: _Seat) -> SeatView:
     n = state.rules.players
     rules = state.rules
     to_act = state.to_act
-    hand_over = r.ended or state.phase is not Phase.PLAY
+    round_over = r.ended or state.phase is not Phase.PLAY
     duel = state.duel
     if duel is not None:
         in_hand: tuple[int, ...] = (duel, duel + n // 2)
     else:
         in_hand = tuple(range(n))
-    truco, envido, flor = _chains(r, hand_over)
+    truco, envido, flor = _chains(r, round_over)
     playing = state.phase is Phase.PLAY  # else between hands or over: the next hand's mano and pie, no cards
     own = seat is not None and playing
     flor_points = r.flor_points[seat] if own and seat is not None and rules.flor else None
@@ -320,7 +320,7 @@ def _view_in_round(state: State, r: Round, c: _Seat) -> SeatView:
         partners=c.partners,
         duel=duel,
         duel_mano=None if duel is None else r.mano,
-        hand_over=hand_over,
+        round_over=round_over,
         winner=state.winner,
         hand=r.held_by(seat) if own and seat is not None else (),
         envido_points=r.envido_points[seat] if own and seat is not None else None,
@@ -333,12 +333,12 @@ def _view_in_round(state: State, r: Round, c: _Seat) -> SeatView:
         declaring=r.declaring,
         envido=envido,
         flor=flor,
-        hand_points=r.points,
+        round_points=r.points,
         unscored=r.unscored,
         folded=tuple(sorted(r.folded)),
         to_act=to_act,
         legal=c.legal,
         history=c.history,
-        shown=tuple(ShownCards(s, cards, points) for s, cards, points in r.hand_shown),
+        shown=tuple(ShownCards(s, cards, points) for s, cards, points in r.shown),
         call_values=_call_values(state, r, c.legal),
     )

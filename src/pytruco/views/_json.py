@@ -132,42 +132,44 @@ class SeatView:
             the preset has none (``ladder``; ``online`` at 15 has malas only).
         rounds_dealt: how many rounds have been dealt (the current round's number, from 1), as
             :attr:`State.rounds_dealt <pytruco.State.rounds_dealt>`; the JSON form calls it ``hand_number``.
-        mano: the mano of the current hand, or of the next one between hands.
-        pie: per team, its seat that plays last in the hand (the next hand's between hands).
+        mano: the mano of the current round, or of the next one between rounds.
+        pie: per team, its seat that plays last in the round (the next round's between rounds).
         teams: the seats of team 0 and of team 1.
         partners: this seat's partners (the other seats of its team).
-        duel: in a pica hand, the duel being played (0-2), else ``None``.
+        duel: in a pica round, the duel being played (0-2), else ``None``.
         duel_mano: the mano of that duel.
-        hand_over: the last hand dealt is finished (between hands, or the match is over).
+        round_over: the last round dealt is finished (between rounds, or the match is over); the JSON form calls
+            it ``hand_over``.
         winner: the team that won the match, once it is over.
         hand: the seat's cards not yet played (empty for a spectator, and
-            between hands or once the match is over).
+            between rounds or once the match is over).
         envido_points: the seat's own envido points (``None`` for a spectator,
-            between hands or once the match is over).
+            between rounds or once the match is over).
         flor_points: the seat's own flor points, ``None`` without a flor (or when
             *envido_points* is ``None``).
         cards_left: how many cards each seat still holds.
         current_trick: ``(seat, card)`` played in the trick being played.
-        tricks: the completed tricks of this hand (or duel), with their winners.
+        tricks: the completed tricks of this round (or duel), with their winners.
         truco: the truco chain.
         pending: the call waiting for an answer, or ``None``.
         declaring: ``"envido"`` or ``"flor"`` while declarations are due, else ``None``.
         envido: the envido chain.
         flor: the flor chain (stage ``none`` without flor rules).
-        hand_points: points each team has had added to the score from this hand.
-        unscored: end-of-hand presets: ``(team, points, category)`` won in this
-            hand and still to be added when it ends.
-        folded: seats out of this hand (in a pica duel: every seat not in the duel).
+        round_points: points each team has had added to the score from this round; the JSON form calls it
+            ``hand_points``.
+        unscored: end-of-round presets: ``(team, points, category)`` won in this
+            round and still to be added when it ends.
+        folded: seats out of this round (in a pica duel: every seat not in the duel).
         to_act: seats that may act now (every one may ``timeout``).
         legal: this seat's legal actions now (empty for a spectator).
-        history: this hand's public history as notation, from its deal (which
+        history: this round's public history as notation, from its deal (which
             shows only this seat's cards: ``"deal 7C 6C 1E"``; ``"deal"`` for a
             spectator); before the first deal, the rock-paper-scissors draw, with
             another seat's choice as ``"<seat> rps ?"`` until both have chosen.
         call_values: what each of this seat's legal calls (truco, envido and contraflor families) would be
             worth, accepted and refused, in the order of :attr:`legal`.
-        shown: the cards the rules showed at the end of this hand (the envido winner's, in ``reglamento``
-            and ``classic``), also between hands until the next deal.
+        shown: the cards the rules showed at the end of this round (the envido winner's, in ``reglamento``
+            and ``classic``), also between rounds until the next deal.
 
     >>> from pytruco import Deal, apply, new_game
     >>> from pytruco.views import view
@@ -193,7 +195,7 @@ class SeatView:
     partners: tuple[int, ...]
     duel: int | None
     duel_mano: int | None
-    hand_over: bool
+    round_over: bool
     winner: int | None
     hand: tuple[Card, ...]
     envido_points: int | None
@@ -206,7 +208,7 @@ class SeatView:
     declaring: str | None
     envido: ChainView
     flor: ChainView
-    hand_points: tuple[int, int]
+    round_points: tuple[int, int]
     unscored: tuple[tuple[int, int, str], ...]
     folded: tuple[int, ...]
     to_act: tuple[int, ...]
@@ -223,7 +225,7 @@ class SeatView:
 
     @property
     def envido_calls(self) -> tuple[Kind, ...]:
-        """The envido calls of this hand, in order (answers left out)."""
+        """The envido calls of this round, in order (answers left out)."""
         return tuple(c.call for c in self.envido.calls if c.call in ENVIDO_CALLS)
 
     @property
@@ -259,7 +261,7 @@ class SeatView:
             "partners": list(self.partners),
             "duel": self.duel,
             "duel_mano": self.duel_mano,
-            "hand_over": self.hand_over,
+            "hand_over": self.round_over,
             "winner": self.winner,
             "hand": [str(card) for card in self.hand],
             "envido_points": self.envido_points,
@@ -272,7 +274,7 @@ class SeatView:
             "declaring": self.declaring,
             "envido": self.envido.to_json(),
             "flor": self.flor.to_json(),
-            "hand_points": list(self.hand_points),
+            "hand_points": list(self.round_points),
             "unscored": [{"team": t, "points": p, "category": c} for t, p, c in self.unscored],
             "folded": list(self.folded),
             "to_act": list(self.to_act),
@@ -429,7 +431,7 @@ def _view_from_json(data: Any) -> SeatView:
         partners=_ints(data["partners"], "partners"),
         duel=_opt_int(data["duel"], "duel"),
         duel_mano=_opt_int(data["duel_mano"], "duel_mano"),
-        hand_over=data["hand_over"],
+        round_over=data["hand_over"],
         winner=_opt_int(data["winner"], "winner"),
         hand=tuple(_card(c) for c in data["hand"]),
         envido_points=_opt_int(data["envido_points"], "envido_points"),
@@ -445,7 +447,7 @@ def _view_from_json(data: Any) -> SeatView:
         declaring=data["declaring"],
         envido=_chain_from(data["envido"]),
         flor=_chain_from(data["flor"]),
-        hand_points=_pair(data["hand_points"], "hand_points"),
+        round_points=_pair(data["hand_points"], "hand_points"),
         unscored=unscored,
         folded=_ints(data["folded"], "folded"),
         to_act=_ints(data["to_act"], "to_act"),
@@ -493,7 +495,7 @@ def _chain_problem(name: str, chain: ChainView, stages: frozenset[str], n: int) 
 
 def _view_problem(seen: SeatView) -> str | None:
     """What no table could show in *seen* (ranges and consistency), or ``None``; what the library's consumers of
-    a view (table_svg, hand_win_chance, the bots, the text helpers) rely on."""
+    a view (table_svg, round_win_chance, the bots, the text helpers) rely on."""
     n = seen.rules.players
     seat = seen.seat
     teams = (tuple(range(0, n, 2)), tuple(range(1, n, 2)))
@@ -515,7 +517,7 @@ def _view_problem(seen: SeatView) -> str | None:
         _chain_problem("flor", seen.flor, _FLOR_STAGES, n),
         None if seen.duel is None or 0 <= seen.duel < n // 2 else f"duel must be null or 0 to {n // 2 - 1}",
         None if 0 <= seen.rounds_dealt <= 50_000 else "hand_number must be 0 to 50,000 (a record's hands)",
-        None if min(*seen.score, *seen.chicos, *seen.hand_points) >= 0 else "scores and points are never negative",
+        None if min(*seen.score, *seen.chicos, *seen.round_points) >= 0 else "scores and points are never negative",
         None
         if all(u[0] in (0, 1) and u[1] >= 0 for u in seen.unscored)
         else "unscored lists a team or points that cannot be",
