@@ -64,7 +64,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("play._words", "play._input"),
     ("play._screen",),
     ("play._events",),
-    ("bench", "play", "simulate"),
+    ("bench", "play", "simulate", "solve"),
     ("server._table", "server._store", "server._protocol"),
     ("server",),
     ("cli",),

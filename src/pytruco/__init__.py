@@ -118,6 +118,7 @@ _PUBLIC_MODULES = (
     "pytruco.schema",
     "pytruco.server",
     "pytruco.simulate",
+    "pytruco.solve",
     "pytruco.svg",
     "pytruco.text",
     "pytruco.version",
