@@ -2,7 +2,7 @@
 
 The one-hand game of the presets has about 2.5e13 histories; nothing computes its exploitability. The small game
 keeps the engine's rules (the ``default`` preset with the research option ``hands=1``, seat 0 the mano) and shrinks
-the game in two ways, both stated here and in :doc:`/solved`:
+the game in two ways, both stated here and in :doc:`/rules/small`:
 
 - **a small deck**: chance deals 3 cards to each seat from a fixed set of 7 cards (:data:`DEFAULT_CARDS`: a pair
   of threes that tie, the two best cards, three cards of oros for the envido), every one of the 140 deals equally
