@@ -129,6 +129,10 @@ def test_bad_arguments_are_refused(bluffing: SmallGame) -> None:
         SmallGame.build(cards=["1E", "1B"])
     with pytest.raises(ArgumentError, match="no 4 probabilities"):
         bluffing.value({})
+    wrong = bluffing.uniform_policy()
+    wrong[(1, ("deal 2B 7O 3C", "0 truco"))] = (0.5, 0.6)
+    with pytest.raises(ArgumentError, match="do not sum to 1"):
+        bluffing.nash_conv(wrong)
 
 
 @pytest.fixture(scope="module")

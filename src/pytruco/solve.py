@@ -256,6 +256,8 @@ class SmallGame:
             probs = policy.get(key)
             if probs is None or len(probs) != len(labels):
                 raise ArgumentError(f"the policy has no {len(labels)} probabilities for information set {key!r}")
+            if min(probs) < 0.0 or abs(sum(probs) - 1.0) > 1e-6:
+                raise ArgumentError(f"the probabilities {tuple(probs)!r} of information set {key!r} do not sum to 1")
             table.append(tuple(probs))
         return table
 
