@@ -68,7 +68,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("play._words", "play._input"),
     ("play._screen",),
     ("play._events",),
-    ("bench", "play", "simulate"),
+    ("bench", "play", "simulate", "solve"),
     ("arena",),
     ("server._store", "server._protocol", "server._page", "server._options"),
     ("server._table",),

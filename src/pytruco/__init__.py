@@ -121,6 +121,7 @@ _PUBLIC_MODULES = (
     "pytruco.schema",
     "pytruco.server",
     "pytruco.simulate",
+    "pytruco.solve",
     "pytruco.svg",
     "pytruco.text",
     "pytruco.vector",
