@@ -19,6 +19,7 @@ pytruco.errors.RuleSetError: option 'players': online allows 2 seats at most, no
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,10 +30,13 @@ from .errors import RuleSetError, SetupError, quoted
 __all__ = [
     "PRESET_NAMES",
     "CfarRule",
+    "ContraflorAlResto",
     "EnvidoStyle",
     "EnvidoWindow",
     "FaltaRule",
+    "MazoPenalty",
     "PardaRule",
+    "PicaPicaSchedule",
     "RuleSet",
     "Scoring",
 ]
@@ -96,9 +100,9 @@ class FaltaRule(enum.Enum):
     """What an accepted falta envido is worth (see each preset's page in :doc:`/rules/index`).
 
     >>> from pytruco import FaltaRule, RuleSet
-    >>> RuleSet.preset("default").falta
+    >>> RuleSet.preset("default").falta_envido
     <FaltaRule.LEADER: 'leader'>
-    >>> RuleSet.preset("ladder").falta is FaltaRule.LOSER
+    >>> RuleSet.preset("ladder").falta_envido is FaltaRule.LOSER
     True
     """
 
@@ -106,6 +110,10 @@ class FaltaRule(enum.Enum):
     """The target minus the score of the side ahead."""
     LOSER = "loser"
     """The target minus the score of the side that loses the envido."""
+    MALAS_LEADER = "malas-leader"
+    """Target 30: while the leader is in the malas, 15 minus its score; else as :attr:`LEADER` (§9.1)."""
+    MALAS_WINNER = "malas-winner"
+    """Target 30: while both sides are in the malas, 15 minus the winner's score; else as :attr:`LEADER` (§9.1)."""
 
     __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
 
@@ -126,6 +134,58 @@ class CfarRule(enum.Enum):
     """The falta value (target minus the leader's score) to the best flor."""
     WINS = "wins"
     """The best flor wins the game (the chico, in a partido) at once."""
+
+    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
+
+
+class ContraflorAlResto(enum.Enum):
+    """What an accepted contraflor al resto wins (PRESETS.md §9.8, option ``contraflor_al_resto``).
+
+    >>> from pytruco import ContraflorAlResto, RuleSet
+    >>> RuleSet.preset("online").contraflor_al_resto
+    <ContraflorAlResto.GAME: 'game'>
+    >>> RuleSet.preset("classic").contraflor_al_resto is ContraflorAlResto.FALTA
+    True
+    """
+
+    FALTA = "falta"
+    """The falta value of ``falta_envido`` to the best flor."""
+    GAME = "game"
+    """The best flor's team wins the game (the chico, in a partido) at once."""
+
+    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
+
+
+class MazoPenalty(enum.Enum):
+    """When a fold also gives the envido penalty of §8.3 (PRESETS.md §9.4, option ``mazo_penalty``).
+
+    >>> from pytruco import MazoPenalty, RuleSet
+    >>> RuleSet.preset("online").mazo_penalty, RuleSet.preset("default").mazo_penalty.value
+    (<MazoPenalty.NONE: 'none'>, 'no-truco')
+    """
+
+    NONE = "none"
+    """Never: a fold gives only the hand's truco value."""
+    NO_TRUCO = "no-truco"
+    """§8.3: during trick 1, before any envido or flor, and while no truco has been accepted."""
+    TRICK_1 = "trick-1"
+    """§8.3 without its last condition: an accepted truco does not cancel the penalty."""
+
+    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
+
+
+class PicaPicaSchedule(enum.Enum):
+    """Which hands of a 6-seat pica-pica game are pica hands (PRESETS.md §9.7, option ``pica_pica_schedule``).
+
+    >>> from pytruco import PicaPicaSchedule, RuleSet
+    >>> RuleSet.preset("default", players=6, pica_pica=True).pica_pica_schedule
+    <PicaPicaSchedule.ALWAYS: 'always'>
+    """
+
+    ALWAYS = "always"
+    """§2 and §8.23: a pica hand after every normal hand while both teams are far enough from the target."""
+    AFTER_5 = "after-5"
+    """Pica hands alternate only while a team has at least 5 points and every team fewer than target - 5."""
 
     __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
 
@@ -256,8 +316,8 @@ class RuleSet:
     """Which envido calls exist and their values."""
     envido_window: EnvidoWindow = attrs.field(default=EnvidoWindow.OWN_FIRST_CARD, validator=_enum(EnvidoWindow))
     """When an envido may be opened."""
-    falta: FaltaRule = attrs.field(default=FaltaRule.LEADER, validator=_enum(FaltaRule))
-    """What an accepted falta envido is worth."""
+    falta_envido: FaltaRule = attrs.field(default=FaltaRule.LEADER, validator=_enum(FaltaRule))
+    """What an accepted falta envido is worth (PRESETS.md §9.1)."""
     ladder_falta_refused: int = attrs.field(default=7, validator=_positive_attr)
     """``ladder``: what a refused falta envido gives its caller."""
     envido_primero: bool = attrs.field(default=True, validator=_bool)
@@ -281,7 +341,9 @@ class RuleSet:
     flor_value: int = attrs.field(default=3, validator=_positive_attr)
     """A flor that nobody answers."""
     flor_flor_value: int = attrs.field(default=3, validator=_positive_attr)
-    """Flor against flor, accepted: to the best flor."""
+    """Flor against flor, accepted without contraflor: to the best flor (PRESETS.md §9.2: 3, 4 or 6)."""
+    flor_achico: bool = attrs.field(default=False, validator=_bool)
+    """The first flor may be declined with ``con-flor-me-achico`` (PRESETS.md §9.3, the ``classic`` flor)."""
     flor_refusable: bool = attrs.field(default=False, validator=_bool)
     """The second holder may answer ``no-quiero`` (the first flor scores alone)."""
     flor_flor_is_call: bool = attrs.field(default=False, validator=_bool)
@@ -295,7 +357,11 @@ class RuleSet:
     contraflor_refused: int = attrs.field(default=4, validator=_positive_attr)
     """Contraflor refused: to its caller."""
     cfar: CfarRule = attrs.field(default=CfarRule.FALTA, validator=_enum(CfarRule))
-    """What an accepted contraflor al resto is worth."""
+    """Whether the contraflor al resto exists and what it is worth when accepted."""
+    contraflor_al_resto: ContraflorAlResto = attrs.field(
+        default=ContraflorAlResto.FALTA, validator=_enum(ContraflorAlResto)
+    )
+    """What an accepted contraflor al resto wins (PRESETS.md §9.8)."""
     cfar_refused_over_flor: int = attrs.field(default=4, validator=_positive_attr)
     """Contraflor al resto refused when it was raised over a flor: to its caller."""
     cfar_refused_over_contraflor: int = attrs.field(default=6, validator=_positive_attr)
@@ -306,10 +372,16 @@ class RuleSet:
     # --- mazo ---------------------------------------------------------------
     mazo_with_pending_call: bool = attrs.field(default=True, validator=_bool)
     """A seat may fold while it must answer a call (folding refuses it)."""
-    mano_must_act_before_mazo: bool = attrs.field(default=False, validator=_bool)
-    """The mano may not fold before it has done something in the hand."""
-    mazo_envido_penalty: bool = attrs.field(default=True, validator=_bool)
-    """+1 to the other team for folding in trick 1 before any envido or flor."""
+    mano_mazo_before_acting: bool = attrs.field(default=True, validator=_bool)
+    """The mano may fold before it has done something in the hand (PRESETS.md §9.5)."""
+    mazo_penalty: MazoPenalty = attrs.field(default=MazoPenalty.NO_TRUCO, validator=_enum(MazoPenalty))
+    """When a fold in trick 1 also gives +1 to the other team (PRESETS.md §9.4, §8.3)."""
+    mazo_before_flor: bool = attrs.field(default=False, validator=_bool)
+    """A holder of an unsung mandatory flor may fold (PRESETS.md §9.6)."""
+    pica_pica_schedule: PicaPicaSchedule = attrs.field(
+        default=PicaPicaSchedule.ALWAYS, validator=_enum(PicaPicaSchedule)
+    )
+    """Which hands are pica hands (PRESETS.md §9.7)."""
 
     def __attrs_post_init__(self) -> None:
         name = self.preset_name
@@ -344,6 +416,7 @@ class RuleSet:
             raise RuleSetError(f"option 'pica_pica': needs 6 players, not {self.players}")
         if self.rps_first_mano and self.players != 2:
             raise RuleSetError("option 'rps_first_mano': rock-paper-scissors is for 2 players")
+        _check_house_rules(self)
 
     @property
     def num_actions(self) -> int:
@@ -456,14 +529,82 @@ class RuleSet:
         return cls.preset(data["preset"], **options)
 
 
+HOUSE_RULES: tuple[str, ...] = (
+    "falta_envido",
+    "flor_flor_value",
+    "flor_achico",
+    "contraflor_al_resto",
+    "mazo_penalty",
+    "mano_mazo_before_acting",
+    "mazo_before_flor",
+    "pica_pica_schedule",
+)
+"""The eight options of PRESETS.md §9 (house rules), in its order.
+
+>>> from pytruco.rules import HOUSE_RULES
+>>> len(HOUSE_RULES), HOUSE_RULES[0]
+(8, 'falta_envido')
+"""
+_NOT_SUPPORTED_YET: frozenset[str] = frozenset(
+    {"flor_achico", "contraflor_al_resto", "mazo_before_flor", "pica_pica_schedule"}
+)
+# The house rules whose other values the engine does not decide yet: only the preset's own value is accepted.
+
+
+def _without_rule(rules: RuleSet, option: str) -> str | None:
+    """Why *rules* has no such rule as *option* (the ``-`` of PRESETS.md §9), or None when it has."""
+    name = rules.preset_name
+    if option == "falta_envido" and name == "reglamento":
+        return "reglamento has no falta envido"
+    if option == "pica_pica_schedule" and not rules.pica_pica:
+        return "it needs pica_pica: true"
+    flor_options = ("flor_flor_value", "flor_achico", "contraflor_al_resto", "mazo_before_flor")
+    if option in flor_options and not rules.flor:
+        return "flor is off"
+    if option in ("flor_achico", "mazo_before_flor") and name in ("online", "ladder"):
+        return f"{name}'s flor is optional" if option == "mazo_before_flor" else f"{name} declines a flor otherwise"
+    if option == "flor_achico" and name == "reglamento":
+        return "reglamento's con-flor-me-achico answers a second flor"
+    if option == "contraflor_al_resto" and name == "ladder":
+        return "ladder has no contraflor al resto"
+    return None
+
+
+def _check_house_rules(rules: RuleSet) -> None:
+    """PRESETS.md §9: each house rule's value is one of its listed values; where the preset has no such rule
+    (``-``), only the preset's own value; and while the engine does not decide an option, only that value too."""
+    if rules.flor_flor_value not in (3, 4, 6):
+        raise RuleSetError(f"option 'flor_flor_value': must be 3, 4 or 6, not {quoted(rules.flor_flor_value)}")
+    base = _PRESETS_BY_NAME.get(rules.preset_name)
+    if base is None:  # building the presets themselves
+        return
+    for option in HOUSE_RULES:
+        value, own = getattr(rules, option), getattr(base, option)
+        if value == own:
+            continue
+        shown = json.dumps(value.value if isinstance(value, enum.Enum) else value)
+        listed = json.dumps(own.value if isinstance(own, enum.Enum) else own)
+        why = _without_rule(rules, option)
+        if why is not None:
+            raise RuleSetError(
+                f"option {option!r}: {rules.preset_name} has no such rule ({why}): only {listed} is "
+                f"accepted, not {shown}"
+            )
+        if option in _NOT_SUPPORTED_YET:
+            raise RuleSetError(f"option {option!r}: the value {shown} is not supported yet")
+
+
 _ENUM_OPTIONS: dict[str, type[enum.Enum]] = {
     "scoring": Scoring,
     "parda": PardaRule,
     "envido_style": EnvidoStyle,
     "envido_window": EnvidoWindow,
-    "falta": FaltaRule,
+    "falta_envido": FaltaRule,
     "flor_window": EnvidoWindow,
     "cfar": CfarRule,
+    "contraflor_al_resto": ContraflorAlResto,
+    "mazo_penalty": MazoPenalty,
+    "pica_pica_schedule": PicaPicaSchedule,
 }
 # The type of each plain option, from its default (``bool`` before ``int``:
 # a bool is an int, and ``chicos_to_win``'s default 1 equals True).
@@ -472,6 +613,8 @@ _BOOL_OR_INT_OPTIONS: dict[str, type] = {
     for field in attrs.fields(RuleSet)
     if isinstance(field.default, (bool, int)) and not isinstance(field.default, enum.Enum)
 }
+_PRESETS_BY_NAME: dict[str, RuleSet] = {}
+"""The presets, once built (empty while they are being built, so their own values are not checked)."""
 _FIELD_NAMES = frozenset(field.name for field in attrs.fields(RuleSet)) - {"preset_name"}
 
 _DEFAULT = RuleSet(
@@ -490,11 +633,12 @@ _ONLINE = RuleSet(
     flor_refusable=True,
     contraflor_refused=3,
     cfar=CfarRule.WINS,
+    contraflor_al_resto=ContraflorAlResto.GAME,
     cfar_refused_over_flor=3,
     cfar_refused_over_contraflor=6,
     mazo_with_pending_call=False,
-    mano_must_act_before_mazo=True,
-    mazo_envido_penalty=False,
+    mano_mazo_before_acting=False,
+    mazo_penalty=MazoPenalty.NONE,
 )
 _CLASSIC = RuleSet(
     preset_name="classic",
@@ -513,7 +657,7 @@ _LADDER = RuleSet(
     parda=PardaRule.NEXT_TRICK,
     envido_style=EnvidoStyle.LADDER,
     envido_window=EnvidoWindow.FIRST_CARD_OF_HAND,
-    falta=FaltaRule.LOSER,
+    falta_envido=FaltaRule.LOSER,
     envido_primero=False,
     envido_count_three=True,
     flor=True,
@@ -524,7 +668,7 @@ _LADDER = RuleSet(
     flor_refusable=True,
     contraflor=False,
     cfar=CfarRule.NONE,
-    mazo_envido_penalty=False,
+    mazo_penalty=MazoPenalty.NONE,
 )
 _REGLAMENTO = RuleSet(
     preset_name="reglamento",
@@ -540,11 +684,13 @@ _REGLAMENTO = RuleSet(
     achico_value=4,
     contraflor=False,
     cfar=CfarRule.WINS,
+    contraflor_al_resto=ContraflorAlResto.GAME,
     cfar_refused_over_flor=4,
     cfar_refused_over_contraflor=4,
     flor_lost_on_fold=True,
 )
 _PRESETS: dict[str, RuleSet] = dict(zip(PRESET_NAMES, (_DEFAULT, _ONLINE, _CLASSIC, _LADDER, _REGLAMENTO), strict=True))
+_PRESETS_BY_NAME.update(_PRESETS)
 
 
 def check_start(

@@ -17,7 +17,7 @@ from ..actions import Kind
 from ..events import EventLog
 from ..rules import RuleSet
 from .awaiting import start_declarations
-from .envido import leader_falta
+from .envido import falta_value
 from .options import Options, as_options
 from .refusals import Refusal
 from .scoring import add_points, award, chico_won
@@ -309,8 +309,10 @@ def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
     events.append(simple_event(EVENT_FLOR_WON, winner, team))
     if stake >= 0:
         award(st, r, team, stake, CAT_FLOR, events)
-    elif rules.cfar is CFAR_FALTA:
-        award(st, r, team, leader_falta(rules, st._score), CAT_FLOR, events)
+    elif rules.cfar is CFAR_FALTA:  # the falta of §9.1 (falta_envido), for this winner
+        value = falta_value(rules, st._score, team)
+        assert value is not None
+        award(st, r, team, value, CAT_FLOR, events)
     else:
         _flor_wins_chico(st, r, team, events)
 

@@ -54,7 +54,6 @@ from .._engine import (
     falta_value,
     flor_stakes,
     hand_items,
-    leader_falta,
     legal_actions,
     refused_value,
     require_state,
@@ -157,7 +156,8 @@ def _worth(
     accepted, refused = flor_stakes(rules, *flor)
     if accepted >= 0:
         return accepted, refused
-    return (leader_falta(rules, state.score) if rules.cfar is CfarRule.FALTA else None), refused  # None: the chico
+    # None: the chico, or a falta that depends on who wins (§9.1)
+    return (falta_value(rules, state.score) if rules.cfar is CfarRule.FALTA else None), refused
 
 
 def _pending(state: State, r: Round) -> PendingCall | None:
