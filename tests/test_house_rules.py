@@ -1,0 +1,358 @@
+"""The house-rule options of PRESETS.md §9 (issue 35): their values, the ``-`` rule, records, and what each
+implemented option changes, one test per interaction that §9 names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from helpers import legal, play, record_result
+from pytruco import RecordError, RuleSet, RuleSetError, replay
+from pytruco._engine import falta_value
+from pytruco.views import view
+
+# --- values (PRESETS.md §9, the table) ----------------------------------------------------------------------
+TABLE: dict[str, dict[str, Any]] = {
+    "falta_envido": {"default": "leader", "online": "leader", "classic": "leader", "ladder": "loser",
+                     "reglamento": "leader"},
+    "flor_flor_value": {"default": 3, "online": 3, "classic": 3, "ladder": 6, "reglamento": 6},
+    "flor_achico": {"default": False, "online": False, "classic": False, "ladder": False, "reglamento": False},
+    "contraflor_al_resto": {"default": "falta", "online": "game", "classic": "falta", "ladder": "falta",
+                            "reglamento": "game"},
+    "mazo_penalty": {"default": "no-truco", "online": "none", "classic": "no-truco", "ladder": "none",
+                     "reglamento": "no-truco"},
+    "mano_mazo_before_acting": {"default": True, "online": False, "classic": True, "ladder": True,
+                                "reglamento": True},
+    "mazo_before_flor": {"default": False, "online": False, "classic": False, "ladder": False,
+                         "reglamento": False},
+    "pica_pica_schedule": {"default": "always", "online": "always", "classic": "always", "ladder": "always",
+                           "reglamento": "always"},
+}  # fmt: skip
+PRESETS = ("default", "online", "classic", "ladder", "reglamento")
+
+
+def _json(value: Any) -> Any:
+    return getattr(value, "value", value)
+
+
+@pytest.mark.parametrize("option", sorted(TABLE))
+@pytest.mark.parametrize("preset", PRESETS)
+def test_each_preset_has_its_listed_value(option, preset):
+    """PRESETS.md §9 table: every preset's value of every option (so no preset changes), and a record that names
+    that value replays as the preset itself (it round-trips to the bare preset)."""
+    rules = RuleSet.preset(preset)
+    assert _json(getattr(rules, option)) == TABLE[option][preset]
+    base = {"preset": preset, "players": 6, "pica_pica": True} if option == "pica_pica_schedule" else {}
+    if preset not in ("online", "ladder") and base:
+        named = RuleSet.from_dict({**base, option: TABLE[option][preset]})
+        assert named == RuleSet.from_dict(base)
+    named = RuleSet.from_dict({"preset": preset, option: TABLE[option][preset]})
+    assert named is rules or named == rules
+    assert option not in named.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("flor_flor_value", 4.0),
+        ("flor_flor_value", "4"),
+        ("flor_flor_value", True),
+        ("flor_flor_value", None),
+        ("flor_flor_value", 5),
+        ("mano_mazo_before_acting", 0),
+        ("mano_mazo_before_acting", "true"),
+        ("mano_mazo_before_acting", None),
+        ("falta_envido", "malas"),
+        ("falta_envido", 1),
+        ("mazo_penalty", None),
+        ("mazo_penalty", False),
+    ],
+)
+def test_values_are_exact_json_values(option, value):
+    """PRESETS.md §9: integers without fraction, booleans as true/false, strings from the list, never null;
+    anything else is refused naming the option, as a RuleSet error and as bad-record in a record."""
+    with pytest.raises(RuleSetError, match=f"option '{option}'"):
+        RuleSet.from_dict({"preset": "classic", option: value})
+    with pytest.raises(RecordError) as error:
+        replay(
+            {"format": "truco-record/1", "rules": {"preset": "classic", option: value}, "first_mano": 0, "hands": []}
+        )
+    assert error.value.kind == "bad-record" and option in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("rules", "option"),
+    [
+        ({"preset": "reglamento", "falta_envido": "loser"}, "falta_envido"),  # no falta envido
+        ({"preset": "default", "flor_flor_value": 4}, "flor_flor_value"),  # flor off
+        ({"preset": "classic", "flor": False, "flor_flor_value": 4}, "flor_flor_value"),
+        ({"preset": "online", "flor_achico": True}, "flor_achico"),
+        ({"preset": "ladder", "flor_achico": True}, "flor_achico"),
+        ({"preset": "reglamento", "flor_achico": True}, "flor_achico"),
+        ({"preset": "ladder", "contraflor_al_resto": "game"}, "contraflor_al_resto"),
+        ({"preset": "online", "mazo_before_flor": True}, "mazo_before_flor"),
+        ({"preset": "default", "players": 6, "pica_pica_schedule": "after-5"}, "pica_pica_schedule"),
+    ],
+)
+def test_a_preset_without_the_rule_accepts_only_its_own_value(rules, option):
+    """PRESETS.md §9 ``-``: only the preset's own listed value is accepted, any other is refused naming the
+    option; the own value is accepted."""
+    with pytest.raises(RuleSetError, match=f"option '{option}': .* has no such rule"):
+        RuleSet.from_dict(rules)
+    own = {**rules, option: TABLE[option][rules["preset"]]}
+    assert _json(getattr(RuleSet.from_dict(own), option)) == TABLE[option][rules["preset"]]
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("flor_achico", True), ("contraflor_al_resto", "game"), ("mazo_before_flor", True)],
+)
+def test_options_the_engine_does_not_decide_yet_are_refused(option, value):
+    """Issue 35: an option whose engine decision is not implemented is refused for its other values, never
+    silently ignored."""
+    with pytest.raises(RuleSetError, match=f"option '{option}': the value .* is not supported yet"):
+        RuleSet.preset("classic", **{option: value})
+    with pytest.raises(RuleSetError, match="'pica_pica_schedule': the value \"after-5\" is not supported yet"):
+        RuleSet.preset("default", players=6, pica_pica=True, pica_pica_schedule="after-5")
+
+
+def test_records_name_the_options_they_change():
+    """PRESETS.md §9 and RECORDS.md: a record names an option that differs from its preset; one it does not
+    name has the preset's value."""
+    rules = RuleSet.preset("online", mazo_penalty="no-truco", mano_mazo_before_acting=True)
+    assert rules.to_dict() == {"preset": "online", "mano_mazo_before_acting": True, "mazo_penalty": "no-truco"}
+    assert RuleSet.from_dict(rules.to_dict()) == rules
+    assert RuleSet.from_dict({"preset": "ladder"}).falta_envido.value == "loser"
+
+
+# --- §9.1 falta_envido -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("score", "values"),
+    [
+        ((10, 3), {"leader": 20, "malas-leader": 5, "malas-winner": 12}),
+        ((16, 3), dict.fromkeys(("leader", "malas-leader", "malas-winner"), 14)),
+    ],
+)
+def test_falta_values_of_the_examples(score, values):
+    """PRESETS.md §9.1 examples (target 30): the trailing team wins the falta at 10-3 and at 16-3, in play."""
+    deal = [["4C", "5C", "12E"], ["5O", "6O", "1B"]]  # seat 1: 31, seat 0: 29
+    for rule, value in values.items():
+        state = play(
+            "default", deal, "0 falta-envido", "1 quiero", "0 tengo 29", "1 tengo 31", score=score, falta_envido=rule
+        )
+        assert state.round.points == (0, value), rule
+
+
+def test_malas_winner_leader_wins_and_both_in_the_malas():
+    """PRESETS.md §9.1 "malas-winner": both below 15, the leader wins: 15 minus the winner's score; the falta of
+    the other rules does not depend on who wins."""
+    rules = RuleSet.preset("default", falta_envido="malas-winner")
+    assert falta_value(rules, (10, 3), 0) == 5
+    assert falta_value(rules, (10, 3), None) is None  # not known yet
+    assert falta_value(RuleSet.preset("default", falta_envido="malas-leader"), (10, 3), None) == 5
+
+
+def test_malas_rules_are_the_leader_rule_with_target_15():
+    """PRESETS.md §9.1: with target 15, "malas-leader" and "malas-winner" are "leader"."""
+    for rule in ("malas-leader", "malas-winner"):
+        assert falta_value(RuleSet.preset("default", target=15, falta_envido=rule), (5, 3), 1) == 10
+
+
+def test_a_refused_falta_keeps_its_chain_value():
+    """PRESETS.md §9.1: only accepted values change; a refused E-F is worth 2."""
+    deal = [["4C", "5C", "12E"], ["5O", "6O", "1B"]]
+    state = play(
+        "default", deal, "0 envido", "1 falta-envido", "0 no-quiero", score=(10, 3), falta_envido="malas-leader"
+    )
+    assert state.round.points == (0, 2)
+
+
+def test_falta_in_team_play_uses_team_scores():
+    """PRESETS.md §9.1: team scores in team play (4 seats, "malas-leader": team 0 leads with 12: 15 - 12)."""
+    deal = [["4C", "5C", "12E"], ["5O", "6O", "1B"], ["4E", "7B", "10O"], ["6E", "2B", "11C"]]
+    state = play(
+        "default",
+        deal,
+        "0 falta-envido",
+        "1 quiero",
+        "0 tengo 29",
+        "1 tengo 31",
+        "2 son-buenas",
+        players=4,
+        score=(12, 3),
+        falta_envido="malas-leader",
+    )
+    assert state.round.points == (0, 3)
+
+
+def test_view_shows_the_falta_of_the_option():
+    """PRESETS.md §9 and issue 35: ``call_values`` and the pending call's values show the §9.1 falta."""
+    deal = [["4C", "5C", "12E"], ["5O", "6O", "1B"]]
+    state = play("default", deal, score=(10, 3), falta_envido="malas-leader")
+    offered = {value.call.value: value.if_accepted for value in view(state, 0).call_values}
+    assert offered["falta-envido"] == 5
+    state = play("default", deal, "0 falta-envido", score=(10, 3), falta_envido="malas-leader")
+    pending = view(state, 1).pending
+    assert pending is not None and pending.if_accepted == 5
+    winner = play("default", deal, "0 falta-envido", score=(10, 3), falta_envido="malas-winner")
+    pending = view(winner, 1).pending
+    assert pending is not None and pending.if_accepted is None  # it depends on who wins
+
+
+def test_contraflor_al_resto_worth_the_falta_uses_the_option():
+    """PRESETS.md §9.1 and §9.8 "falta": an accepted contraflor al resto is worth the falta of §9.1, shown before
+    the call and scored to the best flor (classic at 10-3, "malas-leader": 5, not 20; then 1 for the mazo)."""
+    deal = [["4C", "5C", "6C"], ["7B", "5B", "12B"]]  # classic flores: 31 and 32
+    for rule, value in (("leader", 20), ("malas-leader", 5)):
+        state = play("classic", deal, "0 flor", score=(10, 3), falta_envido=rule)
+        offered = {v.call.value: v.if_accepted for v in view(state, 1).call_values}
+        assert offered["contraflor-al-resto"] == value, rule
+        state = play(
+            "classic",
+            deal,
+            "0 flor",
+            "1 contraflor-al-resto",
+            "0 quiero",
+            "0 tengo 31",
+            "1 tengo 32",
+            "0 mazo",
+            score=(10, 3),
+            falta_envido=rule,
+        )
+        assert state.round.points == (0, value + 1), rule
+
+
+# --- §9.2 flor_flor_value --------------------------------------------------------------------------------------
+FLORES = [["7E", "6E", "5E"], ["1O", "2O", "3O"]]
+
+
+@pytest.mark.parametrize("value", [3, 4, 6])
+@pytest.mark.parametrize(
+    ("preset", "options", "answer", "best"),
+    [
+        ("online", {}, ["1 flor"], 33),
+        ("classic", {}, ["1 flor"], 33),
+        ("default", {"flor": True}, ["1 flor"], 38),
+        ("ladder", {}, ["1 flor"], 38),
+        ("reglamento", {}, ["1 flor", "0 quiero"], 38),
+    ],
+)
+def test_an_accepted_flor_against_flor_is_worth_the_option(value, preset, options, answer, best):
+    """PRESETS.md §9.2: the flor chain accepted without contraflor gives the best flor N (online, classic, default
+    with flor: the second holder's flor; ladder: likewise; reglamento: quiero to the second flor)."""
+    state = play(
+        preset,
+        FLORES,
+        "0 flor",
+        *answer,
+        f"0 tengo {best}",
+        "1 son-buenas",
+        "0 7E",
+        "1 1O",
+        "0 6E",
+        "1 2O",
+        "1 3O",
+        "0 5E",
+        flor_flor_value=value,
+        **options,
+    )
+    assert state.round.ended and state.round.points == (value, 1)
+
+
+def test_a_flor_alone_and_the_reglamento_achico_keep_their_values():
+    """PRESETS.md §9.2: nothing else changes: a flor alone +3, reglamento's con-flor-me-achico +4."""
+    alone = play("classic", [["7E", "6E", "5E"], ["1O", "2B", "3C"]], "0 flor", "0 mazo", flor_flor_value=6)
+    assert alone.round.points == (3, 1)
+    achico = play(
+        "reglamento",
+        FLORES,
+        "0 flor",
+        "1 flor",
+        "0 con-flor-me-achico",
+        "0 7E",
+        "1 1O",
+        "0 6E",
+        "1 2O",
+        "1 3O",
+        "0 5E",
+        flor_flor_value=4,
+    )
+    assert achico.round.points == (0, 4 + 1)  # +4 to the second flor's team, then the hand's 1
+
+
+# --- §9.4 mazo_penalty -----------------------------------------------------------------------------------------
+DEAL = [["1E", "7O", "3B"], ["4E", "5O", "6C"]]
+
+
+@pytest.mark.parametrize(
+    ("penalty", "after_accepted", "at_once"),
+    [("none", (0, 2), (0, 1)), ("no-truco", (0, 2), (0, 2)), ("trick-1", (0, 3), (0, 2))],
+)
+def test_mazo_penalty_values(penalty, after_accepted, at_once):
+    """PRESETS.md §9.4: "none" never adds the penalty; "no-truco" is §8.3; "trick-1" also after an accepted truco
+    (``0 truco``, ``1 quiero``, ``0 mazo``: 0-3)."""
+    state = play("default", DEAL, "0 truco", "1 quiero", "0 mazo", mazo_penalty=penalty)
+    assert state.round.points == after_accepted
+    assert play("default", DEAL, "0 mazo", mazo_penalty=penalty).round.points == at_once
+
+
+def test_trick_1_penalty_still_needs_no_envido_and_trick_1():
+    """PRESETS.md §9.4 "trick-1": the rest of §8.3 holds: no penalty after an envido, nor after trick 1."""
+    assert play("default", DEAL, "0 envido", "1 no-quiero", "0 mazo", mazo_penalty="trick-1").round.points == (1, 1)
+    state = play("default", DEAL, "0 1E", "1 4E", "0 truco", "1 quiero", "0 mazo", mazo_penalty="trick-1")
+    assert state.round.points == (0, 2)
+
+
+def test_trick_1_penalty_in_team_play_and_on_a_refused_truco():
+    """PRESETS.md §9.4 with §8.16: judged when the last seat of the side folds; on top of a refused truco when
+    the fold answers it."""
+    deal = [["1E", "7O", "3B"], ["4E", "5O", "6C"], ["4O", "5E", "6B"], ["7C", "10B", "11E"]]
+    state = play("default", deal, "0 truco", "1 quiero", "0 mazo", "1 4E", "2 mazo", players=4, mazo_penalty="trick-1")
+    assert state.round.points == (0, 3)
+    for penalty, points in (("no-truco", (0, 2)), ("trick-1", (0, 3))):
+        refused = play("default", DEAL, "0 truco", "1 retruco", "0 mazo", mazo_penalty=penalty)
+        assert refused.round.points == points, penalty
+
+
+def test_trick_1_penalty_is_an_envido_point_when_scored_at_the_end():
+    """PRESETS.md §9.4 with §8.33: in presets that add a hand's points when it ends, the penalty is an envido
+    point (classic: 2 + 1 at the end of the hand)."""
+    state = play("classic", DEAL, "0 truco", "1 quiero", "0 1E", "1 mazo", mazo_penalty="trick-1")
+    assert state.round.ended and state.score == (3, 0)
+
+
+def test_a_timeout_that_becomes_a_mazo_carries_the_penalty():
+    """PRESETS.md §9.4 with §8.20: a timeout that becomes a mazo carries the penalty ("trick-1": 2 + 1)."""
+    state = play("default", DEAL, "0 truco", "1 quiero", "0 timeout", mazo_penalty="trick-1")
+    assert state.round.points == (0, 3)
+
+
+# --- §9.5 mano_mazo_before_acting ------------------------------------------------------------------------------
+def test_mano_may_not_fold_before_acting_with_false():
+    """PRESETS.md §9.5 ``false``: the mano may not fold before an action of its own; a timeout is not
+    restricted; after acting it may."""
+    state = play("default", DEAL, mano_mazo_before_acting=False)
+    assert "0 mazo" not in legal(state, 0)
+    with pytest.raises(RecordError):
+        record_result({"preset": "default", "mano_mazo_before_acting": False}, [(DEAL, ["0 mazo"])])
+    assert play("default", DEAL, "0 timeout", mano_mazo_before_acting=False).round.ended
+    state = play("default", DEAL, "0 truco", "1 quiero", mano_mazo_before_acting=False)
+    assert "0 mazo" in legal(state, 0)
+
+
+@pytest.mark.parametrize(("penalty", "points"), [("none", (0, 1)), ("no-truco", (0, 2)), ("trick-1", (0, 2))])
+def test_mano_opening_mazo_with_true(penalty, points):
+    """PRESETS.md §9.5 ``true`` with §9.4: online's opening mazo is 1 with "none", 2 with a penalty."""
+    state = play("online", DEAL, mano_mazo_before_acting=True, mazo_penalty=penalty)
+    assert "0 mazo" in legal(state, 0)
+    assert play("online", DEAL, "0 mazo", mano_mazo_before_acting=True, mazo_penalty=penalty).round.points == points
+
+
+def test_only_the_hands_mano_is_restricted_in_team_play():
+    """PRESETS.md §9.5: in team play only the hand's mano seat is restricted; the others fold freely."""
+    deal = [["1E", "7O", "3B"], ["4E", "5O", "6C"], ["4O", "5E", "6B"], ["7C", "10B", "11E"]]
+    state = play("default", deal, players=4, mano_mazo_before_acting=False)
+    assert "0 mazo" not in legal(state, 0)
+    state = play("default", deal, "0 1E", players=4, mano_mazo_before_acting=False)
+    assert "1 mazo" in legal(state, 1)
