@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from helpers import legal, play, record_result
-from pytruco import RecordError, RuleSet, RuleSetError, replay
+from helpers import act, legal, play, record_result, start
+from pytruco import Deal, RecordError, RuleSet, RuleSetError, apply, replay
 from pytruco._engine import falta_value
 from pytruco.views import view
 
@@ -113,8 +113,6 @@ def test_options_the_engine_does_not_decide_yet_are_refused(option, value):
     silently ignored."""
     with pytest.raises(RuleSetError, match=f"option '{option}': the value .* is not supported yet"):
         RuleSet.preset("classic", **{option: value})
-    with pytest.raises(RuleSetError, match="'pica_pica_schedule': the value \"after-5\" is not supported yet"):
-        RuleSet.preset("default", players=6, pica_pica=True, pica_pica_schedule="after-5")
 
 
 def test_records_name_the_options_they_change():
@@ -356,3 +354,40 @@ def test_only_the_hands_mano_is_restricted_in_team_play():
     assert "0 mazo" not in legal(state, 0)
     state = play("default", deal, "0 1E", players=4, mano_mazo_before_acting=False)
     assert "1 mazo" in legal(state, 1)
+
+
+# --- §9.7 pica_pica_schedule -----------------------------------------------------------------------------------
+SIX = [h.split() for h in ["1E 4B 5O", "7E 4C 5C", "3O 6B 10E", "2B 6O 11C", "7O 10B 11O", "12E 4O 6C"]]
+
+
+@pytest.mark.parametrize(
+    ("target", "score", "pica"),
+    [
+        (30, (0, 0), False),
+        (30, (4, 4), False),
+        (30, (5, 0), True),  # even the first hand of a game that starts at 5
+        (30, (0, 24), True),
+        (30, (25, 3), False),  # target - 5: no pica hand (unlike "always", §9.7 "Decided")
+        (15, (4, 0), False),
+        (15, (5, 0), True),
+        (15, (9, 9), True),
+        (15, (10, 0), False),
+    ],
+)
+def test_after_5_pica_hands_between_5_and_target_minus_5(target, score, pica):
+    """PRESETS.md §9.7 "after-5": a hand is pica when the previous one was not, a team has at least 5 points
+    and every team fewer than target - 5 (25 with target 30, 10 with target 15)."""
+    state = start("default", players=6, pica_pica=True, pica_pica_schedule="after-5", target=target, score=score)
+    state, _ = apply(state, Deal.parse(SIX))
+    assert (state.duel is not None) is pica
+
+
+def test_after_5_alternates_and_always_is_unchanged():
+    """PRESETS.md §9.7: "after-5" alternates pica and normal hands; "always" keeps §8.23 (at 5-0 the game's
+    first hand is normal there)."""
+    state = start("default", players=6, pica_pica=True, pica_pica_schedule="after-5", score=(5, 0))
+    state = act(state, SIX, "0 mazo", "1 mazo", "2 mazo")  # the three duels: the pica hand is over
+    state, _ = apply(state, Deal.parse(SIX))
+    assert state.duel is None
+    always = start("default", players=6, pica_pica=True, score=(5, 0))
+    assert apply(always, Deal.parse(SIX))[0].duel is None

@@ -19,15 +19,28 @@ pytruco.errors.RuleSetError: option 'players': online allows 2 seats at most, no
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
+from ._choices import (
+    HOUSE_RULES,
+    CfarRule,
+    ContraflorAlResto,
+    EnvidoStyle,
+    EnvidoWindow,
+    FaltaRule,
+    MazoPenalty,
+    PardaRule,
+    PicaPicaSchedule,
+    Scoring,
+    check_house_rules,
+)
 from .errors import RuleSetError, SetupError, quoted
 
 __all__ = [
+    "HOUSE_RULES",
     "PRESET_NAMES",
     "CfarRule",
     "ContraflorAlResto",
@@ -40,172 +53,6 @@ __all__ = [
     "RuleSet",
     "Scoring",
 ]
-
-
-class Scoring(enum.Enum):
-    """When won points reach the score (each preset's page in :doc:`/rules/index` says which).
-
-    >>> from pytruco import RuleSet, Scoring
-    >>> RuleSet.preset("classic").scoring
-    <Scoring.END_OF_HAND: 'end-of-hand'>
-    >>> RuleSet.preset("default", scoring="end-of-hand").scoring is Scoring.END_OF_HAND
-    True
-    """
-
-    IMMEDIATE = "immediate"
-    """Every point is scored when it is won; the game ends at once at the target."""
-    END_OF_HAND = "end-of-hand"
-    """A hand's points are added when it ends, envido and flor first, then truco."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
-
-
-class EnvidoStyle(enum.Enum):
-    """Which envido calls exist and what they are worth (see each preset's page in :doc:`/rules/index`).
-
-    >>> from pytruco import RuleSet
-    >>> RuleSet.preset("default").envido_style, RuleSet.preset("reglamento").envido_style.value
-    (<EnvidoStyle.CUMULATIVE: 'cumulative'>, 'per-word')
-    """
-
-    CUMULATIVE = "cumulative"
-    """E, E-E, R, F; accepted value is the sum (E 2, R 3), a falta replaces it."""
-    LADDER = "ladder"
-    """Strictly E → R → E-E → F, worth the level reached: 2, 3, 4, falta."""
-    PER_WORD = "per-word"
-    """Only "envido", any number of times, 2 points each."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
-
-
-class EnvidoWindow(enum.Enum):
-    """When an envido may be opened (see each preset's page in :doc:`/rules/index`).
-
-    >>> from pytruco import EnvidoWindow, RuleSet
-    >>> RuleSet.preset("ladder").envido_window
-    <EnvidoWindow.FIRST_CARD_OF_HAND: 'first-card-of-hand'>
-    >>> RuleSet.preset("default").envido_window is EnvidoWindow.OWN_FIRST_CARD
-    True
-    """
-
-    OWN_FIRST_CARD = "own-first-card"
-    """During trick 1, before the seat plays its own card."""
-    FIRST_CARD_OF_HAND = "first-card-of-hand"
-    """Before the first card of the hand, and not after a truco call."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
-
-
-class FaltaRule(enum.Enum):
-    """What an accepted falta envido is worth (see each preset's page in :doc:`/rules/index`).
-
-    >>> from pytruco import FaltaRule, RuleSet
-    >>> RuleSet.preset("default").falta_envido
-    <FaltaRule.LEADER: 'leader'>
-    >>> RuleSet.preset("ladder").falta_envido is FaltaRule.LOSER
-    True
-    """
-
-    LEADER = "leader"
-    """The target minus the score of the side ahead."""
-    LOSER = "loser"
-    """The target minus the score of the side that loses the envido."""
-    MALAS_LEADER = "malas-leader"
-    """Target 30: while the leader is in the malas, 15 minus its score; else as :attr:`LEADER` (§9.1)."""
-    MALAS_WINNER = "malas-winner"
-    """Target 30: while both sides are in the malas, 15 minus the winner's score; else as :attr:`LEADER` (§9.1)."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
-
-
-class CfarRule(enum.Enum):
-    """What an accepted contraflor al resto is worth (see each preset's page in :doc:`/rules/index`).
-
-    >>> from pytruco import CfarRule, RuleSet
-    >>> RuleSet.preset("classic").cfar
-    <CfarRule.FALTA: 'falta'>
-    >>> RuleSet.preset("classic", cfar=CfarRule.NONE).cfar.value
-    'none'
-    """
-
-    NONE = "none"
-    """The call does not exist."""
-    FALTA = "falta"
-    """The falta value (target minus the leader's score) to the best flor."""
-    WINS = "wins"
-    """The best flor wins the game (the chico, in a partido) at once."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
-
-
-class ContraflorAlResto(enum.Enum):
-    """What an accepted contraflor al resto wins (PRESETS.md §9.8, option ``contraflor_al_resto``).
-
-    >>> from pytruco import ContraflorAlResto, RuleSet
-    >>> RuleSet.preset("online").contraflor_al_resto
-    <ContraflorAlResto.GAME: 'game'>
-    >>> RuleSet.preset("classic").contraflor_al_resto is ContraflorAlResto.FALTA
-    True
-    """
-
-    FALTA = "falta"
-    """The falta value of ``falta_envido`` to the best flor."""
-    GAME = "game"
-    """The best flor's team wins the game (the chico, in a partido) at once."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
-
-
-class MazoPenalty(enum.Enum):
-    """When a fold also gives the envido penalty of §8.3 (PRESETS.md §9.4, option ``mazo_penalty``).
-
-    >>> from pytruco import MazoPenalty, RuleSet
-    >>> RuleSet.preset("online").mazo_penalty, RuleSet.preset("default").mazo_penalty.value
-    (<MazoPenalty.NONE: 'none'>, 'no-truco')
-    """
-
-    NONE = "none"
-    """Never: a fold gives only the hand's truco value."""
-    NO_TRUCO = "no-truco"
-    """§8.3: during trick 1, before any envido or flor, and while no truco has been accepted."""
-    TRICK_1 = "trick-1"
-    """§8.3 without its last condition: an accepted truco does not cancel the penalty."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
-
-
-class PicaPicaSchedule(enum.Enum):
-    """Which hands of a 6-seat pica-pica game are pica hands (PRESETS.md §9.7, option ``pica_pica_schedule``).
-
-    >>> from pytruco import PicaPicaSchedule, RuleSet
-    >>> RuleSet.preset("default", players=6, pica_pica=True).pica_pica_schedule
-    <PicaPicaSchedule.ALWAYS: 'always'>
-    """
-
-    ALWAYS = "always"
-    """§2 and §8.23: a pica hand after every normal hand while both teams are far enough from the target."""
-    AFTER_5 = "after-5"
-    """Pica hands alternate only while a team has at least 5 points and every team fewer than target - 5."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
-
-
-class PardaRule(enum.Enum):
-    """How tied tricks decide a hand (:doc:`/rules/basics`, "Tricks and pardas").
-
-    >>> from pytruco import PardaRule, RuleSet
-    >>> RuleSet.preset("ladder").parda
-    <PardaRule.NEXT_TRICK: 'next-trick'>
-    >>> RuleSet.preset("default").parda is PardaRule.FIRST_DECISIVE
-    True
-    """
-
-    FIRST_DECISIVE = "first-decisive"
-    """Once a trick is a parda, the first trick that was not decides."""
-    NEXT_TRICK = "next-trick"
-    """A parda sends the decision to the next trick (``ladder``)."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
 
 
 MAX_OPTION = 999_999_999
@@ -416,7 +263,7 @@ class RuleSet:
             raise RuleSetError(f"option 'pica_pica': needs 6 players, not {self.players}")
         if self.rps_first_mano and self.players != 2:
             raise RuleSetError("option 'rps_first_mano': rock-paper-scissors is for 2 players")
-        _check_house_rules(self)
+        check_house_rules(self, _PRESETS_BY_NAME.get(self.preset_name))
 
     @property
     def num_actions(self) -> int:
@@ -527,71 +374,6 @@ class RuleSet:
             if expected is int and (not isinstance(value, int) or isinstance(value, bool)):
                 raise RuleSetError(f"option {key!r}: must be a whole number, not {quoted(value)}")
         return cls.preset(data["preset"], **options)
-
-
-HOUSE_RULES: tuple[str, ...] = (
-    "falta_envido",
-    "flor_flor_value",
-    "flor_achico",
-    "contraflor_al_resto",
-    "mazo_penalty",
-    "mano_mazo_before_acting",
-    "mazo_before_flor",
-    "pica_pica_schedule",
-)
-"""The eight options of PRESETS.md §9 (house rules), in its order.
-
->>> from pytruco.rules import HOUSE_RULES
->>> len(HOUSE_RULES), HOUSE_RULES[0]
-(8, 'falta_envido')
-"""
-_NOT_SUPPORTED_YET: frozenset[str] = frozenset(
-    {"flor_achico", "contraflor_al_resto", "mazo_before_flor", "pica_pica_schedule"}
-)
-# The house rules whose other values the engine does not decide yet: only the preset's own value is accepted.
-
-
-def _without_rule(rules: RuleSet, option: str) -> str | None:
-    """Why *rules* has no such rule as *option* (the ``-`` of PRESETS.md §9), or None when it has."""
-    name = rules.preset_name
-    if option == "falta_envido" and name == "reglamento":
-        return "reglamento has no falta envido"
-    if option == "pica_pica_schedule" and not rules.pica_pica:
-        return "it needs pica_pica: true"
-    flor_options = ("flor_flor_value", "flor_achico", "contraflor_al_resto", "mazo_before_flor")
-    if option in flor_options and not rules.flor:
-        return "flor is off"
-    if option in ("flor_achico", "mazo_before_flor") and name in ("online", "ladder"):
-        return f"{name}'s flor is optional" if option == "mazo_before_flor" else f"{name} declines a flor otherwise"
-    if option == "flor_achico" and name == "reglamento":
-        return "reglamento's con-flor-me-achico answers a second flor"
-    if option == "contraflor_al_resto" and name == "ladder":
-        return "ladder has no contraflor al resto"
-    return None
-
-
-def _check_house_rules(rules: RuleSet) -> None:
-    """PRESETS.md §9: each house rule's value is one of its listed values; where the preset has no such rule
-    (``-``), only the preset's own value; and while the engine does not decide an option, only that value too."""
-    if rules.flor_flor_value not in (3, 4, 6):
-        raise RuleSetError(f"option 'flor_flor_value': must be 3, 4 or 6, not {quoted(rules.flor_flor_value)}")
-    base = _PRESETS_BY_NAME.get(rules.preset_name)
-    if base is None:  # building the presets themselves
-        return
-    for option in HOUSE_RULES:
-        value, own = getattr(rules, option), getattr(base, option)
-        if value == own:
-            continue
-        shown = json.dumps(value.value if isinstance(value, enum.Enum) else value)
-        listed = json.dumps(own.value if isinstance(own, enum.Enum) else own)
-        why = _without_rule(rules, option)
-        if why is not None:
-            raise RuleSetError(
-                f"option {option!r}: {rules.preset_name} has no such rule ({why}): only {listed} is "
-                f"accepted, not {shown}"
-            )
-        if option in _NOT_SUPPORTED_YET:
-            raise RuleSetError(f"option {option!r}: the value {shown} is not supported yet")
 
 
 _ENUM_OPTIONS: dict[str, type[enum.Enum]] = {

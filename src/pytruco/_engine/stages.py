@@ -15,7 +15,7 @@ from typing import Any, Final
 from ..actions import Kind
 from ..cards import ALL_CARDS, Card
 from ..events import WORD_OF, Event, EventKind
-from ..rules import CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, MazoPenalty, PardaRule, Scoring
+from ..rules import CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, MazoPenalty, PardaRule, PicaPicaSchedule, Scoring
 from .native import mypyc_attr
 
 __all__ = ["Awaiting", "Declaring", "EnvidoStage", "FlorStage", "Phase", "Trick"]
@@ -203,6 +203,8 @@ PARDA_NEXT_TRICK: Final = PardaRule.NEXT_TRICK
 # PENALTY_ MazoPenalty (PRESETS.md §9.4), named in the same way.
 PENALTY_NONE: Final = MazoPenalty.NONE
 PENALTY_NO_TRUCO: Final = MazoPenalty.NO_TRUCO
+# SCHEDULE_ PicaPicaSchedule (PRESETS.md §9.7), likewise.
+SCHEDULE_AFTER_5: Final = PicaPicaSchedule.AFTER_5
 
 # Award categories: envido points (ENVIDO_POINTS) are added before truco points.
 CAT_ENVIDO: Final = "envido"
