@@ -106,7 +106,7 @@ def test_a_preset_without_the_rule_accepts_only_its_own_value(rules, option):
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("flor_achico", True), ("contraflor_al_resto", "game"), ("mazo_before_flor", True)],
+    [("flor_achico", True), ("contraflor_al_resto", "game")],
 )
 def test_options_the_engine_does_not_decide_yet_are_refused(option, value):
     """Issue 35: an option whose engine decision is not implemented is refused for its other values, never
@@ -391,3 +391,44 @@ def test_after_5_alternates_and_always_is_unchanged():
     assert state.duel is None
     always = start("default", players=6, pica_pica=True, score=(5, 0))
     assert apply(always, Deal.parse(SIX))[0].duel is None
+
+
+# --- §9.6 mazo_before_flor -------------------------------------------------------------------------------------
+HOLDER_1 = [["7E", "6B", "5E"], ["1O", "2O", "3O"]]  # seat 1 holds a flor, seat 0 none
+
+
+@pytest.mark.parametrize(
+    ("actions", "points"),
+    [
+        ([], (0, 2)),  # here the mano holds the flor and folds at once: the hand (1) + the penalty
+        (["0 truco"], (2, 0)),  # refuses the truco (1) + the penalty: its unsung flor is not "called"
+        (["0 envido"], (2, 0)),  # refuses the envido (1) + the hand (1); an envido was called: no penalty
+        (["0 7E"], (2, 0)),  # the hand (1) + the penalty
+    ],
+)
+def test_a_holder_may_fold_before_singing(actions, points):
+    """PRESETS.md §9.6 ``true``: an unsung mandatory flor's holder may also go to the mazo where §7 allows a
+    mazo to it; the fold is ordinary (it refuses a pending call first, carries the §9.4 penalty) and its flor is
+    lost (nobody scores a flor)."""
+    deal = [HOLDER_1[1], HOLDER_1[0]] if not actions else HOLDER_1
+    holder = 0 if not actions else 1
+    state = play("classic", deal, *actions, mazo_before_flor=True)
+    assert legal(state, holder) == [f"{holder} flor", f"{holder} mazo"]
+    assert legal(play("classic", deal, *actions), holder) == [f"{holder} flor"]  # false: §8.6 as written
+    state = play("classic", deal, *actions, f"{holder} mazo", mazo_before_flor=True)
+    assert state.round.ended and state.round.points == points
+
+
+def test_no_fold_while_a_flor_call_waits():
+    """PRESETS.md §9.6: not while a flor call waits for its answer (a first flor: §8.17 and §8.25 unchanged)."""
+    state = play("classic", [["7E", "6E", "5E"], ["1O", "2O", "3O"]], "0 flor", mazo_before_flor=True)
+    assert "1 mazo" not in legal(state, 1)
+
+
+def test_reglamento_holder_may_fold_and_the_option_is_refused_where_flor_is_optional():
+    """PRESETS.md §9.6: reglamento's mandatory flor too; ``-`` in online and ladder and wherever flor is off."""
+    state = play("reglamento", HOLDER_1, "0 7E", mazo_before_flor=True)
+    assert legal(state, 1) == ["1 flor", "1 mazo"]
+    for preset in ("online", "ladder"):
+        with pytest.raises(RuleSetError, match="'mazo_before_flor'"):
+            RuleSet.preset(preset, mazo_before_flor=True)

@@ -212,7 +212,7 @@ HOUSE_RULES: tuple[str, ...] = (
 >>> len(HOUSE_RULES), HOUSE_RULES[0]
 (8, 'falta_envido')
 """
-_NOT_SUPPORTED_YET: frozenset[str] = frozenset({"flor_achico", "contraflor_al_resto", "mazo_before_flor"})
+_NOT_SUPPORTED_YET: frozenset[str] = frozenset({"flor_achico", "contraflor_al_resto"})
 # The house rules whose other values the engine does not decide yet: only the preset's own value is accepted.
 
 

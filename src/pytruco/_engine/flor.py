@@ -110,6 +110,14 @@ def must_sing(rules: Options, r: Round, s: int) -> bool:
     return r._deal.flor_points[s] is not None and flor_option(rules, r, s) == SING_MUST
 
 
+def may_fold_unsung(rules: Options, waits: Awaiting) -> bool:
+    """§9.6 ``mazo_before_flor``: whether a seat that must sing its flor (:func:`must_sing`) may go to the mazo
+    instead, where §7 allows a mazo to it (:func:`~pytruco._engine.mazo.may_fold`); never while a first flor or a
+    later call of the flor chain waits for its answer. The one statement of the option, for the legal actions
+    and the refusals alike."""
+    return rules.mazo_before_flor and waits is not AWAIT_FLOR and waits is not AWAIT_FLOR_CALL
+
+
 def can_answer_flor(rules: Options, r: Round, s: int) -> bool:
     """Whether seat *s* holds a flor that can still answer another (§8.7)."""
     if r._deal.flor_points[s] is None or (r._flor.sung | r._flor.lost | r._folded) >> s & 1:
