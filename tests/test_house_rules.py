@@ -106,7 +106,7 @@ def test_a_preset_without_the_rule_accepts_only_its_own_value(rules, option):
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("flor_achico", True), ("contraflor_al_resto", "game")],
+    [("flor_achico", True)],
 )
 def test_options_the_engine_does_not_decide_yet_are_refused(option, value):
     """Issue 35: an option whose engine decision is not implemented is refused for its other values, never
@@ -432,3 +432,52 @@ def test_reglamento_holder_may_fold_and_the_option_is_refused_where_flor_is_opti
     for preset in ("online", "ladder"):
         with pytest.raises(RuleSetError, match="'mazo_before_flor'"):
             RuleSet.preset(preset, mazo_before_flor=True)
+
+
+# --- §9.8 contraflor_al_resto ----------------------------------------------------------------------------------
+CFAR_DEAL = [["4C", "5C", "6C"], ["7B", "5B", "12B"]]  # classic flores: 31 and 32
+
+
+def test_classic_game_raises_the_best_flor_to_the_target():
+    """PRESETS.md §9.8 "game" (classic, end of hand): the best flor's team wins the game at once, its score raised
+    to the target (20-10: 20 points, not the falta's 10)."""
+    actions = ("0 flor", "1 contraflor-al-resto", "0 quiero", "0 tengo 31", "1 tengo 32")
+    state = play("classic", CFAR_DEAL, *actions, score=(20, 10), contraflor_al_resto="game")
+    assert state.is_over and state.winner == 1 and state.score == (20, 30)
+    state = play("classic", CFAR_DEAL, *actions, "0 mazo", score=(20, 10))
+    assert not state.is_over and state.score == (20, 21)
+
+
+def test_falta_value_in_a_preset_whose_own_value_is_game():
+    """PRESETS.md §9.8 "falta" in online (scores at once) and reglamento (added when the hand ends): the falta
+    value of §9.1 to the best flor (online 30 - 20 = 10)."""
+    state = play("online", CFAR_DEAL, "0 flor", "1 contraflor-al-resto", "0 quiero", "0 tengo 31", "1 tengo 32",
+                 score=(20, 10), contraflor_al_resto="falta")  # fmt: skip
+    assert not state.is_over and state.score == (20, 20)
+
+
+def test_refusals_and_the_calls_are_unchanged():
+    """PRESETS.md §9.8: refusals are unchanged (classic +4 over a flor, then the hand's 1) and so are the calls."""
+    for value in ("falta", "game"):
+        state = play("classic", CFAR_DEAL, "0 flor", "1 contraflor-al-resto", "0 no-quiero", "0 mazo",
+                     contraflor_al_resto=value)  # fmt: skip
+        assert state.round.points == (0, 4 + 1), value
+        state = play("classic", CFAR_DEAL, "0 flor", contraflor_al_resto=value)
+        assert legal(state, 1) == ["1 contraflor", "1 contraflor-al-resto", "1 flor"], value
+
+
+def test_the_view_shows_what_the_contraflor_al_resto_wins():
+    """PRESETS.md §9.8 and issue 35: ``call_values`` shows the falta (classic at 20-10: 10) or ``None`` (the
+    game)."""
+    for value, shown in (("falta", 10), ("game", None)):
+        state = play("classic", CFAR_DEAL, "0 flor", score=(20, 10), contraflor_al_resto=value)
+        offered = {v.call.value: v.if_accepted for v in view(state, 1).call_values}
+        assert offered["contraflor-al-resto"] == shown, value
+
+
+def test_cfar_and_the_option_agree():
+    """PRESETS.md §9.8: setting the option also sets what the older ``cfar`` says, and the two may not disagree."""
+    assert RuleSet.preset("classic", contraflor_al_resto="game").cfar.value == "wins"
+    assert RuleSet.preset("classic", cfar="wins").contraflor_al_resto.value == "game"
+    with pytest.raises(RuleSetError, match="'contraflor_al_resto'"):
+        RuleSet.preset("classic", cfar="wins", contraflor_al_resto="falta")

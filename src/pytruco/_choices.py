@@ -212,8 +212,12 @@ HOUSE_RULES: tuple[str, ...] = (
 >>> len(HOUSE_RULES), HOUSE_RULES[0]
 (8, 'falta_envido')
 """
-_NOT_SUPPORTED_YET: frozenset[str] = frozenset({"flor_achico", "contraflor_al_resto"})
+_NOT_SUPPORTED_YET: frozenset[str] = frozenset({"flor_achico"})
 # The house rules whose other values the engine does not decide yet: only the preset's own value is accepted.
+
+
+def _json(value: Any) -> Any:
+    return value.value if isinstance(value, enum.Enum) else value
 
 
 def _without_rule(rules: Any, option: str) -> str | None:
@@ -235,6 +239,24 @@ def _without_rule(rules: Any, option: str) -> str | None:
     return None
 
 
+def agree_on_the_resto(cfar: CfarRule, changes: dict[str, Any]) -> dict[str, Any]:
+    """The *changes* of :meth:`~pytruco.RuleSet.with_options`, with ``cfar`` (whether the contraflor al resto
+    exists, and its value) and ``contraflor_al_resto`` (its value, §9.8) made to agree when only one is named
+    and the call exists (*cfar*, the current value, or the one named).
+
+    >>> agree_on_the_resto(CfarRule.FALTA, {"contraflor_al_resto": ContraflorAlResto.GAME})["cfar"]
+    <CfarRule.WINS: 'wins'>
+    """
+    resto = changes.get("contraflor_al_resto")
+    named = changes.get("cfar")
+    if resto is not None and named is None and cfar is not CfarRule.NONE:
+        return {**changes, "cfar": CfarRule.WINS if resto is ContraflorAlResto.GAME else CfarRule.FALTA}
+    if named is not None and named is not CfarRule.NONE and resto is None:
+        wins = named is CfarRule.WINS
+        return {**changes, "contraflor_al_resto": ContraflorAlResto.GAME if wins else ContraflorAlResto.FALTA}
+    return changes
+
+
 def check_house_rules(rules: Any, base: Any) -> None:
     """PRESETS.md §9: each house rule's value of the RuleSet *rules* is one of its listed values; where its preset
     (the RuleSet *base*) has no such rule (``-``), only the preset's own value; and while the engine does not decide
@@ -245,6 +267,13 @@ def check_house_rules(rules: Any, base: Any) -> None:
     """
     if rules.flor_flor_value not in (3, 4, 6):
         raise RuleSetError(f"option 'flor_flor_value': must be 3, 4 or 6, not {quoted(rules.flor_flor_value)}")
+    if rules.cfar is not CfarRule.NONE and (rules.cfar is CfarRule.WINS) != (
+        rules.contraflor_al_resto is ContraflorAlResto.GAME
+    ):
+        raise RuleSetError(
+            f"option 'contraflor_al_resto': {json.dumps(_json(rules.contraflor_al_resto))} disagrees with option "
+            f"'cfar' {json.dumps(_json(rules.cfar))}"
+        )
     if base is None:  # building the presets themselves
         return
     for option in HOUSE_RULES:

@@ -35,6 +35,7 @@ from ._choices import (
     PardaRule,
     PicaPicaSchedule,
     Scoring,
+    agree_on_the_resto,
     check_house_rules,
 )
 from .errors import RuleSetError, SetupError, quoted
@@ -318,7 +319,7 @@ class RuleSet:
                     raise RuleSetError(f"option {key!r}: must be one of {names}, not {quoted(value)}") from None
             else:
                 changes[key] = value
-        return attrs.evolve(self, **changes)
+        return attrs.evolve(self, **agree_on_the_resto(self.cfar, changes))
 
     @property
     def teams(self) -> int:

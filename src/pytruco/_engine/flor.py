@@ -26,7 +26,6 @@ from .stages import (
     AWAIT_FLOR_CALL,
     CAT_FLOR,
     CAT_FLOR_LOST,
-    CFAR_FALTA,
     CFAR_NONE,
     DECL_FLOR,
     DECL_NONE,
@@ -50,6 +49,7 @@ from .stages import (
     KIND_FLOR,
     KIND_NO_QUIERO,
     KIND_QUIERO,
+    RESTO_FALTA,
     WINDOW_FIRST_CARD_OF_HAND,
     Awaiting,
     called_event,
@@ -317,7 +317,7 @@ def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
     events.append(simple_event(EVENT_FLOR_WON, winner, team))
     if stake >= 0:
         award(st, r, team, stake, CAT_FLOR, events)
-    elif rules.cfar is CFAR_FALTA:  # the falta of §9.1 (falta_envido), for this winner
+    elif rules.contraflor_al_resto is RESTO_FALTA:  # §9.8: the falta of §9.1 (falta_envido), for this winner
         value = falta_value(rules, st._score, team)
         assert value is not None
         award(st, r, team, value, CAT_FLOR, events)

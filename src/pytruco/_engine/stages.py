@@ -15,7 +15,17 @@ from typing import Any, Final
 from ..actions import Kind
 from ..cards import ALL_CARDS, Card
 from ..events import WORD_OF, Event, EventKind
-from ..rules import CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, MazoPenalty, PardaRule, PicaPicaSchedule, Scoring
+from ..rules import (
+    CfarRule,
+    ContraflorAlResto,
+    EnvidoStyle,
+    EnvidoWindow,
+    FaltaRule,
+    MazoPenalty,
+    PardaRule,
+    PicaPicaSchedule,
+    Scoring,
+)
 from .native import mypyc_attr
 
 __all__ = ["Awaiting", "Declaring", "EnvidoStage", "FlorStage", "Phase", "Trick"]
@@ -205,6 +215,8 @@ PENALTY_NONE: Final = MazoPenalty.NONE
 PENALTY_NO_TRUCO: Final = MazoPenalty.NO_TRUCO
 # SCHEDULE_ PicaPicaSchedule (PRESETS.md §9.7), likewise.
 SCHEDULE_AFTER_5: Final = PicaPicaSchedule.AFTER_5
+# RESTO_ ContraflorAlResto (PRESETS.md §9.8), likewise.
+RESTO_FALTA: Final = ContraflorAlResto.FALTA
 
 # Award categories: envido points (ENVIDO_POINTS) are added before truco points.
 CAT_ENVIDO: Final = "envido"
