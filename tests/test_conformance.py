@@ -30,7 +30,7 @@ VECTORS = sorted(ROOT.rglob("*.json")) if ROOT.is_dir() else []
 HOUSE_ROOT = Path(os.environ.get("PYTRUCO_HOUSE_RULES", str(ROOT.parent / "house-rules")))
 HOUSE_VECTORS = sorted(HOUSE_ROOT.rglob("*.json")) if HOUSE_ROOT.is_dir() else []
 # The options of PRESETS.md §9 whose other values the library still refuses as "not supported yet".
-PENDING_OPTIONS = frozenset({"flor_achico"})
+PENDING_OPTIONS: frozenset[str] = frozenset()
 
 _Where = tuple[str, int | None, int | None]
 

@@ -104,17 +104,6 @@ def test_a_preset_without_the_rule_accepts_only_its_own_value(rules, option):
     assert _json(getattr(RuleSet.from_dict(own), option)) == TABLE[option][rules["preset"]]
 
 
-@pytest.mark.parametrize(
-    ("option", "value"),
-    [("flor_achico", True)],
-)
-def test_options_the_engine_does_not_decide_yet_are_refused(option, value):
-    """Issue 35: an option whose engine decision is not implemented is refused for its other values, never
-    silently ignored."""
-    with pytest.raises(RuleSetError, match=f"option '{option}': the value .* is not supported yet"):
-        RuleSet.preset("classic", **{option: value})
-
-
 def test_records_name_the_options_they_change():
     """PRESETS.md §9 and RECORDS.md: a record names an option that differs from its preset; one it does not
     name has the preset's value."""
@@ -481,3 +470,45 @@ def test_cfar_and_the_option_agree():
     assert RuleSet.preset("classic", cfar="wins").contraflor_al_resto.value == "game"
     with pytest.raises(RuleSetError, match="'contraflor_al_resto'"):
         RuleSet.preset("classic", cfar="wins", contraflor_al_resto="falta")
+
+
+# --- §9.3 flor_achico ------------------------------------------------------------------------------------------
+FOUR = [["7E", "6B", "5E"], ["1O", "2O", "3O"], ["4C", "5C", "6C"], ["1B", "2B", "3B"]]  # seats 1, 2, 3: flores
+
+
+@pytest.mark.parametrize(("preset", "options"), [("classic", {}), ("default", {"flor": True})])
+def test_achico_declines_the_first_flor(preset, options):
+    """PRESETS.md §9.3 ``true``: a seat that may answer the first flor may also answer con-flor-me-achico: the
+    first flor's team scores +3, the chain is over, the answering seat's flor is not sung (it scores nothing and
+    is free of §8.6: it may play); ``false``: not an answer."""
+    state = play(preset, FLORES, "0 flor", flor_achico=True, **options)
+    assert "1 con-flor-me-achico" in legal(state, 1)
+    assert "1 con-flor-me-achico" not in legal(play(preset, FLORES, "0 flor", **options), 1)
+    state = play(preset, FLORES, "0 flor", "1 con-flor-me-achico", "0 7E", "1 1O", flor_achico=True, **options)
+    assert state.round.flor_sung == frozenset({0})
+    state = play(preset, FLORES, "0 flor", "1 con-flor-me-achico", "0 mazo", flor_achico=True, **options)
+    assert state.round.points == (3, 1)  # the flor, then the hand's 1 (no penalty: a flor was sung)
+
+
+def test_achico_lets_a_suspended_truco_wait_again_and_a_partner_sings_alone():
+    """PRESETS.md §9.3 with §8.25 and §8.38: the truco the first flor suspended waits again for its answer; the
+    declining seat's flor can no longer be sung; seat 3's unsung flor must still be sung (+3 alone)."""
+    state = play("classic", FOUR, "0 truco", "1 flor", "2 con-flor-me-achico", players=4, flor_achico=True)
+    assert legal(state) == ["1 mazo", "1 no-quiero", "1 quiero", "1 retruco", "3 flor"]
+    assert "2 flor" not in legal(state)
+    state = act(state, "3 flor", "1 no-quiero")
+    assert state.round.ended and state.round.points == (1, 6)  # the first flor's +3, seat 3's +3 alone, the truco
+
+
+def test_achico_answers_only_the_first_flor():
+    """PRESETS.md §9.3: a contraflor is still refused with no-quiero (classic +4), not with con-flor-me-achico."""
+    state = play("classic", FLORES, "0 flor", "1 contraflor", flor_achico=True)
+    assert "0 con-flor-me-achico" not in legal(state, 0) and "0 no-quiero" in legal(state, 0)
+
+
+def test_achico_is_shown_in_the_views_and_the_pending_value():
+    """PRESETS.md §9.3 and issue 35: the legal answer appears in the seat's view; declining scores +3."""
+    state = play("classic", FLORES, "0 flor", flor_achico=True)
+    seen = view(state, 1)
+    assert "1 con-flor-me-achico" in [str(action) for action in seen.legal]
+    assert seen.pending is not None and seen.pending.if_refused == 3

@@ -212,7 +212,7 @@ HOUSE_RULES: tuple[str, ...] = (
 >>> len(HOUSE_RULES), HOUSE_RULES[0]
 (8, 'falta_envido')
 """
-_NOT_SUPPORTED_YET: frozenset[str] = frozenset({"flor_achico"})
+_NOT_SUPPORTED_YET: frozenset[str] = frozenset()
 # The house rules whose other values the engine does not decide yet: only the preset's own value is accepted.
 
 

@@ -129,8 +129,9 @@ def can_answer_flor(rules: Options, r: Round, s: int) -> bool:
 
 # --- what answers it ---------------------------------------------------------
 def first_flor_menu(rules: Options) -> tuple[Kind, ...]:
-    """What each holder of the other team may answer to a first flor (§6): flor, contraflor, contraflor al resto
-    and no quiero, as the rules have them (the mazo is ``mazo.may_fold``'s to say)."""
+    """What each holder of the other team may answer to a first flor (§6): flor, contraflor, contraflor al resto,
+    no quiero and (§9.3 ``flor_achico``) con flor me achico, as the rules have them (the mazo is
+    ``mazo.may_fold``'s to say)."""
     kinds = [KIND_FLOR]
     if rules.contraflor:
         kinds.append(KIND_CONTRAFLOR)
@@ -138,6 +139,8 @@ def first_flor_menu(rules: Options) -> tuple[Kind, ...]:
         kinds.append(KIND_CONTRAFLOR_AL_RESTO)
     if rules.flor_refusable:
         kinds.append(KIND_NO_QUIERO)
+    if rules.flor_achico:
+        kinds.append(KIND_CON_FLOR_ME_ACHICO)
     return tuple(kinds)
 
 
@@ -248,7 +251,7 @@ def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog)
     rules = st._opts
     events.append(called_event(s, kind))
     r._log = (("call", "flor", s, kind), r._log)
-    if kind is KIND_NO_QUIERO:
+    if kind is KIND_NO_QUIERO or kind is KIND_CON_FLOR_ME_ACHICO:  # §9.3: con flor me achico declines it so
         refuse_first_flor(st, r, s, events)
         return
     flor = r._edit_flor()
