@@ -8,9 +8,7 @@ hand and action, or, for ``expect.error`` (``kind``, ``hand``, ``action``), when
 replay fails with exactly that error (conformance/README.md).
 
 The house-rule vectors (PRESETS.md §9, issue 35) live beside them in ``../house-rules`` (override with
-``PYTRUCO_HOUSE_RULES``) and run the same way. A vector that sets an option to a value the engine does not
-decide yet (the library refuses it, "not supported yet") is expected to fail, strictly, keyed by the option's
-name: implementing the option makes its vectors pass.
+``PYTRUCO_HOUSE_RULES``) and run the same way.
 """
 
 from __future__ import annotations
@@ -22,15 +20,13 @@ from typing import Any
 
 import pytest
 
-from pytruco import Record, RecordError, RuleSet, replay
+from pytruco import Record, RecordError, replay
 
 DEFAULT_ROOT = Path(__file__).resolve().parents[2] / "shared" / "conformance"
 ROOT = Path(os.environ.get("PYTRUCO_CONFORMANCE", str(DEFAULT_ROOT)))
 VECTORS = sorted(ROOT.rglob("*.json")) if ROOT.is_dir() else []
 HOUSE_ROOT = Path(os.environ.get("PYTRUCO_HOUSE_RULES", str(ROOT.parent / "house-rules")))
 HOUSE_VECTORS = sorted(HOUSE_ROOT.rglob("*.json")) if HOUSE_ROOT.is_dir() else []
-# The options of PRESETS.md §9 whose other values the library still refuses as "not supported yet".
-PENDING_OPTIONS: frozenset[str] = frozenset()
 
 _Where = tuple[str, int | None, int | None]
 
@@ -90,30 +86,9 @@ else:
         )
 
 
-def _pending(path: Path) -> list[str]:
-    """The options in PENDING_OPTIONS that the vector at *path* sets to another value than its preset's (a
-    vector that expects that value refused as a bad record tests the refusal, which holds already)."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    rules = data.get("rules")
-    if not isinstance(rules, dict) or data["expect"].get("error", {}).get("kind") == "bad-record":
-        return []
-    preset = RuleSet.preset(rules["preset"])
-    return [
-        name
-        for name in sorted(PENDING_OPTIONS & rules.keys())
-        if rules[name] != getattr(getattr(preset, name), "value", getattr(preset, name))
-    ]
-
-
-def _house_param(path: Path) -> Any:
-    pending = _pending(path)
-    marks = [pytest.mark.xfail(strict=True, reason=f"not supported yet: {', '.join(pending)}")] if pending else []
-    return pytest.param(path, id=path.stem, marks=marks)
-
-
 if HOUSE_VECTORS:
 
-    @pytest.mark.parametrize("path", [_house_param(path) for path in HOUSE_VECTORS])
+    @pytest.mark.parametrize("path", HOUSE_VECTORS, ids=[p.stem for p in HOUSE_VECTORS])
     def test_house_rule_vector(path: Path) -> None:
         """PRESETS.md §9 (issue 35): replay matches the house-rule vector's ``expect``."""
         _check(path)

@@ -8,9 +8,11 @@ from typing import Any
 import pytest
 
 from helpers import act, legal, play, record_result, start
-from pytruco import Deal, RecordError, RuleSet, RuleSetError, apply, replay
+from pytruco import Deal, Record, RecordError, RuleSet, RuleSetError, apply, replay
 from pytruco._engine import falta_value
 from pytruco.views import view
+from strategies import GameSpec, candidate_actions, random_playout
+from test_properties import check_playout, exhaustive_check
 
 # --- values (PRESETS.md §9, the table) ----------------------------------------------------------------------
 TABLE: dict[str, dict[str, Any]] = {
@@ -512,3 +514,36 @@ def test_achico_is_shown_in_the_views_and_the_pending_value():
     seen = view(state, 1)
     assert "1 con-flor-me-achico" in [str(action) for action in seen.legal]
     assert seen.pending is not None and seen.pending.if_refused == 3
+
+
+# --- random play with option sets (issue 35 "Done means") -------------------------------------------------------
+OPTION_SETS = [
+    ("classic", {"players": 4, "flor_achico": True, "flor_flor_value": 4, "contraflor_al_resto": "game",
+                 "mazo_before_flor": True}),
+    ("default", {"flor": True, "falta_envido": "malas-winner", "flor_achico": True, "mazo_penalty": "trick-1"}),
+    ("default", {"falta_envido": "malas-leader", "mano_mazo_before_acting": False}),
+    ("online", {"mano_mazo_before_acting": True, "mazo_penalty": "no-truco", "contraflor_al_resto": "falta",
+                "flor_flor_value": 6}),
+    ("ladder", {"falta_envido": "malas-leader", "flor_flor_value": 4}),
+    ("reglamento", {"players": 6, "pica_pica": True, "pica_pica_schedule": "after-5", "mazo_before_flor": True,
+                    "contraflor_al_resto": "falta"}),
+    ("default", {"players": 6, "pica_pica": True, "pica_pica_schedule": "after-5", "mazo_penalty": "none"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("preset", "options"), OPTION_SETS)
+def test_random_games_with_options_keep_the_invariants(preset, options):
+    """PRESETS.md §9 with STYLE.md "Ask, check, do" and RECORDS.md: under every option set, legal_actions lists
+    exactly what apply accepts (checked on sampled states) and a finished match's record replays to an equal
+    state."""
+    rules = RuleSet.preset(preset, **options)
+    candidates = candidate_actions(rules.players)
+    for seed in range(3):
+        spec = GameSpec(rules, seed, timeouts=seed == 2)
+        check_playout(spec)
+        steps = list(random_playout(spec))
+        for step in steps[:: max(1, len(steps) // 15)]:
+            exhaustive_check(step.before, candidates)
+        final = steps[-1].after
+        assert final.is_over
+        assert replay(Record.from_json(Record.from_state(final).dumps())).state == final

@@ -1,6 +1,5 @@
 """The named values of the rule options (re-exported by :mod:`pytruco.rules`), and the checks of the house-rule
-options of PRESETS.md §9 that :class:`~pytruco.RuleSet` runs (each preset's own value, the ``-`` rule, the values
-not supported yet).
+options of PRESETS.md §9 that :class:`~pytruco.RuleSet` runs (each preset's own value and the ``-`` rule).
 
 >>> from pytruco import MazoPenalty
 >>> MazoPenalty("trick-1")
@@ -212,8 +211,6 @@ HOUSE_RULES: tuple[str, ...] = (
 >>> len(HOUSE_RULES), HOUSE_RULES[0]
 (8, 'falta_envido')
 """
-_NOT_SUPPORTED_YET: frozenset[str] = frozenset()
-# The house rules whose other values the engine does not decide yet: only the preset's own value is accepted.
 
 
 def _json(value: Any) -> Any:
@@ -259,8 +256,8 @@ def agree_on_the_resto(cfar: CfarRule, changes: dict[str, Any]) -> dict[str, Any
 
 def check_house_rules(rules: Any, base: Any) -> None:
     """PRESETS.md §9: each house rule's value of the RuleSet *rules* is one of its listed values; where its preset
-    (the RuleSet *base*) has no such rule (``-``), only the preset's own value; and while the engine does not decide
-    an option, only that value too. *base* is None while the presets themselves are built.
+    (the RuleSet *base*) has no such rule (``-``), only the preset's own value; ``cfar`` and ``contraflor_al_resto``
+    agree. *base* is None while the presets themselves are built.
 
     >>> from pytruco import RuleSet
     >>> check_house_rules(RuleSet.preset("online"), RuleSet.preset("online"))
@@ -278,15 +275,10 @@ def check_house_rules(rules: Any, base: Any) -> None:
         return
     for option in HOUSE_RULES:
         value, own = getattr(rules, option), getattr(base, option)
-        if value == own:
-            continue
-        shown = json.dumps(value.value if isinstance(value, enum.Enum) else value)
-        listed = json.dumps(own.value if isinstance(own, enum.Enum) else own)
-        why = _without_rule(rules, option)
+        why = None if value == own else _without_rule(rules, option)
         if why is not None:
+            shown, listed = json.dumps(_json(value)), json.dumps(_json(own))
             raise RuleSetError(
                 f"option {option!r}: {rules.preset_name} has no such rule ({why}): only {listed} is "
                 f"accepted, not {shown}"
             )
-        if option in _NOT_SUPPORTED_YET:
-            raise RuleSetError(f"option {option!r}: the value {shown} is not supported yet")
