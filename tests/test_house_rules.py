@@ -347,6 +347,17 @@ def test_only_the_hands_mano_is_restricted_in_team_play():
     assert "1 mazo" in legal(state, 1)
 
 
+def test_the_duels_mano_is_restricted_in_a_pica_duel():
+    """PRESETS.md §9.5 ``false``: in a pica duel, the duel's mano (seat 3, nearer the hand's mano seat 1) may not
+    fold before acting; with ``true`` it may."""
+    for allowed in (False, True):
+        state = start("default", players=6, pica_pica=True, pica_pica_schedule="after-5", score=(5, 0),
+                      first_mano=1, mano_mazo_before_acting=allowed)  # fmt: skip
+        state, _ = apply(state, Deal.parse(SIX))
+        assert state.duel == 0 and state.to_act == (3,)
+        assert ("3 mazo" in legal(state, 3)) is allowed
+
+
 # --- §9.7 pica_pica_schedule -----------------------------------------------------------------------------------
 SIX = [h.split() for h in ["1E 4B 5O", "7E 4C 5C", "3O 6B 10E", "2B 6O 11C", "7O 10B 11O", "12E 4O 6C"]]
 
