@@ -98,9 +98,11 @@ class FaltaRule(enum.Enum):
     LOSER = "loser"
     """The target minus the score of the side that loses the envido."""
     MALAS_LEADER = "malas-leader"
-    """Target 30: while the leader is in the malas, 15 minus its score; else as :attr:`LEADER` (§9.1)."""
+    """Target 30: while the leader is in the malas, 15 minus its score; else as :attr:`LEADER`
+    (:doc:`/rules/house`)."""
     MALAS_WINNER = "malas-winner"
-    """Target 30: while both sides are in the malas, 15 minus the winner's score; else as :attr:`LEADER` (§9.1)."""
+    """Target 30: while both sides are in the malas, 15 minus the winner's score; else as :attr:`LEADER`
+    (:doc:`/rules/house`)."""
 
     __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
 
@@ -144,7 +146,7 @@ class PardaRule(enum.Enum):
 
 
 class ContraflorAlResto(enum.Enum):
-    """What an accepted contraflor al resto wins (PRESETS.md §9.8, option ``contraflor_al_resto``).
+    """What an accepted contraflor al resto wins (option ``contraflor_al_resto``, :doc:`/rules/house`).
 
     >>> from pytruco import ContraflorAlResto, RuleSet
     >>> RuleSet.preset("online").contraflor_al_resto
@@ -162,7 +164,7 @@ class ContraflorAlResto(enum.Enum):
 
 
 class MazoPenalty(enum.Enum):
-    """When a fold also gives the envido penalty of §8.3 (PRESETS.md §9.4, option ``mazo_penalty``).
+    """When a fold also gives the envido penalty of the mazo (option ``mazo_penalty``, :doc:`/rules/house`).
 
     >>> from pytruco import MazoPenalty, RuleSet
     >>> RuleSet.preset("online").mazo_penalty, RuleSet.preset("default").mazo_penalty.value
@@ -172,15 +174,15 @@ class MazoPenalty(enum.Enum):
     NONE = "none"
     """Never: a fold gives only the hand's truco value."""
     NO_TRUCO = "no-truco"
-    """§8.3: during trick 1, before any envido or flor, and while no truco has been accepted."""
+    """During trick 1, before any envido or flor, and while no truco has been accepted."""
     TRICK_1 = "trick-1"
-    """§8.3 without its last condition: an accepted truco does not cancel the penalty."""
+    """Likewise, but an accepted truco does not cancel the penalty."""
 
     __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
 
 
 class PicaPicaSchedule(enum.Enum):
-    """Which hands of a 6-seat pica-pica game are pica hands (PRESETS.md §9.7, option ``pica_pica_schedule``).
+    """Which hands of a 6-seat pica-pica game are pica hands (option ``pica_pica_schedule``, :doc:`/rules/house`).
 
     >>> from pytruco import PicaPicaSchedule, RuleSet
     >>> RuleSet.preset("default", players=6, pica_pica=True).pica_pica_schedule
@@ -188,7 +190,7 @@ class PicaPicaSchedule(enum.Enum):
     """
 
     ALWAYS = "always"
-    """§2 and §8.23: a pica hand after every normal hand while both teams are far enough from the target."""
+    """A pica hand after every normal hand (not the first) while both teams are far enough from the target."""
     AFTER_5 = "after-5"
     """Pica hands alternate only while a team has at least 5 points and every team fewer than target - 5."""
 

@@ -165,7 +165,7 @@ class RuleSet:
     envido_window: EnvidoWindow = attrs.field(default=EnvidoWindow.OWN_FIRST_CARD, validator=_enum(EnvidoWindow))
     """When an envido may be opened."""
     falta_envido: FaltaRule = attrs.field(default=FaltaRule.LEADER, validator=_enum(FaltaRule))
-    """What an accepted falta envido is worth (PRESETS.md §9.1)."""
+    """What an accepted falta envido is worth (:doc:`/rules/house`)."""
     ladder_falta_refused: int = attrs.field(default=7, validator=_positive_attr)
     """``ladder``: what a refused falta envido gives its caller."""
     envido_primero: bool = attrs.field(default=True, validator=_bool)
@@ -189,9 +189,9 @@ class RuleSet:
     flor_value: int = attrs.field(default=3, validator=_positive_attr)
     """A flor that nobody answers."""
     flor_flor_value: int = attrs.field(default=3, validator=_positive_attr)
-    """Flor against flor, accepted without contraflor: to the best flor (PRESETS.md §9.2: 3, 4 or 6)."""
+    """Flor against flor, accepted without contraflor: to the best flor (:doc:`/rules/house`)."""
     flor_achico: bool = attrs.field(default=False, validator=_bool)
-    """The first flor may be declined with ``con-flor-me-achico`` (PRESETS.md §9.3, the ``classic`` flor)."""
+    """The first flor may be declined with ``con-flor-me-achico`` (:doc:`/rules/house`)."""
     flor_refusable: bool = attrs.field(default=False, validator=_bool)
     """The second holder may answer ``no-quiero`` (the first flor scores alone)."""
     flor_flor_is_call: bool = attrs.field(default=False, validator=_bool)
@@ -209,7 +209,7 @@ class RuleSet:
     contraflor_al_resto: ContraflorAlResto = attrs.field(
         default=ContraflorAlResto.FALTA, validator=_enum(ContraflorAlResto)
     )
-    """What an accepted contraflor al resto wins (PRESETS.md §9.8)."""
+    """What an accepted contraflor al resto wins (:doc:`/rules/house`)."""
     cfar_refused_over_flor: int = attrs.field(default=4, validator=_positive_attr)
     """Contraflor al resto refused when it was raised over a flor: to its caller."""
     cfar_refused_over_contraflor: int = attrs.field(default=6, validator=_positive_attr)
@@ -221,15 +221,15 @@ class RuleSet:
     mazo_with_pending_call: bool = attrs.field(default=True, validator=_bool)
     """A seat may fold while it must answer a call (folding refuses it)."""
     mano_mazo_before_acting: bool = attrs.field(default=True, validator=_bool)
-    """The mano may fold before it has done something in the hand (PRESETS.md §9.5)."""
+    """The mano may fold before it has done something in the hand (:doc:`/rules/house`)."""
     mazo_penalty: MazoPenalty = attrs.field(default=MazoPenalty.NO_TRUCO, validator=_enum(MazoPenalty))
-    """When a fold in trick 1 also gives +1 to the other team (PRESETS.md §9.4, §8.3)."""
+    """When a fold in trick 1 also gives +1 to the other team (:doc:`/rules/house`)."""
     mazo_before_flor: bool = attrs.field(default=False, validator=_bool)
-    """A holder of an unsung mandatory flor may fold (PRESETS.md §9.6)."""
+    """A holder of an unsung mandatory flor may fold (:doc:`/rules/house`)."""
     pica_pica_schedule: PicaPicaSchedule = attrs.field(
         default=PicaPicaSchedule.ALWAYS, validator=_enum(PicaPicaSchedule)
     )
-    """Which hands are pica hands (PRESETS.md §9.7)."""
+    """Which hands are pica hands (:doc:`/rules/house`)."""
 
     def __attrs_post_init__(self) -> None:
         name = self.preset_name
