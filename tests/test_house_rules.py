@@ -3,6 +3,7 @@ implemented option changes, one test per interaction that §9 names."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -558,3 +559,19 @@ def test_random_games_with_options_keep_the_invariants(preset, options):
         final = steps[-1].after
         assert final.is_over
         assert replay(Record.from_json(Record.from_state(final).dumps())).state == final
+
+
+# --- the command line (issue 35: pytruco random/simulate --option NAME=VALUE) -----------------------------------
+def test_random_names_its_options_in_the_record(capsys):
+    """Issue 35: ``pytruco random --option`` plays under the options and its record names them; a wrong value is
+    refused naming the option, without a traceback."""
+    from pytruco.cli import main
+
+    assert main(["random", "--preset", "classic", "--seed", "3", "--option", "flor_achico=true",
+                 "--option", "flor_flor_value=4"]) == 0  # fmt: skip
+    rules = json.loads(capsys.readouterr().out)["rules"]
+    assert rules == {"preset": "classic", "flor_flor_value": 4, "flor_achico": True}
+    assert main(["random", "--option", "flor_flor_value=4.0"]) == 1
+    assert "option 'flor_flor_value'" in capsys.readouterr().err
+    assert main(["random", "--option", "falta_envido"]) == 1
+    assert "NAME=VALUE" in capsys.readouterr().err
