@@ -6,6 +6,9 @@ when replay gives exactly the members named in ``expect``, or, for
 ``expect.illegal``, when replay fails with kind ``illegal-action`` at exactly that
 hand and action, or, for ``expect.error`` (``kind``, ``hand``, ``action``), when
 replay fails with exactly that error (conformance/README.md).
+
+The house-rule vectors (PRESETS.md §9, issue 35) live beside them in ``../house-rules`` (override with
+``PYTRUCO_HOUSE_RULES``) and run the same way.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from pytruco import Record, RecordError, replay
 DEFAULT_ROOT = Path(__file__).resolve().parents[2] / "shared" / "conformance"
 ROOT = Path(os.environ.get("PYTRUCO_CONFORMANCE", str(DEFAULT_ROOT)))
 VECTORS = sorted(ROOT.rglob("*.json")) if ROOT.is_dir() else []
+HOUSE_ROOT = Path(os.environ.get("PYTRUCO_HOUSE_RULES", str(ROOT.parent / "house-rules")))
+HOUSE_VECTORS = sorted(HOUSE_ROOT.rglob("*.json")) if HOUSE_ROOT.is_dir() else []
 
 _Where = tuple[str, int | None, int | None]
 
@@ -78,6 +83,23 @@ else:
         pytest.skip(
             f"conformance vectors not found at {ROOT}: {reason} "
             "(clone the repository next to the shared/ folder or set PYTRUCO_CONFORMANCE)"
+        )
+
+
+if HOUSE_VECTORS:
+
+    @pytest.mark.parametrize("path", HOUSE_VECTORS, ids=[p.stem for p in HOUSE_VECTORS])
+    def test_house_rule_vector(path: Path) -> None:
+        """PRESETS.md §9 (issue 35): replay matches the house-rule vector's ``expect``."""
+        _check(path)
+
+else:
+
+    def test_house_rule_vectors_missing() -> None:
+        """PRESETS.md §9: the house-rule folder must be present to run its vectors."""
+        pytest.skip(
+            f"house-rule vectors not found at {HOUSE_ROOT} "
+            "(place the house-rules folder beside the conformance folder or set PYTRUCO_HOUSE_RULES)"
         )
 
 

@@ -611,11 +611,11 @@ def test_contraflor_al_resto_ending_the_chico_leaves_no_point_of_the_hand_unscor
     assert (state.round.ended, state.round.unscored, state.round.points, state.score) == (True, (), (0, 20), (10, 30))
 
 
-def test_an_accepted_flor_worth_no_points_scores_none() -> None:
-    """PRESETS.md §6 with the option flor_flor_value set to 0 (options take 0 to MAX_OPTION points): a flor answered
-    by a flor and won scores its stake, 0, not the falta that an accepted contraflor al resto is worth."""
+def test_an_accepted_flor_scores_its_flor_flor_value() -> None:
+    """PRESETS.md §6 and §9.2 flor_flor_value (3, 4 or 6): a flor answered by a flor and won scores that value,
+    not the falta that an accepted contraflor al resto is worth."""
     deal = [["7E", "6E", "5E"], ["1O", "2O", "3O"]]
-    for value in (0, 4):
+    for value in (3, 4, 6):
         rules = RuleSet.preset("classic", flor_flor_value=value)
         state = play(rules, deal, "0 flor", "1 flor", "0 tengo 33", "1 son-buenas", "0 mazo")
         assert state.score == (value, 1), value

@@ -9,6 +9,7 @@ PYTRUCO_FUZZ_SCALE (a factor, say 20) to fuzz longer.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -231,9 +232,20 @@ ENUMS: dict[str, type] = {
     "parda": PardaRule,
     "envido_style": EnvidoStyle,
     "envido_window": EnvidoWindow,
-    "falta": FaltaRule,
     "flor_window": EnvidoWindow,
-    "cfar": CfarRule,
+}
+# PRESETS.md §9 (and cfar, which must agree with contraflor_al_resto): each listed value; a preset without the
+# rule refuses all but its own.
+HOUSE_VALUES: dict[str, list[Any]] = {
+    "cfar": list(CfarRule),
+    "falta_envido": list(FaltaRule),
+    "flor_flor_value": [3, 4, 6],
+    "flor_achico": [True, False],
+    "contraflor_al_resto": ["falta", "game"],
+    "mazo_penalty": ["none", "no-truco", "trick-1"],
+    "mano_mazo_before_acting": [True, False],
+    "mazo_before_flor": [True, False],
+    "pica_pica_schedule": ["always", "after-5"],
 }
 
 
@@ -244,7 +256,8 @@ def random_rulesets(draw: st.DrawFn) -> RuleSet:
     changes: dict[str, Any] = {}
     for field in attrs.fields(RuleSet):
         name = field.name
-        if name in ("preset_name", "players", "max_players", "pica_pica", "rps_first_mano") or draw(st.integers(0, 3)):
+        skip = name in ("preset_name", "players", "max_players", "pica_pica", "rps_first_mano", *HOUSE_VALUES)
+        if skip or draw(st.integers(0, 3)):
             continue
         if name in ENUMS:
             changes[name] = draw(st.sampled_from(list(ENUMS[name])))
@@ -260,7 +273,12 @@ def random_rulesets(draw: st.DrawFn) -> RuleSet:
             changes[name] = draw(st.integers(0, 12))
     targets = changes.get("targets", base.targets)
     changes["target"] = draw(st.sampled_from(targets))
-    return base.with_options(**changes)
+    rules = base.with_options(**changes)
+    for name, values in HOUSE_VALUES.items():
+        if not draw(st.integers(0, 2)):
+            with contextlib.suppress(RuleSetError):  # the '-' of §9: this preset has no such rule
+                rules = rules.with_options(**{name: draw(st.sampled_from(values))})
+    return rules
 
 
 @examples(60)

@@ -21,7 +21,7 @@ SRC = Path(__file__).resolve().parent.parent / "src" / "pytruco"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "_cardart", "version", "_unchecked", "_engine.native"),
-    ("cards",),
+    ("cards", "_choices"),
     ("rules",),
     ("actions",),
     ("events", "_engine.history", "_engine.options"),

@@ -248,7 +248,9 @@ def test_targets_at_their_limits_accepted():
     assert RuleSet.preset("default", targets=(MAX_OPTION,), target=MAX_OPTION).target == MAX_OPTION
 
 
-@pytest.mark.parametrize("option", ["parda", "scoring", "envido_style", "envido_window", "falta", "cfar"])
+@pytest.mark.parametrize(
+    "option", ["parda", "scoring", "envido_style", "envido_window", "falta_envido", "cfar", "mazo_penalty"]
+)
 @pytest.mark.parametrize("value", [5, None, "nope"], ids=repr)
 def test_enum_options_refuse_other_values(option, value):
     """PRESETS.md preamble: an option with named values refuses anything else, listing the names, whether the

@@ -60,7 +60,7 @@ def test_pending_flor_answer() -> None:
 
 def test_records_keep_options_beyond_the_stable_ones() -> None:
     """RECORDS.md: the library may accept more option names, which it documents; they round-trip."""
-    rules = RuleSet.preset("default", envido_primero=False, mazo_envido_penalty=False, players=4)
+    rules = RuleSet.preset("default", envido_primero=False, mazo_penalty="none", players=4)
     rng = random.Random(3)
     state = new_game(rules, first_mano=2)
     state = apply(state, random_deal(state, rng))[0]
@@ -69,7 +69,7 @@ def test_records_keep_options_beyond_the_stable_ones() -> None:
         "preset": "default",
         "players": 4,
         "envido_primero": False,
-        "mazo_envido_penalty": False,
+        "mazo_penalty": "none",
     }
     again = replay(Record.loads(record.dumps()))
     assert again.state == state and again.state.rules == rules

@@ -35,7 +35,19 @@ from .errors import (
 from .events import Event, EventKind
 from .partners import TirarReyes, tirar_reyes
 from .records import RECORD_FORMAT, HandSummary, Record, RecordHand, ReplayResult, replay
-from .rules import PRESET_NAMES, CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, PardaRule, RuleSet, Scoring
+from .rules import (
+    PRESET_NAMES,
+    CfarRule,
+    ContraflorAlResto,
+    EnvidoStyle,
+    EnvidoWindow,
+    FaltaRule,
+    MazoPenalty,
+    PardaRule,
+    PicaPicaSchedule,
+    RuleSet,
+    Scoring,
+)
 from .version import __version__
 from .views import SeatView, view
 
@@ -47,6 +59,7 @@ __all__ = [
     "ArgumentError",
     "Card",
     "CfarRule",
+    "ContraflorAlResto",
     "Deal",
     "Deck",
     "EnvidoStyle",
@@ -60,9 +73,11 @@ __all__ = [
     "IllegalActionError",
     "Kind",
     "LanguageError",
+    "MazoPenalty",
     "NotationError",
     "PardaRule",
     "Phase",
+    "PicaPicaSchedule",
     "Record",
     "RecordError",
     "RecordHand",

@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from .errors import RecordError, TrucoError, quoted
+from .errors import RecordError, RuleSetError, TrucoError, quoted
 from .records import MAX_RECORD_SIZE, Record, replay
 from .version import __version__
 
@@ -86,6 +86,7 @@ def _add_random_and_bench(commands: argparse._SubParsersAction[argparse.Argument
     )  # fmt: skip
     p_random.add_argument("--preset", default="default", help="rules preset (default: %(default)s)")
     p_random.add_argument("--players", type=int, default=2, help="seats: 2, 4 or 6 (default: %(default)s)")
+    p_random.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=_OPTION_HELP)
     p_random.add_argument(
         "--seed", type=int, default=None, help="seed the deals and the players (default: unpredictable)"
     )
@@ -113,6 +114,7 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     p_sim.add_argument("--preset", default="default", help="rules preset (default: %(default)s)")
     p_sim.add_argument("--players", type=int, default=None, help="seats: 2, 4 or 6 (default: the preset's)")
     p_sim.add_argument("--target", type=int, default=None, help="points to win")
+    p_sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=_OPTION_HELP)
     p_sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p_sim.add_argument("--workers", type=int, default=1, help="parallel processes (default: %(default)s)")
     p_sim.add_argument("--backend", default="local", choices=("local", "ray"), help="where games run")
@@ -200,7 +202,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "simulate":
         return _simulate(args)
     if args.command == "random":
-        return _random(args.preset, args.players, args.seed, sys.stdout)
+        return _random(args.preset, args.players, args.seed, sys.stdout, args.option)
     if args.command in ("view", "events"):
         svg = getattr(args, "svg", False)
         lang = getattr(args, "lang", None)
@@ -215,6 +217,28 @@ def _run(args: argparse.Namespace) -> int:
     return run_bench(
         seconds=args.seconds, as_json=args.json, seed=args.seed, repeats=max(1, args.repeats), out=sys.stdout
     )
+
+
+_OPTION_HELP = "a rule option, e.g. falta_envido=malas-leader or flor_flor_value=4 (repeatable; see House rules)"
+
+
+def _named_options(pairs: list[str]) -> dict[str, Any]:
+    """The ``--option NAME=VALUE`` pairs as the ``rules`` object of a record would name them: VALUE as JSON
+    (``4``, ``true``), or else as a string (``malas-leader``).
+
+    >>> _named_options(["falta_envido=malas-leader", "flor_flor_value=4", "flor=true"])
+    {'falta_envido': 'malas-leader', 'flor_flor_value': 4, 'flor': True}
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise RuleSetError(f"--option needs NAME=VALUE, not {quoted(pair)}")
+        try:
+            options[name] = json.loads(text)
+        except ValueError:
+            options[name] = text
+    return options
 
 
 def _serve(argv: list[str]) -> int:
@@ -238,7 +262,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.target is not None:
         options["target"] = args.target
     try:
-        rules = RuleSet.preset(args.preset, **options)
+        rules = RuleSet.from_dict({**_named_options(args.option), **options, "preset": args.preset})
     except RuleSetError as error:
         sys.stderr.write(f"pytruco simulate: {error}\n")
         return 2
@@ -378,13 +402,13 @@ def _fail(failure: RecordError, out: TextIO, err: TextIO, command: str = "replay
     return 1
 
 
-def _random(preset: str, players: int, seed: int | None, out: TextIO) -> int:
+def _random(preset: str, players: int, seed: int | None, out: TextIO, option: list[str] | None = None) -> int:
     from .bots import RandomBot, play_match
     from .errors import RuleSetError
     from .rules import RuleSet
 
     try:
-        rules = RuleSet.preset(preset, players=players)
+        rules = RuleSet.from_dict({**_named_options(option or []), "players": players, "preset": preset})
     except RuleSetError as error:
         sys.stderr.write(f"pytruco random: {error}\n")
         return 1

@@ -24,128 +24,36 @@ from typing import Any
 
 import attrs
 
+from ._choices import (
+    HOUSE_RULES,
+    CfarRule,
+    ContraflorAlResto,
+    EnvidoStyle,
+    EnvidoWindow,
+    FaltaRule,
+    MazoPenalty,
+    PardaRule,
+    PicaPicaSchedule,
+    Scoring,
+    agree_on_the_resto,
+    check_house_rules,
+)
 from .errors import RuleSetError, SetupError, quoted
 
 __all__ = [
+    "HOUSE_RULES",
     "PRESET_NAMES",
     "CfarRule",
+    "ContraflorAlResto",
     "EnvidoStyle",
     "EnvidoWindow",
     "FaltaRule",
+    "MazoPenalty",
     "PardaRule",
+    "PicaPicaSchedule",
     "RuleSet",
     "Scoring",
 ]
-
-
-class Scoring(enum.Enum):
-    """When won points reach the score (each preset's page in :doc:`/rules/index` says which).
-
-    >>> from pytruco import RuleSet, Scoring
-    >>> RuleSet.preset("classic").scoring
-    <Scoring.END_OF_HAND: 'end-of-hand'>
-    >>> RuleSet.preset("default", scoring="end-of-hand").scoring is Scoring.END_OF_HAND
-    True
-    """
-
-    IMMEDIATE = "immediate"
-    """Every point is scored when it is won; the game ends at once at the target."""
-    END_OF_HAND = "end-of-hand"
-    """A hand's points are added when it ends, envido and flor first, then truco."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
-
-
-class EnvidoStyle(enum.Enum):
-    """Which envido calls exist and what they are worth (see each preset's page in :doc:`/rules/index`).
-
-    >>> from pytruco import RuleSet
-    >>> RuleSet.preset("default").envido_style, RuleSet.preset("reglamento").envido_style.value
-    (<EnvidoStyle.CUMULATIVE: 'cumulative'>, 'per-word')
-    """
-
-    CUMULATIVE = "cumulative"
-    """E, E-E, R, F; accepted value is the sum (E 2, R 3), a falta replaces it."""
-    LADDER = "ladder"
-    """Strictly E → R → E-E → F, worth the level reached: 2, 3, 4, falta."""
-    PER_WORD = "per-word"
-    """Only "envido", any number of times, 2 points each."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
-
-
-class EnvidoWindow(enum.Enum):
-    """When an envido may be opened (see each preset's page in :doc:`/rules/index`).
-
-    >>> from pytruco import EnvidoWindow, RuleSet
-    >>> RuleSet.preset("ladder").envido_window
-    <EnvidoWindow.FIRST_CARD_OF_HAND: 'first-card-of-hand'>
-    >>> RuleSet.preset("default").envido_window is EnvidoWindow.OWN_FIRST_CARD
-    True
-    """
-
-    OWN_FIRST_CARD = "own-first-card"
-    """During trick 1, before the seat plays its own card."""
-    FIRST_CARD_OF_HAND = "first-card-of-hand"
-    """Before the first card of the hand, and not after a truco call."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
-
-
-class FaltaRule(enum.Enum):
-    """What an accepted falta envido is worth (see each preset's page in :doc:`/rules/index`).
-
-    >>> from pytruco import FaltaRule, RuleSet
-    >>> RuleSet.preset("default").falta
-    <FaltaRule.LEADER: 'leader'>
-    >>> RuleSet.preset("ladder").falta is FaltaRule.LOSER
-    True
-    """
-
-    LEADER = "leader"
-    """The target minus the score of the side ahead."""
-    LOSER = "loser"
-    """The target minus the score of the side that loses the envido."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
-
-
-class CfarRule(enum.Enum):
-    """What an accepted contraflor al resto is worth (see each preset's page in :doc:`/rules/index`).
-
-    >>> from pytruco import CfarRule, RuleSet
-    >>> RuleSet.preset("classic").cfar
-    <CfarRule.FALTA: 'falta'>
-    >>> RuleSet.preset("classic", cfar=CfarRule.NONE).cfar.value
-    'none'
-    """
-
-    NONE = "none"
-    """The call does not exist."""
-    FALTA = "falta"
-    """The falta value (target minus the leader's score) to the best flor."""
-    WINS = "wins"
-    """The best flor wins the game (the chico, in a partido) at once."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
-
-
-class PardaRule(enum.Enum):
-    """How tied tricks decide a hand (:doc:`/rules/basics`, "Tricks and pardas").
-
-    >>> from pytruco import PardaRule, RuleSet
-    >>> RuleSet.preset("ladder").parda
-    <PardaRule.NEXT_TRICK: 'next-trick'>
-    >>> RuleSet.preset("default").parda is PardaRule.FIRST_DECISIVE
-    True
-    """
-
-    FIRST_DECISIVE = "first-decisive"
-    """Once a trick is a parda, the first trick that was not decides."""
-    NEXT_TRICK = "next-trick"
-    """A parda sends the decision to the next trick (``ladder``)."""
-
-    __hash__ = object.__hash__  # as Kind's: members are singletons compared by identity
 
 
 MAX_OPTION = 999_999_999
@@ -256,8 +164,8 @@ class RuleSet:
     """Which envido calls exist and their values."""
     envido_window: EnvidoWindow = attrs.field(default=EnvidoWindow.OWN_FIRST_CARD, validator=_enum(EnvidoWindow))
     """When an envido may be opened."""
-    falta: FaltaRule = attrs.field(default=FaltaRule.LEADER, validator=_enum(FaltaRule))
-    """What an accepted falta envido is worth."""
+    falta_envido: FaltaRule = attrs.field(default=FaltaRule.LEADER, validator=_enum(FaltaRule))
+    """What an accepted falta envido is worth (:doc:`/rules/house`)."""
     ladder_falta_refused: int = attrs.field(default=7, validator=_positive_attr)
     """``ladder``: what a refused falta envido gives its caller."""
     envido_primero: bool = attrs.field(default=True, validator=_bool)
@@ -281,7 +189,9 @@ class RuleSet:
     flor_value: int = attrs.field(default=3, validator=_positive_attr)
     """A flor that nobody answers."""
     flor_flor_value: int = attrs.field(default=3, validator=_positive_attr)
-    """Flor against flor, accepted: to the best flor."""
+    """Flor against flor, accepted without contraflor: to the best flor (:doc:`/rules/house`)."""
+    flor_achico: bool = attrs.field(default=False, validator=_bool)
+    """The first flor may be declined with ``con-flor-me-achico`` (:doc:`/rules/house`)."""
     flor_refusable: bool = attrs.field(default=False, validator=_bool)
     """The second holder may answer ``no-quiero`` (the first flor scores alone)."""
     flor_flor_is_call: bool = attrs.field(default=False, validator=_bool)
@@ -295,7 +205,11 @@ class RuleSet:
     contraflor_refused: int = attrs.field(default=4, validator=_positive_attr)
     """Contraflor refused: to its caller."""
     cfar: CfarRule = attrs.field(default=CfarRule.FALTA, validator=_enum(CfarRule))
-    """What an accepted contraflor al resto is worth."""
+    """Whether the contraflor al resto exists and what it is worth when accepted."""
+    contraflor_al_resto: ContraflorAlResto = attrs.field(
+        default=ContraflorAlResto.FALTA, validator=_enum(ContraflorAlResto)
+    )
+    """What an accepted contraflor al resto wins (:doc:`/rules/house`)."""
     cfar_refused_over_flor: int = attrs.field(default=4, validator=_positive_attr)
     """Contraflor al resto refused when it was raised over a flor: to its caller."""
     cfar_refused_over_contraflor: int = attrs.field(default=6, validator=_positive_attr)
@@ -306,10 +220,16 @@ class RuleSet:
     # --- mazo ---------------------------------------------------------------
     mazo_with_pending_call: bool = attrs.field(default=True, validator=_bool)
     """A seat may fold while it must answer a call (folding refuses it)."""
-    mano_must_act_before_mazo: bool = attrs.field(default=False, validator=_bool)
-    """The mano may not fold before it has done something in the hand."""
-    mazo_envido_penalty: bool = attrs.field(default=True, validator=_bool)
-    """+1 to the other team for folding in trick 1 before any envido or flor."""
+    mano_mazo_before_acting: bool = attrs.field(default=True, validator=_bool)
+    """The mano may fold before it has done something in the hand (:doc:`/rules/house`)."""
+    mazo_penalty: MazoPenalty = attrs.field(default=MazoPenalty.NO_TRUCO, validator=_enum(MazoPenalty))
+    """When a fold in trick 1 also gives +1 to the other team (:doc:`/rules/house`)."""
+    mazo_before_flor: bool = attrs.field(default=False, validator=_bool)
+    """A holder of an unsung mandatory flor may fold (:doc:`/rules/house`)."""
+    pica_pica_schedule: PicaPicaSchedule = attrs.field(
+        default=PicaPicaSchedule.ALWAYS, validator=_enum(PicaPicaSchedule)
+    )
+    """Which hands are pica hands (:doc:`/rules/house`)."""
 
     def __attrs_post_init__(self) -> None:
         name = self.preset_name
@@ -344,6 +264,7 @@ class RuleSet:
             raise RuleSetError(f"option 'pica_pica': needs 6 players, not {self.players}")
         if self.rps_first_mano and self.players != 2:
             raise RuleSetError("option 'rps_first_mano': rock-paper-scissors is for 2 players")
+        check_house_rules(self, _PRESETS_BY_NAME.get(self.preset_name))
 
     @property
     def num_actions(self) -> int:
@@ -398,7 +319,7 @@ class RuleSet:
                     raise RuleSetError(f"option {key!r}: must be one of {names}, not {quoted(value)}") from None
             else:
                 changes[key] = value
-        return attrs.evolve(self, **changes)
+        return attrs.evolve(self, **agree_on_the_resto(self.cfar, changes))
 
     @property
     def teams(self) -> int:
@@ -461,9 +382,12 @@ _ENUM_OPTIONS: dict[str, type[enum.Enum]] = {
     "parda": PardaRule,
     "envido_style": EnvidoStyle,
     "envido_window": EnvidoWindow,
-    "falta": FaltaRule,
+    "falta_envido": FaltaRule,
     "flor_window": EnvidoWindow,
     "cfar": CfarRule,
+    "contraflor_al_resto": ContraflorAlResto,
+    "mazo_penalty": MazoPenalty,
+    "pica_pica_schedule": PicaPicaSchedule,
 }
 # The type of each plain option, from its default (``bool`` before ``int``:
 # a bool is an int, and ``chicos_to_win``'s default 1 equals True).
@@ -472,6 +396,8 @@ _BOOL_OR_INT_OPTIONS: dict[str, type] = {
     for field in attrs.fields(RuleSet)
     if isinstance(field.default, (bool, int)) and not isinstance(field.default, enum.Enum)
 }
+_PRESETS_BY_NAME: dict[str, RuleSet] = {}
+"""The presets, once built (empty while they are being built, so their own values are not checked)."""
 _FIELD_NAMES = frozenset(field.name for field in attrs.fields(RuleSet)) - {"preset_name"}
 
 _DEFAULT = RuleSet(
@@ -490,11 +416,12 @@ _ONLINE = RuleSet(
     flor_refusable=True,
     contraflor_refused=3,
     cfar=CfarRule.WINS,
+    contraflor_al_resto=ContraflorAlResto.GAME,
     cfar_refused_over_flor=3,
     cfar_refused_over_contraflor=6,
     mazo_with_pending_call=False,
-    mano_must_act_before_mazo=True,
-    mazo_envido_penalty=False,
+    mano_mazo_before_acting=False,
+    mazo_penalty=MazoPenalty.NONE,
 )
 _CLASSIC = RuleSet(
     preset_name="classic",
@@ -513,7 +440,7 @@ _LADDER = RuleSet(
     parda=PardaRule.NEXT_TRICK,
     envido_style=EnvidoStyle.LADDER,
     envido_window=EnvidoWindow.FIRST_CARD_OF_HAND,
-    falta=FaltaRule.LOSER,
+    falta_envido=FaltaRule.LOSER,
     envido_primero=False,
     envido_count_three=True,
     flor=True,
@@ -524,7 +451,7 @@ _LADDER = RuleSet(
     flor_refusable=True,
     contraflor=False,
     cfar=CfarRule.NONE,
-    mazo_envido_penalty=False,
+    mazo_penalty=MazoPenalty.NONE,
 )
 _REGLAMENTO = RuleSet(
     preset_name="reglamento",
@@ -540,11 +467,13 @@ _REGLAMENTO = RuleSet(
     achico_value=4,
     contraflor=False,
     cfar=CfarRule.WINS,
+    contraflor_al_resto=ContraflorAlResto.GAME,
     cfar_refused_over_flor=4,
     cfar_refused_over_contraflor=4,
     flor_lost_on_fold=True,
 )
 _PRESETS: dict[str, RuleSet] = dict(zip(PRESET_NAMES, (_DEFAULT, _ONLINE, _CLASSIC, _LADDER, _REGLAMENTO), strict=True))
+_PRESETS_BY_NAME.update(_PRESETS)
 
 
 def check_start(

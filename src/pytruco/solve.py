@@ -189,7 +189,7 @@ class SmallGame:
         self.label.append(label)
         self.children.append(())
         if state.is_over:
-            points = state.hand_points
+            points = state.round_points
             self.actor.append(-1)
             self.info.append(-1)
             self.utility.append(float(points[0] - points[1]))
@@ -439,7 +439,7 @@ def _matched(regret: Sequence[float]) -> list[float]:
 def _play_value(state: State) -> int:
     """Seat 0's points with both hands face up and cards only (no call): who holds the winning cards."""
     if state.is_over:
-        points = state.hand_points
+        points = state.round_points
         return points[0] - points[1]
     moves = [action for action in legal_actions(state) if action.kind is Kind.PLAY]
     results = [_play_value(apply(state, move)[0]) for move in moves]

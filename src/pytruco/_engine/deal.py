@@ -21,6 +21,7 @@ from .stages import (
     PHASE_DEAL,
     PHASE_OVER,
     PHASE_PLAY,
+    SCHEDULE_AFTER_5,
     SCORING_END_OF_HAND,
     new_event,
     simple_event,
@@ -142,6 +143,21 @@ def deal_refusal(state: State, deal: Deal) -> Refusal | None:
     return None if problem is None else Refusal("bad-deal", {"problem": problem})
 
 
+def _is_pica_hand(rules: Options, st: State) -> bool:
+    """Whether the hand being dealt is a pica hand, as ``pica_pica_schedule`` says (§9.7). ``"always"``: the game,
+    and every chico of a partido, starts with a normal hand; then a pica hand follows every normal hand while both
+    teams are at least the margin from the target (§8.23, §8.27). ``"after-5"``: a pica hand when the previous
+    hand was not one, a team has at least 5 points and every team fewer than target - 5 (a chico starts at 0-0)."""
+    if st._pica_last:
+        return False
+    if rules.pica_pica_schedule is SCHEDULE_AFTER_5:
+        score = (0, 0) if st._reset_score else st._score
+        return max(score) >= 5 and max(score) < rules.target - 5
+    if st._hands_dealt == 0 or st._reset_score:
+        return False
+    return all(rules.target - points >= rules.pica_pica_margin for points in st._score)
+
+
 def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     """Deal *deal*: a new round (or the first duel of a pica hand); refuses it as :func:`deal_refusal` says."""
     refused = deal_refusal(state, deal)
@@ -153,16 +169,7 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     st._history = (deal, history, node[2] + 1, deal_entry(history))
     st._hand_start = state
     rules = st._opts
-    # The game, and every chico of a partido, starts with a normal round; then a
-    # pica hand follows every normal round while both teams are at least the
-    # margin from the target (§8.23, §8.27).
-    first_of_chico = st._hands_dealt == 0 or st._reset_score
-    pica = (
-        rules.pica_pica
-        and not first_of_chico
-        and not st._pica_last
-        and all(rules.target - points >= rules.pica_pica_margin for points in st._score)
-    )
+    pica = rules.pica_pica and _is_pica_hand(rules, st)
     if st._reset_score:
         st._score = (0, 0)
         st._reset_score = False

@@ -38,6 +38,8 @@ from .stages import (
     ENV_SETTLED,
     EVENT_ENVIDO_WON,
     FALTA_LOSER,
+    FALTA_MALAS_LEADER,
+    FALTA_MALAS_WINNER,
     KIND_ENVIDO,
     KIND_FALTA_ENVIDO,
     KIND_NO_QUIERO,
@@ -145,17 +147,29 @@ def chain_refused(rules: Options, head: tuple[Kind, ...], count: int) -> int:
 
 
 def falta_value(rules: RuleSet | Options, score: tuple[int, int], winner_team: int | None = None) -> int | None:
-    """An accepted falta envido (§5): :func:`leader_falta`, or under :attr:`FaltaRule.LOSER` (``ladder``) the
-    target minus the score of the team that loses the envido (*winner_team* is the other; ``None`` while the
-    winner is not known). The one statement of the envido's falta, for scoring and views alike.
+    """An accepted falta (§5, §9.1 ``falta_envido``): :func:`leader_falta`; under :attr:`FaltaRule.LOSER`
+    (``ladder``) the target minus the score of the team that loses it; under :attr:`FaltaRule.MALAS_LEADER`, with
+    target 30 while the leader is in the malas, 15 minus the leader's score; under :attr:`FaltaRule.MALAS_WINNER`,
+    with target 30 while both teams are in the malas, 15 minus the winner's score. *winner_team* is the team that
+    wins it (``None`` while not known: then ``None`` where the value depends on it). The one statement of the
+    falta, for the envido, the contraflor al resto worth the falta and the views alike.
 
     >>> falta_value(RuleSet.preset("default"), (20, 5)), falta_value(RuleSet.preset("ladder"), (20, 5), 0)
     (10, 25)
+    >>> [falta_value(RuleSet.preset("default", falta_envido=f), (10, 3), 1) for f in ("malas-leader", "malas-winner")]
+    [5, 12]
     """
     options = as_options(rules)
-    if options.falta is FALTA_LOSER:
-        return None if winner_team is None else options.target - score[1 - winner_team]
-    return options.target - max(score)
+    rule, target, leader = options.falta_envido, options.target, max(score)
+    if rule is FALTA_LOSER or (rule is FALTA_MALAS_WINNER and target == 30 and leader < 15):
+        if winner_team is None:
+            return None
+        if rule is FALTA_LOSER:
+            return target - score[1 - winner_team]
+        return 15 - score[winner_team]
+    if rule is FALTA_MALAS_LEADER and target == 30 and leader < 15:
+        return 15 - leader
+    return target - leader
 
 
 def leader_falta(rules: RuleSet | Options, score: tuple[int, int]) -> int:

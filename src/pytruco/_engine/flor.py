@@ -17,7 +17,7 @@ from ..actions import Kind
 from ..events import EventLog
 from ..rules import RuleSet
 from .awaiting import start_declarations
-from .envido import leader_falta
+from .envido import falta_value
 from .options import Options, as_options
 from .refusals import Refusal
 from .scoring import add_points, award, chico_won
@@ -26,7 +26,6 @@ from .stages import (
     AWAIT_FLOR_CALL,
     CAT_FLOR,
     CAT_FLOR_LOST,
-    CFAR_FALTA,
     CFAR_NONE,
     DECL_FLOR,
     DECL_NONE,
@@ -50,6 +49,7 @@ from .stages import (
     KIND_FLOR,
     KIND_NO_QUIERO,
     KIND_QUIERO,
+    RESTO_FALTA,
     WINDOW_FIRST_CARD_OF_HAND,
     Awaiting,
     called_event,
@@ -110,6 +110,14 @@ def must_sing(rules: Options, r: Round, s: int) -> bool:
     return r._deal.flor_points[s] is not None and flor_option(rules, r, s) == SING_MUST
 
 
+def may_fold_unsung(rules: Options, waits: Awaiting) -> bool:
+    """§9.6 ``mazo_before_flor``: whether a seat that must sing its flor (:func:`must_sing`) may go to the mazo
+    instead, where §7 allows a mazo to it (:func:`~pytruco._engine.mazo.may_fold`); never while a first flor or a
+    later call of the flor chain waits for its answer. The one statement of the option, for the legal actions
+    and the refusals alike."""
+    return rules.mazo_before_flor and waits is not AWAIT_FLOR and waits is not AWAIT_FLOR_CALL
+
+
 def can_answer_flor(rules: Options, r: Round, s: int) -> bool:
     """Whether seat *s* holds a flor that can still answer another (§8.7)."""
     if r._deal.flor_points[s] is None or (r._flor.sung | r._flor.lost | r._folded) >> s & 1:
@@ -121,8 +129,9 @@ def can_answer_flor(rules: Options, r: Round, s: int) -> bool:
 
 # --- what answers it ---------------------------------------------------------
 def first_flor_menu(rules: Options) -> tuple[Kind, ...]:
-    """What each holder of the other team may answer to a first flor (§6): flor, contraflor, contraflor al resto
-    and no quiero, as the rules have them (the mazo is ``mazo.may_fold``'s to say)."""
+    """What each holder of the other team may answer to a first flor (§6): flor, contraflor, contraflor al resto,
+    no quiero and (§9.3 ``flor_achico``) con flor me achico, as the rules have them (the mazo is
+    ``mazo.may_fold``'s to say)."""
     kinds = [KIND_FLOR]
     if rules.contraflor:
         kinds.append(KIND_CONTRAFLOR)
@@ -130,6 +139,8 @@ def first_flor_menu(rules: Options) -> tuple[Kind, ...]:
         kinds.append(KIND_CONTRAFLOR_AL_RESTO)
     if rules.flor_refusable:
         kinds.append(KIND_NO_QUIERO)
+    if rules.flor_achico:
+        kinds.append(KIND_CON_FLOR_ME_ACHICO)
     return tuple(kinds)
 
 
@@ -240,7 +251,7 @@ def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog)
     rules = st._opts
     events.append(called_event(s, kind))
     r._log = (("call", "flor", s, kind), r._log)
-    if kind is KIND_NO_QUIERO:
+    if kind is KIND_NO_QUIERO or kind is KIND_CON_FLOR_ME_ACHICO:  # §9.3: con flor me achico declines it so
         refuse_first_flor(st, r, s, events)
         return
     flor = r._edit_flor()
@@ -309,8 +320,10 @@ def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
     events.append(simple_event(EVENT_FLOR_WON, winner, team))
     if stake >= 0:
         award(st, r, team, stake, CAT_FLOR, events)
-    elif rules.cfar is CFAR_FALTA:
-        award(st, r, team, leader_falta(rules, st._score), CAT_FLOR, events)
+    elif rules.contraflor_al_resto is RESTO_FALTA:  # §9.8: the falta of §9.1 (falta_envido), for this winner
+        value = falta_value(rules, st._score, team)
+        assert value is not None
+        award(st, r, team, value, CAT_FLOR, events)
     else:
         _flor_wins_chico(st, r, team, events)
 

@@ -42,7 +42,7 @@ def may_fold(rules: Options, r: Round, s: int, waits: Awaiting) -> bool:
     flor only where it may be refused); never while declaring. The one statement of the mazo, for the legal
     actions and the refusals alike."""
     if waits is AWAIT_TURN:
-        return not (rules.mano_must_act_before_mazo and s == r._deal.mano and not r._acted >> s & 1)
+        return not (not rules.mano_mazo_before_acting and s == r._deal.mano and not r._acted >> s & 1)
     if waits is AWAIT_DECLARING or waits is AWAIT_NOTHING:
         return False
     return rules.mazo_with_pending_call and (waits is not AWAIT_FLOR or rules.flor_refusable)

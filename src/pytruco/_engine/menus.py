@@ -13,7 +13,7 @@ from ..actions import CALL_ACTIONS, Action, Kind
 from .awaiting import answerers, seats_of
 from .declarations import declaration_actions
 from .envido import envido_window, opening_actions, raise_actions
-from .flor import SING_MUST, first_flor_menu, flor_call_menu, flor_option, must_sing
+from .flor import SING_MUST, first_flor_menu, flor_call_menu, flor_option, may_fold_unsung, must_sing
 from .history import MAX_ACTIONS, Node, actions_in_part
 from .match import RPS_ACTIONS
 from .mazo import may_fold
@@ -125,6 +125,8 @@ def _answer_menu(
         flor = r._deal.flor_points[a] is not None and flor_option(rules, r, a)
         if flor == SING_MUST:
             acts.append(p[KIND_FLOR])
+            if fold and may_fold_unsung(rules, waits):
+                acts.append(p[KIND_MAZO])
             continue
         acts.append(p[KIND_QUIERO])
         acts.append(p[KIND_NO_QUIERO])
@@ -150,6 +152,8 @@ def _turn_legal(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...]
     flor = r._deal.flor_points[t] is not None and flor_option(rules, r, t)
     if flor == SING_MUST:
         acts.append(p[KIND_FLOR])
+        if may_fold_unsung(rules, AWAIT_TURN) and may_fold(rules, r, t, AWAIT_TURN):
+            acts.append(p[KIND_MAZO])
         return (t,)
     play_actions(r, t, acts)
     nxt = next_truco_call(r, t)

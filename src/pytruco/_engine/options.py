@@ -18,7 +18,18 @@ from typing import Final
 
 import attrs
 
-from ..rules import CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, PardaRule, RuleSet, Scoring
+from ..rules import (
+    CfarRule,
+    ContraflorAlResto,
+    EnvidoStyle,
+    EnvidoWindow,
+    FaltaRule,
+    MazoPenalty,
+    PardaRule,
+    PicaPicaSchedule,
+    RuleSet,
+    Scoring,
+)
 
 __all__ = ["OPTION_NAMES", "Options", "as_options", "options_of"]
 
@@ -44,7 +55,7 @@ class Options:
     parda: PardaRule
     envido_style: EnvidoStyle
     envido_window: EnvidoWindow
-    falta: FaltaRule
+    falta_envido: FaltaRule
     ladder_falta_refused: int
     envido_primero: bool
     envido_count_three: bool
@@ -56,6 +67,7 @@ class Options:
     flor_window: EnvidoWindow
     flor_value: int
     flor_flor_value: int
+    flor_achico: bool
     flor_refusable: bool
     flor_flor_is_call: bool
     achico_value: int
@@ -63,12 +75,15 @@ class Options:
     contraflor_value: int
     contraflor_refused: int
     cfar: CfarRule
+    contraflor_al_resto: ContraflorAlResto
     cfar_refused_over_flor: int
     cfar_refused_over_contraflor: int
     flor_lost_on_fold: bool
     mazo_with_pending_call: bool
-    mano_must_act_before_mazo: bool
-    mazo_envido_penalty: bool
+    mano_mazo_before_acting: bool
+    mazo_penalty: MazoPenalty
+    mazo_before_flor: bool
+    pica_pica_schedule: PicaPicaSchedule
 
     def __init__(self, rules: RuleSet) -> None:
         for name in OPTION_NAMES:
@@ -97,7 +112,8 @@ def as_options(rules: RuleSet | Options) -> Options:
     """*rules* as :class:`Options`: the boundary's functions take either (the views pass a RuleSet).
 
     >>> from pytruco import RuleSet
-    >>> as_options(RuleSet.preset("ladder")).falta is as_options(options_of(RuleSet.preset("ladder"))).falta
+    >>> ladder = RuleSet.preset("ladder")
+    >>> as_options(ladder).falta_envido is as_options(options_of(ladder)).falta_envido
     True
     """
     return rules if isinstance(rules, Options) else options_of(rules)

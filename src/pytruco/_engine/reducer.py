@@ -48,6 +48,7 @@ from .flor import (
     flor_answer_refusal,
     flor_call_refusal,
     flor_refusal,
+    may_fold_unsung,
     must_sing,
     sing_flor,
 )
@@ -375,9 +376,10 @@ def refusal(state: State, action: Action | Deal) -> Refusal | None:
     if kind is KIND_TIMEOUT:
         return timeout_refusal(state, s)
     rules = state._opts
-    if kind is not KIND_FLOR and must_sing(rules, r, s):
+    waits = awaiting(r)
+    if kind is not KIND_FLOR and must_sing(rules, r, s) and not (kind is KIND_MAZO and may_fold_unsung(rules, waits)):
         return Refusal("must-sing-flor", {"seat": s, "preset": rules.preset_name})
-    return _family_refusal(rules, r, action, awaiting(r))
+    return _family_refusal(rules, r, action, waits)
 
 
 def _family_refusal(rules: Options, r: Round, action: Action, waits: Awaiting) -> Refusal | None:

@@ -27,6 +27,8 @@ from .stages import (
     EVENT_MATCH_OVER,
     EVENT_POINTS_MOVED,
     EVENT_SHOWN,
+    PENALTY_NO_TRUCO,
+    PENALTY_NONE,
     PHASE_DEAL,
     PHASE_OVER,
     SCORING_END_OF_HAND,
@@ -267,12 +269,14 @@ def envido_cards(cards: tuple[Card, ...], count_three: bool) -> tuple[Card, ...]
 
 
 def mazo_penalty(st: State, r: Round, team: int, events: EventLog) -> None:
-    """The envido penalty of the mazo (§7, §8.3); its category makes it an envido point (§8.33)."""
+    """The envido penalty of the mazo (§7, §8.3) as ``mazo_penalty`` decides it (§9.4: never, §8.3 as written,
+    or also after an accepted truco); its category makes it an envido point (§8.33)."""
+    rule = st._opts.mazo_penalty
     if (
-        st._opts.mazo_envido_penalty
+        rule is not PENALTY_NONE
         and not r._tricks
         and not r._envido.count
         and not r._flor.sung
-        and not r._truco.level
+        and not (rule is PENALTY_NO_TRUCO and r._truco.level)
     ):
         award(st, r, team, 1, CAT_PENALTY, events)

@@ -15,7 +15,17 @@ from typing import Any, Final
 from ..actions import Kind
 from ..cards import ALL_CARDS, Card
 from ..events import WORD_OF, Event, EventKind
-from ..rules import CfarRule, EnvidoStyle, EnvidoWindow, FaltaRule, PardaRule, Scoring
+from ..rules import (
+    CfarRule,
+    ContraflorAlResto,
+    EnvidoStyle,
+    EnvidoWindow,
+    FaltaRule,
+    MazoPenalty,
+    PardaRule,
+    PicaPicaSchedule,
+    Scoring,
+)
 from .native import mypyc_attr
 
 __all__ = ["Awaiting", "Declaring", "EnvidoStage", "FlorStage", "Phase", "Trick"]
@@ -195,9 +205,18 @@ STYLE_LADDER: Final = EnvidoStyle.LADDER
 WINDOW_FIRST_CARD_OF_HAND: Final = EnvidoWindow.FIRST_CARD_OF_HAND
 WINDOW_OWN_FIRST_CARD: Final = EnvidoWindow.OWN_FIRST_CARD
 FALTA_LOSER: Final = FaltaRule.LOSER
+FALTA_MALAS_LEADER: Final = FaltaRule.MALAS_LEADER
+FALTA_MALAS_WINNER: Final = FaltaRule.MALAS_WINNER
 CFAR_FALTA: Final = CfarRule.FALTA
 CFAR_NONE: Final = CfarRule.NONE
 PARDA_NEXT_TRICK: Final = PardaRule.NEXT_TRICK
+# PENALTY_ MazoPenalty (PRESETS.md §9.4), named in the same way.
+PENALTY_NONE: Final = MazoPenalty.NONE
+PENALTY_NO_TRUCO: Final = MazoPenalty.NO_TRUCO
+# SCHEDULE_ PicaPicaSchedule (PRESETS.md §9.7), likewise.
+SCHEDULE_AFTER_5: Final = PicaPicaSchedule.AFTER_5
+# RESTO_ ContraflorAlResto (PRESETS.md §9.8), likewise.
+RESTO_FALTA: Final = ContraflorAlResto.FALTA
 
 # Award categories: envido points (ENVIDO_POINTS) are added before truco points.
 CAT_ENVIDO: Final = "envido"

@@ -46,8 +46,8 @@ export type TrucoRecordRules = {
   envido_style?: "cumulative" | "ladder" | "per-word";
   /** When an envido may be opened. */
   envido_window?: "own-first-card" | "first-card-of-hand";
-  /** What an accepted falta envido is worth. */
-  falta?: "leader" | "loser";
+  /** What an accepted falta envido (and a contraflor al resto worth the falta) is worth (PRESETS.md §9.1). */
+  falta_envido?: "leader" | "loser" | "malas-leader" | "malas-winner";
   /** ladder: what a refused falta envido gives its caller. */
   ladder_falta_refused?: number;
   /** A seat called the first truco before playing its card may answer with an envido. */
@@ -68,8 +68,10 @@ export type TrucoRecordRules = {
   flor_window?: "own-first-card" | "first-card-of-hand";
   /** A flor that nobody answers. */
   flor_value?: number;
-  /** Flor against flor, accepted: to the best flor. */
-  flor_flor_value?: number;
+  /** Flor against flor, accepted without contraflor: to the best flor (PRESETS.md §9.2). */
+  flor_flor_value?: 3 | 4 | 6;
+  /** The first flor may be declined with con-flor-me-achico (PRESETS.md §9.3). */
+  flor_achico?: boolean;
   /** The second holder may answer no-quiero (the first flor scores alone). */
   flor_refusable?: boolean;
   /** A second flor is a call the first answers (quiero, con-flor-me-achico, …). */
@@ -84,6 +86,8 @@ export type TrucoRecordRules = {
   contraflor_refused?: number;
   /** What an accepted contraflor al resto is worth. */
   cfar?: "none" | "falta" | "wins";
+  /** What an accepted contraflor al resto wins (PRESETS.md §9.8). */
+  contraflor_al_resto?: "falta" | "game";
   /** Contraflor al resto refused when it was raised over a flor: to its caller. */
   cfar_refused_over_flor?: number;
   /** Contraflor al resto refused when it was raised over a contraflor: to its caller. */
@@ -92,10 +96,14 @@ export type TrucoRecordRules = {
   flor_lost_on_fold?: boolean;
   /** A seat may fold while it must answer a call (folding refuses it). */
   mazo_with_pending_call?: boolean;
-  /** The mano may not fold before it has done something in the hand. */
-  mano_must_act_before_mazo?: boolean;
-  /** +1 to the other team for folding in trick 1 before any envido or flor. */
-  mazo_envido_penalty?: boolean;
+  /** The mano may fold before it has done something in the hand (PRESETS.md §9.5). */
+  mano_mazo_before_acting?: boolean;
+  /** When a fold in trick 1 also gives +1 to the other team (PRESETS.md §9.4, §8.3). */
+  mazo_penalty?: "none" | "no-truco" | "trick-1";
+  /** A holder of an unsung mandatory flor may fold (PRESETS.md §9.6). */
+  mazo_before_flor?: boolean;
+  /** Which hands of a pica-pica game are pica hands (PRESETS.md §9.7). */
+  pica_pica_schedule?: "always" | "after-5";
 };
 /** truco-record/1: a game record (RECORDS.md). */
 export interface TrucoRecord {
@@ -168,8 +176,8 @@ export type TrucoViewRules = {
   envido_style: "cumulative" | "ladder" | "per-word";
   /** When an envido may be opened. */
   envido_window: "own-first-card" | "first-card-of-hand";
-  /** What an accepted falta envido is worth. */
-  falta: "leader" | "loser";
+  /** What an accepted falta envido (and a contraflor al resto worth the falta) is worth (PRESETS.md §9.1). */
+  falta_envido: "leader" | "loser" | "malas-leader" | "malas-winner";
   /** ladder: what a refused falta envido gives its caller. */
   ladder_falta_refused: number;
   /** A seat called the first truco before playing its card may answer with an envido. */
@@ -190,8 +198,10 @@ export type TrucoViewRules = {
   flor_window: "own-first-card" | "first-card-of-hand";
   /** A flor that nobody answers. */
   flor_value: number;
-  /** Flor against flor, accepted: to the best flor. */
-  flor_flor_value: number;
+  /** Flor against flor, accepted without contraflor: to the best flor (PRESETS.md §9.2). */
+  flor_flor_value: 3 | 4 | 6;
+  /** The first flor may be declined with con-flor-me-achico (PRESETS.md §9.3). */
+  flor_achico: boolean;
   /** The second holder may answer no-quiero (the first flor scores alone). */
   flor_refusable: boolean;
   /** A second flor is a call the first answers (quiero, con-flor-me-achico, …). */
@@ -206,6 +216,8 @@ export type TrucoViewRules = {
   contraflor_refused: number;
   /** What an accepted contraflor al resto is worth. */
   cfar: "none" | "falta" | "wins";
+  /** What an accepted contraflor al resto wins (PRESETS.md §9.8). */
+  contraflor_al_resto: "falta" | "game";
   /** Contraflor al resto refused when it was raised over a flor: to its caller. */
   cfar_refused_over_flor: number;
   /** Contraflor al resto refused when it was raised over a contraflor: to its caller. */
@@ -214,10 +226,14 @@ export type TrucoViewRules = {
   flor_lost_on_fold: boolean;
   /** A seat may fold while it must answer a call (folding refuses it). */
   mazo_with_pending_call: boolean;
-  /** The mano may not fold before it has done something in the hand. */
-  mano_must_act_before_mazo: boolean;
-  /** +1 to the other team for folding in trick 1 before any envido or flor. */
-  mazo_envido_penalty: boolean;
+  /** The mano may fold before it has done something in the hand (PRESETS.md §9.5). */
+  mano_mazo_before_acting: boolean;
+  /** When a fold in trick 1 also gives +1 to the other team (PRESETS.md §9.4, §8.3). */
+  mazo_penalty: "none" | "no-truco" | "trick-1";
+  /** A holder of an unsung mandatory flor may fold (PRESETS.md §9.6). */
+  mazo_before_flor: boolean;
+  /** Which hands of a pica-pica game are pica hands (PRESETS.md §9.7). */
+  pica_pica_schedule: "always" | "after-5";
 };
 /** The trick strength of the cards, strongest first; the cards of one inner list tie (a parda). The same for every preset. */
 export type TrucoViewCardRanking = [["1E"], ["1B"], ["7E"], ["7O"], ["3E", "3B", "3O", "3C"], ["2E", "2B", "2O", "2C"], ["1O", "1C"], ["12E", "12B", "12O", "12C"], ["11E", "11B", "11O", "11C"], ["10E", "10B", "10O", "10C"], ["7B", "7C"], ["6E", "6B", "6O", "6C"], ["5E", "5B", "5O", "5C"], ["4E", "4B", "4O", "4C"]];

@@ -54,14 +54,13 @@ from .._engine import (
     falta_value,
     flor_stakes,
     hand_items,
-    leader_falta,
     legal_actions,
     refused_value,
     require_state,
 )
 from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
 from ..errors import ArgumentError, SeatError, ViewError, quoted
-from ..rules import CfarRule, RuleSet
+from ..rules import ContraflorAlResto, RuleSet
 from ._json import SeatView
 from ._parts import VIEW_FORMAT, Call, CallValue, ChainView, Declaration, PendingCall, ShownCards, TrickView, TrucoView
 
@@ -157,7 +156,8 @@ def _worth(
     accepted, refused = flor_stakes(rules, *flor)
     if accepted >= 0:
         return accepted, refused
-    return (leader_falta(rules, state.score) if rules.cfar is CfarRule.FALTA else None), refused  # None: the chico
+    # None: the chico, or a falta that depends on who wins (§9.1)
+    return (falta_value(rules, state.score) if rules.contraflor_al_resto is ContraflorAlResto.FALTA else None), refused
 
 
 def _pending(state: State, r: Round) -> PendingCall | None:
