@@ -159,7 +159,7 @@ def _fill_chains(state: State, r: Round, seat: int, at: dict[str, int], v: list[
     declaring = r.declaring
     if declaring is not None:
         v[at["declaring"] + (0 if declaring == "envido" else 1)] = 1.0
-    for what, s, points, _timeout in r.hand_declarations:
+    for what, s, points, _timeout in r.all_declarations:
         base = at["envido_declared" if what == "envido" else "flor_declared"] + 3 * rel(s)
         v[base] = 1.0
         if points is None:
@@ -172,7 +172,7 @@ def _fill_chains(state: State, r: Round, seat: int, at: dict[str, int], v: list[
         pending[0 if owner == team else 1] += points
     v[at["unscored"]] = min(1.0, pending[0] / most_points)
     v[at["unscored"] + 1] = min(1.0, pending[1] / most_points)
-    got = state.hand_points
+    got = state.round_points
     v[at["hand_points"]] = min(1.0, max(0, got[team]) / most_points)
     v[at["hand_points"] + 1] = min(1.0, max(0, got[1 - team]) / most_points)
 

@@ -107,6 +107,22 @@ BOT_SPECS = "module:Class, path/to/file.py:Class or exec:COMMAND"
 """
 
 
+def _check_module_name(spec: str, module_name: str) -> None:
+    """Refuse the *module_name* of a ``module:Class`` *spec* that names no module or file before anything is loaded.
+
+    >>> _check_module_name("..:x", "..")
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.ArgumentError: bot '..:x' names a relative module; give its full name (package.module:Class)
+    """
+    if "\x00" in spec:
+        raise ArgumentError(f"bot {quoted(spec)} holds a NUL character (no module or file is named so)")
+    if module_name.startswith("."):  # a relative import needs a package to be relative to: there is none here
+        raise ArgumentError(f"bot {quoted(spec)} names a relative module; give its full name (package.module:Class)")
+    if not module_name.endswith(".py") and not all(part.isidentifier() for part in module_name.split(".")):
+        raise ArgumentError(f"bot {quoted(spec)} names no module: a module name is dotted identifiers (package.module)")
+
+
 def load_bot(spec: str) -> Bot:
     """A new bot from a name in :data:`BOT_NAMES`, ``module:Class`` (an importable module),
     ``path/to/file.py:Class`` (a Python file, loaded as a module; relative to the working directory)
@@ -144,12 +160,7 @@ def load_bot(spec: str) -> Bot:
     if not colon or not module_name or not attribute:
         known = ", ".join(sorted(BOT_NAMES))
         raise ArgumentError(f"unknown bot {quoted(spec)} (known: {known}, or {BOT_SPECS})")
-    if "\x00" in spec:
-        raise ArgumentError(f"bot {quoted(spec)} holds a NUL character (no module or file is named so)")
-    if module_name.startswith("."):  # a relative import needs a package to be relative to: there is none here
-        raise ArgumentError(f"bot {quoted(spec)} names a relative module; give its full name (package.module:Class)")
-    if not module_name.endswith(".py") and not all(part.isidentifier() for part in module_name.split(".")):
-        raise ArgumentError(f"bot {quoted(spec)} names no module: a module name is dotted identifiers (package.module)")
+    _check_module_name(spec, module_name)
     try:
         module = _bot_file(module_name) if module_name.endswith(".py") else importlib.import_module(module_name)
         factory = getattr(module, attribute)
