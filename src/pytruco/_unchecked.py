@@ -3,7 +3,9 @@ the engine's fast path, which skips the validating ``__init__`` for values it bu
 
 They live in a module of their own, below ``cards`` and ``actions``, so that the compiled build (mypyc,
 ``hatch_build.COMPILED``) makes them C functions: ``random_deal`` then builds a deal's hands without an
-interpreted frame, while ``cards`` and ``actions`` stay Python (attrs makes their classes).
+interpreted frame, while ``cards`` and ``actions`` stay Python (attrs makes their classes). ``random_deal`` calls
+:func:`new_hand` and :func:`new_deal` themselves, not the bound classmethods (a C call, with no method lookup):
+the one import of a private top-level module that ``tests/test_layers.py`` lets the engine make.
 
 >>> from pytruco import Card, Hand
 >>> Hand._of((Card.parse("1E"), Card.parse("7O"), Card.parse("4C")))

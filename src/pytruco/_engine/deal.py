@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Final, overload
 
+from .._unchecked import new_deal, new_hand
 from ..actions import Deal
 from ..cards import ALL_CARDS, HOLDING_POINTS, Card, Hand, points_of, random_source, shared_card
 from ..errors import SetupError, quoted
@@ -72,12 +73,12 @@ def random_deal(state: object, rng: object = None) -> Deal:
         cards[i], cards[j] = cards[j], cards[i]
     if n == 2:
         hands: tuple[Hand, ...] = (
-            _HAND_OF((cards[0], cards[1], cards[2])),
-            _HAND_OF((cards[3], cards[4], cards[5])),
+            new_hand(Hand, (cards[0], cards[1], cards[2])),
+            new_hand(Hand, (cards[3], cards[4], cards[5])),
         )
     else:
-        hands = tuple([_HAND_OF((cards[3 * s], cards[3 * s + 1], cards[3 * s + 2])) for s in range(n)])
-    return _DEAL_OF(hands, True)  # checked: distinct cards by construction
+        hands = tuple([new_hand(Hand, (cards[3 * s], cards[3 * s + 1], cards[3 * s + 2])) for s in range(n)])
+    return new_deal(Deal, hands, True)  # checked: distinct cards by construction
 
 
 _ALL_CARDS: Final = list(ALL_CARDS)
@@ -285,10 +286,6 @@ def _points_by_key() -> tuple[tuple[int, int, int] | None, ...]:
 
 # Imported names the functions above read, as module-level Finals (C statics in the compiled build, where an
 # imported name is a dictionary lookup).
-# Hand._of and Deal._of, the unchecked constructors, bound once: compiled, a C static and a call into the C
-# functions that implement them (_unchecked.py is compiled too), with no class lookup.
-_HAND_OF: Final = Hand._of
-_DEAL_OF: Final = Deal._of
 _POINTS_BY_KEY: Final = _points_by_key()
 _RANDOM: Final = random.Random
 _SYSTEM_RANDOM: Final = random.SystemRandom

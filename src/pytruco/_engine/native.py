@@ -2,8 +2,9 @@
 
 mypyc compiles a class to a native one unless told otherwise: ``@mypyc_attr(native_class=False)`` keeps a class
 that subclasses a builtin (:class:`~pytruco.Trick`, a tuple) or is made by a class decorator (attrs) a Python
-class. ``mypy_extensions`` is no runtime dependency, so where it is missing :func:`mypyc_attr` does nothing: only
-the compiler reads it.
+class; ``@mypyc_attr(free_list_len=1)`` keeps a freed instance for the next one (the states, rounds and records
+the reducer copies once per action). ``mypy_extensions`` is no runtime dependency, so where it is missing
+:func:`mypyc_attr` does nothing: only the compiler reads it.
 
 >>> @mypyc_attr(native_class=False)
 ... class Pair(tuple): ...

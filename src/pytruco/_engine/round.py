@@ -19,6 +19,7 @@ from typing import Any, Final
 from ..actions import TRUCO_CALLS, Kind
 from ..cards import Card, Hand
 from ..errors import ArgumentError
+from .native import mypyc_attr
 from .parts import Dealt, Declarations, EnvidoChain, FlorChain, RoundScore, TrucoChain
 from .stages import (
     AWAIT_DECLARING,
@@ -54,6 +55,10 @@ _EDITED_DECL: Final = 8
 _EDITED_SCORE: Final = 16
 
 
+# Compiled, a freed round is kept for the next one (``free_list_len=1``): the reducer copies one round per action
+# and the caller soon drops the state before, so a copy allocates nothing and adds nothing to the count that runs
+# Python's cyclic garbage collector.
+@mypyc_attr(free_list_len=1)
 class Round:
     """One deal of three cards each and its up to three tricks (a *hand*).
 

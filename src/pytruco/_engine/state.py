@@ -29,6 +29,7 @@ from .history import (
     record_hand,
     same_history,
 )
+from .native import mypyc_attr
 from .options import Options, options_of
 from .round import BLANK, MADE, NATIVE, Round
 from .stages import PHASE_DEAL, PHASE_OVER, PHASE_PLAY, Phase, Trick
@@ -61,6 +62,9 @@ STATE_FIELDS: Final = (
 """The fields of a :class:`State` (its slots; a compiled class has no ``__slots__`` to read back)."""
 
 
+# Compiled, a freed state is kept for the next one (``free_list_len=1``): the reducer copies one state per action and
+# the caller soon drops the state before (as Round, round.py).
+@mypyc_attr(free_list_len=1)
 class State:
     """The whole table. Build with :func:`pytruco.new_game`; advance with
     :func:`pytruco.apply`. Read-only and hashable; two states are equal when
