@@ -112,12 +112,25 @@ def test_the_views_envido_points_are_the_hands_method_under_the_rules(preset: st
 
 def test_bot_names_are_one_list() -> None:
     """The loader's names are BOT_NAMES (no `simple`), and its error lists exactly them."""
-    assert sorted(BOT_NAMES) == ["heuristic", "ismcts", "random", "search", "truco-always"]
+    assert sorted(BOT_NAMES) == [
+        "always-call",
+        "bluff-weak",
+        "envido-always",
+        "heuristic",
+        "ismcts",
+        "never-accept",
+        "random",
+        "search",
+        "truco-always",
+    ]
     for name in BOT_NAMES:
         assert load_bot(name).name == name
     with pytest.raises(ArgumentError) as info:
         load_bot("simple")
-    known = "known: heuristic, ismcts, random, search, truco-always, or module:Class or path/to/file.py:Class"
+    known = (
+        "known: always-call, bluff-weak, envido-always, heuristic, ismcts, never-accept, random, search, truco-always,"
+        " or module:Class or path/to/file.py:Class"
+    )
     assert known in str(info.value)
 
 
@@ -161,7 +174,10 @@ def test_the_help_names_every_bot_of_the_one_list(command: str, capsys: pytest.C
     with pytest.raises(SystemExit):
         main([command, "--help"])
     said = "".join(capsys.readouterr().out.split())  # argparse wraps the help, also at a hyphen
-    assert "heuristic,ismcts,random,search,truco-always,ormodule:Classorpath/to/file.py:Class" in said
+    assert (
+        "always-call,bluff-weak,envido-always,heuristic,ismcts,never-accept,random,search,truco-always,"
+        "ormodule:Classorpath/to/file.py:Class"
+    ) in said
     assert "simple" not in said
 
 

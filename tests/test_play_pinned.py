@@ -55,8 +55,8 @@ REFUSED = {
     ),
     "en-bad-bot": (
         {"lang": "en", "bot": "nobody"},
-        "pytruco play: unknown bot 'nobody' (known: heuristic, ismcts, random, search, truco-always, or module:Class or"
-        " path/to/file.py:Class)\n",
+        "pytruco play: unknown bot 'nobody' (known: always-call, bluff-weak, envido-always, heuristic, ismcts,"
+        " never-accept, random, search, truco-always, or module:Class or path/to/file.py:Class)\n",
     ),
     "en-bad-target": ({"lang": "en", "target": 0}, "pytruco play: option 'target': default allows 30 or 15, not 0\n"),
 }

@@ -47,6 +47,7 @@ from ..errors import QUOTE_LIMIT, ArgumentError, SetupError, quoted, require
 from ..rules import RuleSet
 from ..views import view
 from ._estimates import hand_win_chance
+from ._exploiters import AlwaysCallBot, BluffWeakBot, EnvidoAlwaysBot, NeverAcceptBot
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._ismcts import ISMCTSBot
 from ._protocol import Bot, OneHotPolicy, RandomBot, policy
@@ -58,9 +59,13 @@ from ._search import SearchBot
 __all__ = [
     "BOT_NAMES",
     "BOT_SPECS",
+    "AlwaysCallBot",
+    "BluffWeakBot",
     "Bot",
+    "EnvidoAlwaysBot",
     "HeuristicBot",
     "ISMCTSBot",
+    "NeverAcceptBot",
     "OneHotPolicy",
     "RandomBot",
     "SearchBot",
@@ -74,8 +79,12 @@ __all__ = [
 
 
 BOT_NAMES: dict[str, Callable[[], Bot]] = {
+    "always-call": AlwaysCallBot,
+    "bluff-weak": BluffWeakBot,
+    "envido-always": EnvidoAlwaysBot,
     "heuristic": HeuristicBot,
     "ismcts": ISMCTSBot,
+    "never-accept": NeverAcceptBot,
     "random": RandomBot,
     "search": SearchBot,
     "truco-always": TrucoAlwaysBot,
@@ -85,7 +94,8 @@ BOT_NAMES: dict[str, Callable[[], Bot]] = {
 
 >>> from pytruco.bots import BOT_NAMES
 >>> sorted(BOT_NAMES)
-['heuristic', 'ismcts', 'random', 'search', 'truco-always']
+['always-call', 'bluff-weak', 'envido-always', 'heuristic', 'ismcts', 'never-accept', 'random', 'search',
+ 'truco-always']
 """
 
 BOT_SPECS = "module:Class or path/to/file.py:Class"
@@ -121,8 +131,8 @@ def load_bot(spec: str) -> Bot:
     ...     load_bot("nobody")
     ... except ArgumentError as error:
     ...     print(error)  # doctest: +NORMALIZE_WHITESPACE
-    unknown bot 'nobody' (known: heuristic, ismcts, random, search, truco-always,
-      or module:Class or path/to/file.py:Class)
+    unknown bot 'nobody' (known: always-call, bluff-weak, envido-always, heuristic, ismcts, never-accept,
+      random, search, truco-always, or module:Class or path/to/file.py:Class)
     """
     require(spec, str, "load_bot", "a bot name or module:Class")
     if spec in BOT_NAMES:
