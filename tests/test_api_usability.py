@@ -122,6 +122,7 @@ def test_bot_names_are_one_list() -> None:
         "random",
         "search",
         "truco-always",
+        "truco-bluff",
     ]
     for name in BOT_NAMES:
         assert load_bot(name).name == name
@@ -129,7 +130,7 @@ def test_bot_names_are_one_list() -> None:
         load_bot("simple")
     known = (
         "known: always-call, bluff-weak, envido-always, heuristic, ismcts, never-accept, random, search, truco-always,"
-        " or module:Class or path/to/file.py:Class"
+        " truco-bluff, or module:Class or path/to/file.py:Class"
     )
     assert known in str(info.value)
 
@@ -175,7 +176,7 @@ def test_the_help_names_every_bot_of_the_one_list(command: str, capsys: pytest.C
         main([command, "--help"])
     said = "".join(capsys.readouterr().out.split())  # argparse wraps the help, also at a hyphen
     assert (
-        "always-call,bluff-weak,envido-always,heuristic,ismcts,never-accept,random,search,truco-always,"
+        "always-call,bluff-weak,envido-always,heuristic,ismcts,never-accept,random,search,truco-always,truco-bluff,"
         "ormodule:Classorpath/to/file.py:Class"
     ) in said
     assert "simple" not in said

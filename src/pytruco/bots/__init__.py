@@ -47,7 +47,7 @@ from ..errors import QUOTE_LIMIT, ArgumentError, SetupError, quoted, require
 from ..rules import RuleSet
 from ..views import view
 from ._estimates import hand_win_chance
-from ._exploiters import AlwaysCallBot, BluffWeakBot, EnvidoAlwaysBot, NeverAcceptBot
+from ._exploiters import AlwaysCallBot, BluffWeakBot, EnvidoAlwaysBot, NeverAcceptBot, TrucoBluffBot
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._ismcts import ISMCTSBot
 from ._protocol import Bot, OneHotPolicy, RandomBot, policy
@@ -59,6 +59,7 @@ from ._search import SearchBot
 __all__ = [
     "BOT_NAMES",
     "BOT_SPECS",
+    "DEFAULT_OPPONENT",
     "AlwaysCallBot",
     "BluffWeakBot",
     "Bot",
@@ -70,6 +71,7 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "TrucoAlwaysBot",
+    "TrucoBluffBot",
     "hand_win_chance",
     "load_bot",
     "pending_call",
@@ -88,6 +90,7 @@ BOT_NAMES: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "search": SearchBot,
     "truco-always": TrucoAlwaysBot,
+    "truco-bluff": TrucoBluffBot,
 }
 """The bots known by name (each value makes a new bot): the one list that ``pytruco play --bot``,
 ``pytruco simulate``, their ``--help`` and :func:`load_bot` (and its error message) use.
@@ -95,7 +98,7 @@ BOT_NAMES: dict[str, Callable[[], Bot]] = {
 >>> from pytruco.bots import BOT_NAMES
 >>> sorted(BOT_NAMES)
 ['always-call', 'bluff-weak', 'envido-always', 'heuristic', 'ismcts', 'never-accept', 'random', 'search',
- 'truco-always']
+ 'truco-always', 'truco-bluff']
 """
 
 BOT_SPECS = "module:Class or path/to/file.py:Class"
@@ -104,6 +107,18 @@ BOT_SPECS = "module:Class or path/to/file.py:Class"
 >>> from pytruco.bots import BOT_SPECS
 >>> BOT_SPECS
 'module:Class or path/to/file.py:Class'
+"""
+
+
+DEFAULT_OPPONENT = "ismcts"
+"""The bot ``pytruco play`` seats against the player unless ``--bot`` names another: the library's strongest bot
+at no more than 100 ms a decision on one core, which none of the rule-of-thumb exploiters (``truco-always``,
+``always-call``, ``never-accept``, ``bluff-weak``, ``envido-always``, ``truco-bluff``) beats (docs/players.md has
+the figures).
+
+>>> from pytruco.bots import DEFAULT_OPPONENT, load_bot
+>>> load_bot(DEFAULT_OPPONENT).name
+'ismcts'
 """
 
 
@@ -132,7 +147,7 @@ def load_bot(spec: str) -> Bot:
     ... except ArgumentError as error:
     ...     print(error)  # doctest: +NORMALIZE_WHITESPACE
     unknown bot 'nobody' (known: always-call, bluff-weak, envido-always, heuristic, ismcts, never-accept,
-      random, search, truco-always, or module:Class or path/to/file.py:Class)
+      random, search, truco-always, truco-bluff, or module:Class or path/to/file.py:Class)
     """
     require(spec, str, "load_bot", "a bot name or module:Class")
     if spec in BOT_NAMES:
