@@ -25,7 +25,7 @@ from typing import TextIO, cast
 
 from .._engine import State, apply, check, new_game, random_deal
 from ..actions import Action, Deal
-from ..bots import Bot, load_bot
+from ..bots import DEFAULT_OPPONENT, Bot, load_bot
 from ..errors import IllegalActionError, RuleSetError
 from ..records import Record
 from ..rules import RuleSet
@@ -111,7 +111,7 @@ def play_terminal(
     flor: bool | None = None,
     seed: int | None = None,
     seat: int = 0,
-    bot: str = "heuristic",
+    bot: str = DEFAULT_OPPONENT,
     record_path: str | None = None,
     lang: str | None = None,
     players: int = 2,
@@ -123,6 +123,9 @@ def play_terminal(
 
     Args:
         lang: ``"es"`` or ``"en"`` (``None``: from the locale, :func:`detect_lang`).
+        bot: the other side's bot (each of the two in a 2v2), as :func:`~pytruco.bots.load_bot` reads it; by default
+            :data:`~pytruco.bots.DEFAULT_OPPONENT`, the strongest at no more than 100 ms a decision. A partner
+            is always the heuristic bot.
         players: 2 (you against a bot) or 4 (you and a bot partner against two bots).
         color: ANSI colours (``None``: when the output is a terminal and
             ``NO_COLOR`` is not set).
