@@ -123,9 +123,7 @@ def play_terminal(
 
     Args:
         lang: ``"es"`` or ``"en"`` (``None``: from the locale, :func:`detect_lang`).
-        bot: the other side's bot (each of the two in a 2v2), as :func:`~pytruco.bots.load_bot` reads it; by default
-            :data:`~pytruco.bots.DEFAULT_OPPONENT`, the strongest at no more than 100 ms a decision. A partner
-            is always the heuristic bot.
+        bot: the other side's bot (:func:`~pytruco.bots.load_bot`; a partner is the heuristic).
         players: 2 (you against a bot) or 4 (you and a bot partner against two bots).
         color: ANSI colours (``None``: when the output is a terminal and
             ``NO_COLOR`` is not set).
