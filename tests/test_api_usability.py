@@ -176,13 +176,25 @@ def test_the_views_envido_points_are_the_hands_method_under_the_rules(preset: st
 
 def test_bot_names_are_one_list() -> None:
     """The loader's names are BOT_NAMES (no `simple`), and its error lists exactly them."""
-    assert sorted(BOT_NAMES) == ["heuristic", "ismcts", "random", "search", "truco-always"]
+    assert sorted(BOT_NAMES) == [
+        "always-call",
+        "bluff-weak",
+        "envido-always",
+        "heuristic",
+        "ismcts",
+        "never-accept",
+        "random",
+        "search",
+        "truco-always",
+        "truco-bluff",
+    ]
     for name in BOT_NAMES:
         assert load_bot(name).name == name
     with pytest.raises(ArgumentError) as info:
         load_bot("simple")
     known = (
-        "known: heuristic, ismcts, random, search, truco-always, or module:Class, path/to/file.py:Class or exec:COMMAND"
+        "known: always-call, bluff-weak, envido-always, heuristic, ismcts, never-accept, random, search, truco-always,"
+        " truco-bluff, or module:Class, path/to/file.py:Class or exec:COMMAND"
     )
     assert known in str(info.value)
 
@@ -228,7 +240,10 @@ def test_the_help_names_every_bot_of_the_one_list(command: str, capsys: pytest.C
         main([command, "--help"])
     assert exited.value.code == 0
     said = "".join(capsys.readouterr().out.split())  # argparse wraps the help, also at a hyphen
-    assert "heuristic,ismcts,random,search,truco-always,ormodule:Class,path/to/file.py:Classorexec:COMMAND" in said
+    assert (
+        "always-call,bluff-weak,envido-always,heuristic,ismcts,never-accept,random,search,truco-always,truco-bluff,"
+        "ormodule:Class,path/to/file.py:Classorexec:COMMAND"
+    ) in said
     assert "simple" not in said
 
 

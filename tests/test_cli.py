@@ -247,7 +247,9 @@ def test_bench_json_has_every_figure(capsys: pytest.CaptureFixture[str]) -> None
 def test_play_against_the_bot_until_the_end() -> None:
     """`pytruco play`: a whole game in the terminal; the player always takes the first listed option."""
     out = io.StringIO()
-    code = play_terminal(preset="default", target=15, seed=2, lang="en", stdin=io.StringIO("1\n" * 2000), stdout=out)
+    code = play_terminal(
+        preset="default", target=15, seed=2, bot="heuristic", lang="en", stdin=io.StringIO("1\n" * 2000), stdout=out
+    )
     text = out.getvalue()
     assert code == 0
     assert "── Hand 1" in text
@@ -257,7 +259,7 @@ def test_play_against_the_bot_until_the_end() -> None:
 def test_play_leaves_on_end_of_input_without_conceding() -> None:
     """`pytruco play`: closing the input leaves the table with a goodbye (no result is claimed)."""
     out = io.StringIO()
-    assert play_terminal(preset="classic", seed=1, lang="en", stdin=io.StringIO(""), stdout=out) == 0
+    assert play_terminal(preset="classic", seed=1, bot="heuristic", lang="en", stdin=io.StringIO(""), stdout=out) == 0
     assert "Goodbye" in out.getvalue()
     assert "You lose" not in out.getvalue()
 
@@ -265,7 +267,15 @@ def test_play_leaves_on_end_of_input_without_conceding() -> None:
 def test_play_accepts_notation_and_explains_illegal_moves() -> None:
     """`pytruco play`: typed notation is accepted; an illegal or unknown one is explained and asked again."""
     out = io.StringIO()
-    play_terminal(preset="default", seed=3, seat=0, lang="en", stdin=io.StringIO("vale-cuatro\nbogus\nq\n"), stdout=out)
+    play_terminal(
+        preset="default",
+        seed=3,
+        seat=0,
+        bot="heuristic",
+        lang="en",
+        stdin=io.StringIO("vale-cuatro\nbogus\nq\n"),
+        stdout=out,
+    )
     text = out.getvalue()
     assert "Not allowed now: vale cuatro." in text
     assert "I did not understand 'bogus'" in text

@@ -60,6 +60,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bots._worlds",),
     ("bots._estimates", "bots._openspiel"),
     ("bots._heuristic",),
+    ("bots._exploiters",),
     ("bots._search",),
     ("bots._ismcts",),
     ("bots", "frontend"),

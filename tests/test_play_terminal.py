@@ -33,14 +33,15 @@ def _interruptible() -> None:
 
 
 class Terminal:
-    """One `pytruco play` process on a pseudo-terminal."""
+    """One `pytruco play` process on a pseudo-terminal, against the heuristic bot unless *args* name another (the
+    tests check the terminal; the heuristic keeps whole games quick)."""
 
     def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
         self.master, slave = pty.openpty()
         environ = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "NO_COLOR")}
         environ.update(env or {})
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "pytruco", "play", *args],
+            [sys.executable, "-m", "pytruco", "play", *(() if "--bot" in args else ("--bot", "heuristic")), *args],
             stdin=slave,
             stdout=slave,
             stderr=slave,
@@ -297,7 +298,7 @@ def test_a_5000_digit_line_gets_a_message_not_an_abort() -> None:
     from pytruco.play import play_terminal
 
     out = io.StringIO()
-    assert play_terminal(seed=3, lang="en", stdin=io.StringIO("5" * 5000 + "\nq\n"), stdout=out) == 0
+    assert play_terminal(seed=3, bot="heuristic", lang="en", stdin=io.StringIO("5" * 5000 + "\nq\n"), stdout=out) == 0
     assert "I did not understand" in out.getvalue() and "Goodbye" in out.getvalue()
 
 

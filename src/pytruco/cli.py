@@ -59,7 +59,7 @@ def _add_replay_and_play(commands: argparse._SubParsersAction[argparse.ArgumentP
     p_play.add_argument("--seat", type=int, default=0, choices=(0, 1, 2, 3), help="your seat (default: 0)")
     p_play.add_argument("--players", type=int, default=2, choices=(2, 4), help="2, or 4 for 2v2 with a bot partner")
     p_play.add_argument("--lang", default=None, choices=("es", "en"), help="language (default: from the locale)")
-    p_play.add_argument("--bot", default="heuristic", help=f"opponent: {_bot_choices()} (default: %(default)s)")
+    p_play.add_argument("--bot", default=_default_opponent(), help=f"opponent: {_bot_choices()} (default: %(default)s)")
     p_play.add_argument("--record", default=None, help="write the game record to this file at the end")
 
 
@@ -125,6 +125,13 @@ def _bot_choices() -> str:
     from .bots import BOT_NAMES, BOT_SPECS
 
     return ", ".join(sorted(BOT_NAMES)) + ", or " + BOT_SPECS
+
+
+def _default_opponent() -> str:
+    """The bot ``pytruco play`` seats when ``--bot`` is not given: :data:`pytruco.bots.DEFAULT_OPPONENT`."""
+    from .bots import DEFAULT_OPPONENT
+
+    return DEFAULT_OPPONENT
 
 
 def _add_client_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

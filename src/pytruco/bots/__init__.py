@@ -50,6 +50,7 @@ from ..errors import QUOTE_LIMIT, ArgumentError, SetupError, quoted, require
 from ..rules import RuleSet
 from ..views import view
 from ._estimates import round_win_chance
+from ._exploiters import AlwaysCallBot, BluffWeakBot, EnvidoAlwaysBot, NeverAcceptBot, TrucoBluffBot
 from ._external import PROTOCOL, BotError, ExternalBot
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._ismcts import ISMCTSBot
@@ -63,17 +64,23 @@ from ._search import SearchBot
 __all__ = [
     "BOT_NAMES",
     "BOT_SPECS",
+    "DEFAULT_OPPONENT",
     "PROTOCOL",
+    "AlwaysCallBot",
+    "BluffWeakBot",
     "Bot",
     "BotError",
+    "EnvidoAlwaysBot",
     "ExternalBot",
     "HeuristicBot",
     "ISMCTSBot",
+    "NeverAcceptBot",
     "OneHotPolicy",
     "OpenSpielBot",
     "RandomBot",
     "SearchBot",
     "TrucoAlwaysBot",
+    "TrucoBluffBot",
     "call_to_answer",
     "from_openspiel",
     "load_bot",
@@ -84,18 +91,24 @@ __all__ = [
 
 
 BOT_NAMES: dict[str, Callable[[], Bot]] = {
+    "always-call": AlwaysCallBot,
+    "bluff-weak": BluffWeakBot,
+    "envido-always": EnvidoAlwaysBot,
     "heuristic": HeuristicBot,
     "ismcts": ISMCTSBot,
+    "never-accept": NeverAcceptBot,
     "random": RandomBot,
     "search": SearchBot,
     "truco-always": TrucoAlwaysBot,
+    "truco-bluff": TrucoBluffBot,
 }
 """The bots known by name (each value makes a new bot): the one list that ``pytruco play --bot``,
 ``pytruco simulate``, their ``--help`` and :func:`load_bot` (and its error message) use.
 
 >>> from pytruco.bots import BOT_NAMES
 >>> sorted(BOT_NAMES)
-['heuristic', 'ismcts', 'random', 'search', 'truco-always']
+['always-call', 'bluff-weak', 'envido-always', 'heuristic', 'ismcts', 'never-accept', 'random', 'search',
+ 'truco-always', 'truco-bluff']
 """
 
 BOT_SPECS = "module:Class, path/to/file.py:Class or exec:COMMAND"
@@ -104,6 +117,18 @@ BOT_SPECS = "module:Class, path/to/file.py:Class or exec:COMMAND"
 >>> from pytruco.bots import BOT_SPECS
 >>> BOT_SPECS
 'module:Class, path/to/file.py:Class or exec:COMMAND'
+"""
+
+
+DEFAULT_OPPONENT = "ismcts"
+"""The bot ``pytruco play`` seats against the player unless ``--bot`` names another: the library's strongest bot
+at no more than 100 ms a decision on one core, which none of the rule-of-thumb exploiters (``truco-always``,
+``always-call``, ``never-accept``, ``bluff-weak``, ``envido-always``, ``truco-bluff``) beats (docs/players.md has
+the figures).
+
+>>> from pytruco.bots import DEFAULT_OPPONENT, load_bot
+>>> load_bot(DEFAULT_OPPONENT).name
+'ismcts'
 """
 
 
@@ -148,8 +173,8 @@ def load_bot(spec: str) -> Bot:
     ...     load_bot("nobody")
     ... except ArgumentError as error:
     ...     print(error)  # doctest: +NORMALIZE_WHITESPACE
-    unknown bot 'nobody' (known: heuristic, ismcts, random, search, truco-always,
-      or module:Class, path/to/file.py:Class or exec:COMMAND)
+    unknown bot 'nobody' (known: always-call, bluff-weak, envido-always, heuristic, ismcts, never-accept,
+      random, search, truco-always, truco-bluff, or module:Class, path/to/file.py:Class or exec:COMMAND)
     """
     require(spec, str, "load_bot", "a bot name or module:Class")
     if spec in BOT_NAMES:

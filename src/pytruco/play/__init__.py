@@ -25,7 +25,7 @@ from typing import TextIO, cast
 
 from .._engine import State, apply, check, new_game, random_deal
 from ..actions import Action, Deal
-from ..bots import Bot, load_bot
+from ..bots import DEFAULT_OPPONENT, Bot, load_bot
 from ..errors import IllegalActionError, RuleSetError
 from ..records import Record
 from ..rules import RuleSet
@@ -111,7 +111,7 @@ def play_terminal(
     flor: bool | None = None,
     seed: int | None = None,
     seat: int = 0,
-    bot: str = "heuristic",
+    bot: str = DEFAULT_OPPONENT,
     record_path: str | None = None,
     lang: str | None = None,
     players: int = 2,
@@ -124,6 +124,7 @@ def play_terminal(
 
     Args:
         lang: ``"es"`` or ``"en"`` (``None``: from the locale, :func:`detect_lang`).
+        bot: the other side's bot (:func:`~pytruco.bots.load_bot`; a partner is the heuristic).
         players: 2 (you against a bot) or 4 (you and a bot partner against two bots).
         color: ANSI colours (``None``: when the output is a terminal and
             ``NO_COLOR`` is not set).
