@@ -558,7 +558,7 @@ def test_random_games_with_options_keep_the_invariants(preset, options):
             exhaustive_check(step.before, candidates)
         final = steps[-1].after
         assert final.is_over
-        assert replay(Record.from_json(Record.from_state(final).dumps())).state == final
+        assert replay(Record.loads(Record.from_state(final).dumps())).state == final
 
 
 # --- the command line (issue 35: pytruco random/simulate --option NAME=VALUE) -----------------------------------

@@ -339,7 +339,7 @@ def test_the_record_is_written_when_the_player_leaves_with_ctrl_c(tmp_path) -> N
     assert term.finish() == 130
     assert "Traceback" not in term.plain
     assert path.exists(), f"no record written; the terminal shows:\n{term.plain[-1500:]}"
-    record = Record.from_json(path.read_text(encoding="utf-8"))
+    record = Record.loads(path.read_text(encoding="utf-8"))
     assert record.rules.preset_name == "default"
     assert record.hands and record.hands[0].actions, record.hands  # the move typed before Ctrl-C
 
