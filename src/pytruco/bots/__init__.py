@@ -106,7 +106,7 @@ BOT_NAMES: dict[str, Callable[[], Bot]] = {
 ``pytruco simulate``, their ``--help`` and :func:`load_bot` (and its error message) use.
 
 >>> from pytruco.bots import BOT_NAMES
->>> sorted(BOT_NAMES)
+>>> sorted(BOT_NAMES)  # doctest: +NORMALIZE_WHITESPACE
 ['always-call', 'bluff-weak', 'envido-always', 'heuristic', 'ismcts', 'never-accept', 'random', 'search',
  'truco-always', 'truco-bluff']
 """

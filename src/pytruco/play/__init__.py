@@ -126,8 +126,7 @@ def play_terminal(
         lang: ``"es"`` or ``"en"`` (``None``: from the locale, :func:`detect_lang`).
         bot: the other side's bot (:func:`~pytruco.bots.load_bot`; a partner is the heuristic).
         players: 2 (you against a bot) or 4 (you and a bot partner against two bots).
-        color: ANSI colours (``None``: when the output is a terminal and
-            ``NO_COLOR`` is not set).
+        color: ANSI colours (``None``: when the output is a terminal and ``NO_COLOR`` is not set).
 
     >>> import io
     >>> from pytruco.play import play_terminal
