@@ -11,16 +11,26 @@ from pytruco import ArgumentError, State, new_game
 from pytruco.worlds import chance_outcomes, deal_from_cards, sample_world
 
 
+def forged_state() -> State:
+    """A State without its fields, as ``object.__new__`` makes one in the pure build; the compiled build's native
+    class refuses that call itself (TypeError from Python, before any pytruco code runs), so there is nothing to
+    forge there."""
+    try:
+        return object.__new__(State)
+    except TypeError:
+        pytest.skip("object.__new__(State) is refused by the compiled build's native class")
+
+
 def test_sample_world_refuses_a_forged_state() -> None:
     """Issue 36 item 6: ``object.__new__(State)`` has no fields; sample_world says so instead of AttributeError."""
-    forged = object.__new__(State)
+    forged = forged_state()
     with pytest.raises(ArgumentError, match="sample_world needs a State made by new_game"):
         sample_world(forged, 0, random.Random(1))
 
 
 @pytest.mark.parametrize("where", [chance_outcomes, deal_from_cards])
 def test_the_chance_helpers_refuse_a_forged_state(where: object) -> None:
-    forged = object.__new__(State)
+    forged = forged_state()
     with pytest.raises(ArgumentError, match="needs a State made by new_game"):
         where(forged, [])  # type: ignore[operator]
 
