@@ -3,6 +3,7 @@ implemented option changes, one test per interaction that §9 names."""
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
@@ -575,3 +576,25 @@ def test_random_names_its_options_in_the_record(capsys):
     assert "option 'flor_flor_value'" in capsys.readouterr().err
     assert main(["random", "--option", "falta_envido"]) == 1
     assert "NAME=VALUE" in capsys.readouterr().err
+
+
+def test_play_takes_house_rules_and_its_record_names_them(tmp_path):
+    """Issue 35: ``pytruco play --option NAME=VALUE`` plays under the option (its record's ``rules`` names it, as
+    ``pytruco random``'s does), together with ``--flor``; a value the option refuses is one line
+    naming the option, before any hand."""
+    from pytruco.cli import main
+    from pytruco.play import play_terminal
+
+    path = tmp_path / "game.json"
+    out = io.StringIO()
+    status = play_terminal(
+        preset="default", flor=True, seed=3, bot="heuristic", lang="en", stdin=io.StringIO("q\n"), stdout=out,
+        record_path=str(path), options={"falta_envido": "malas-leader", "flor_flor_value": 4},
+    )  # fmt: skip
+    assert status == 0, out.getvalue()
+    rules = json.loads(path.read_text(encoding="utf-8"))["rules"]
+    assert rules == {"preset": "default", "flor": True, "falta_envido": "malas-leader", "flor_flor_value": 4}
+    out = io.StringIO()
+    assert play_terminal(stdin=io.StringIO("q\n"), stdout=out, options={"flor_flor_value": 5}) == 1
+    assert "option 'flor_flor_value'" in out.getvalue() and "Hand 1" not in out.getvalue()
+    assert main(["play", "--option", "falta_envido"]) == 1

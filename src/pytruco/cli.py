@@ -61,6 +61,7 @@ def _add_replay_and_play(commands: argparse._SubParsersAction[argparse.ArgumentP
     p_play.add_argument("--lang", default=None, choices=("es", "en"), help="language (default: from the locale)")
     p_play.add_argument("--bot", default=_default_opponent(), help=f"opponent: {_bot_choices()} (default: %(default)s)")
     p_play.add_argument("--record", default=None, help="write the game record to this file at the end")
+    p_play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=_OPTION_HELP)
 
 
 MAX_BENCH_SECONDS = 3600.0
@@ -205,6 +206,7 @@ def _run(args: argparse.Namespace) -> int:
             record_path=args.record,
             lang=args.lang,
             players=args.players,
+            options=_named_options(args.option),
         )
     if args.command == "simulate":
         return _simulate(args)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+from collections.abc import Mapping
 from typing import TextIO, cast
 
 from .._engine import State, apply, check, new_game, random_deal
@@ -118,6 +119,7 @@ def play_terminal(
     color: bool | None = None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> int:
     """Play one match against bots; returns the exit status (0; 130 after Ctrl-C; 1 when the record cannot be
     written). Leaving early (``q``, Ctrl-D or Ctrl-C) still writes *record_path*: the game so far.
@@ -127,6 +129,7 @@ def play_terminal(
         bot: the other side's bot (:func:`~pytruco.bots.load_bot`; a partner is the heuristic).
         players: 2 (you against a bot) or 4 (you and a bot partner against two bots).
         color: ANSI colours (``None``: when the output is a terminal and ``NO_COLOR`` is not set).
+        options: more rule options, as a record's ``rules`` names them (``{"falta_envido": "malas-leader"}``).
 
     >>> import io
     >>> from pytruco.play import play_terminal
@@ -139,14 +142,11 @@ def play_terminal(
     inp = stdin if stdin is not None else _tolerant(sys.stdin)
     out = stdout if stdout is not None else _tolerant(sys.stdout)
     language = lang if lang in SENTENCES else detect_lang()
-    chosen = _rules_and_bot(out, language, preset, target, flor, players, seat, bot)
-    if chosen is None:
+    chosen = _rules_and_bot(
+        out, language, preset, {**(options or {}), "target": target, "flor": flor}, players, seat, bot
+    )
+    if chosen is None or (record_path and _refuse_record_path(out, language, record_path)):
         return 1
-    if record_path:  # refused now, not after the match (when the game would be lost)
-        problem = _record_path_problem(record_path)
-        if problem is not None:
-            out.write(SENTENCES[language]["record_bad"].format(path=record_path, why=problem) + "\n")
-            return 1
     rules, opponent = chosen
     if color is None:
         color = bool(getattr(out, "isatty", lambda: False)()) and "NO_COLOR" not in os.environ
@@ -201,20 +201,27 @@ def _record_path_problem(path: str) -> str | None:
     return None
 
 
+def _refuse_record_path(out: TextIO, language: str, record_path: str) -> bool:
+    """Say why *record_path* cannot be written, if it cannot: refused before the match, not after it (when the game
+    would be lost)."""
+    problem = _record_path_problem(record_path)
+    if problem is not None:
+        out.write(SENTENCES[language]["record_bad"].format(path=record_path, why=problem) + "\n")
+    return problem is not None
+
+
 def _rules_and_bot(
-    out: TextIO, language: str, preset: str, target: int | None, flor: bool | None, players: int, seat: int, bot: str
+    out: TextIO, language: str, preset: str, options: Mapping[str, object], players: int, seat: int, bot: str
 ) -> tuple[RuleSet, Bot] | None:
-    """The rules and the opponents' bot that the options ask for, or ``None`` after saying why there are none."""
-    options: dict[str, object] = {"players": players}
-    if target is not None:
-        options["target"] = target
-    if flor is not None:
-        options["flor"] = flor
+    """The rules and the opponents' bot that the options ask for, or ``None`` after saying why there are none.
+    *options* name rule options as a record's ``rules`` does; a ``None`` value (``target``, ``flor`` not given)
+    keeps the preset's."""
     if players not in (2, 4):
         out.write(SENTENCES[language]["need_players"].format(n=players) + "\n")
         return None
+    named = {name: value for name, value in options.items() if value is not None}
     try:
-        rules = RuleSet.preset(preset, **options)
+        rules = RuleSet.from_dict({**named, "players": players, "preset": preset})
     except RuleSetError as error:
         out.write(f"pytruco play: {error}\n")
         return None
