@@ -20,10 +20,10 @@ from typing import Final
 from ..actions import CALL_ACTIONS, TENGO_ACTIONS, Action, Kind
 from ..events import EventLog
 from .envido import resolve_envido
-from .flor import must_sing, resolve_flor
+from .flor import resolve_flor
 from .options import Options
 from .refusals import Refusal
-from .stages import DECL_ENVIDO, DECL_FLOR, DECL_NONE, EVENT_DECLARED, KIND_FLOR, KIND_SON_BUENAS, Declaring, new_event
+from .stages import DECL_ENVIDO, DECL_FLOR, DECL_NONE, EVENT_DECLARED, KIND_SON_BUENAS, Declaring, new_event
 from .state import Round, State
 
 BLUFF_VALUES: Final[tuple[int, ...]] = (*range(8), *range(20, 39))
@@ -44,29 +44,23 @@ def declarable(rules: Options, r: Round, d: int) -> tuple[int, ...]:
     return (r._deal.envido_points[d],)
 
 
-def declaration_actions(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...]:
-    """What the seat to declare may say: its points (:func:`declarable`), and ``son-buenas`` once there is a
-    best declaration; an unsung mandatory flor first (§8.6)."""
-    d = r._decl.queue[0]
-    if r._decl.kind is DECL_ENVIDO and must_sing(rules, r, d):
-        acts.append(CALL_ACTIONS[d][KIND_FLOR])
-        return (d,)
+def declaration_actions(rules: Options, r: Round, d: int, acts: list[Action]) -> None:
+    """What seat *d*, the next to declare, may say: its points (:func:`declarable`), and ``son-buenas`` once
+    there is a best declaration (the menus ask about an unsung mandatory flor first)."""
     tengo = TENGO_ACTIONS[d]
     acts.extend([tengo[v] for v in declarable(rules, r, d)])
     if r._decl.best_seat >= 0:
         acts.append(CALL_ACTIONS[d][KIND_SON_BUENAS])
-    return (d,)
 
 
-def declaration_refusal(rules: Options, r: Round, s: int, action: Action) -> Refusal | None:
-    """Why seat *s*, which is to act, may not make the declaration *action*, or ``None`` when it may."""
+def declaration_refusal(rules: Options, r: Round, s: int, action: Action) -> Refusal:
+    """Why seat *s*, which is to act, may not make the declaration *action* (which
+    :func:`declaration_actions` does not offer)."""
     params: dict[str, int | str | None] = {"seat": s, "declared": action.points}
     if r._decl.kind is DECL_NONE:
         return Refusal("no-declaration-due", params)
     if action.kind is KIND_SON_BUENAS:
-        return None if r._decl.best_seat >= 0 else Refusal("son-buenas-first", params)
-    if action.points in declarable(rules, r, s):
-        return None
+        return Refusal("son-buenas-first", params)
     if r._decl.kind is DECL_FLOR:
         params["points"] = r._deal.flor_points[s]
         return Refusal("flor-points-untrue", params)
@@ -76,11 +70,11 @@ def declaration_refusal(rules: Options, r: Round, s: int, action: Action) -> Ref
     return Refusal("envido-points-untrue", params)
 
 
-def answer_refusal(r: Round, s: int, kind: Kind) -> Refusal | None:
-    """Why quiero or no quiero is refused while seat *s* must declare, or ``None`` when nothing is declared."""
-    if r._decl.kind is DECL_NONE:
-        return None
-    return Refusal("declare-not-answer", {"seat": s, "call": kind.value})
+def answer_refusal(r: Round, s: int, kind: Kind) -> Refusal:
+    """Why quiero or no quiero is refused for seat *s* when no call waits for its answer: it must declare, or
+    there is nothing to answer."""
+    code = "nothing-to-answer" if r._decl.kind is DECL_NONE else "declare-not-answer"
+    return Refusal(code, {"seat": s, "call": kind.value})
 
 
 def declare(st: State, r: Round, s: int, points: int | None, events: EventLog, timeout: bool = False) -> None:

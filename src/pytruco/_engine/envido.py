@@ -235,21 +235,20 @@ _RAISES: Final[dict[tuple[int, tuple[Kind, ...]], tuple[Action, ...]]] = {}
 
 
 # --- why not ---------------------------------------------------------------------
-def envido_refusal(rules: Options, r: Round, s: int, kind: Kind) -> Refusal | None:
-    """Why seat *s*, which is to act, may not call *kind* (envido, real envido or falta envido) now, or ``None``
-    when it may: a raise of the pending chain, or an opening inside the envido window."""
+def envido_refusal(rules: Options, r: Round, s: int, kind: Kind) -> Refusal:
+    """Why seat *s*, which is to act, may not call *kind* (envido, real envido or falta envido), which the menu does
+    not offer: not a raise of the pending chain (:func:`raise_actions`), or outside the envido window
+    (:func:`envido_window`)."""
     if r._envido.stage is ENV_PENDING:
         allowed = chain_next(rules, r._envido.calls, r._envido.count)
-        if kind in allowed:
-            return None
         params: dict[str, int | str | None] = {"seat": s, "call": kind.value, "preset": rules.preset_name}
         params["chain"] = "-".join(call.value for call in r.envido_calls)
         if not allowed:
             return Refusal("envido-chain-closed", params)
         params["allowed"] = ",".join(call.value for call in allowed)
         return Refusal("envido-raise-not-allowed", params)
-    code = envido_window(rules, r, s, kind)
-    return None if code is None else Refusal(code, {"seat": s, "call": kind.value, "preset": rules.preset_name})
+    code = envido_window(rules, r, s, kind) or "envido-not-now"
+    return Refusal(code, {"seat": s, "call": kind.value, "preset": rules.preset_name})
 
 
 # --- doing it -------------------------------------------------------------------

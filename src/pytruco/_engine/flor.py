@@ -11,8 +11,6 @@ flor, contraflor, contraflor al resto, con flor me achico and a flor lost by fol
 
 from __future__ import annotations
 
-from typing import Final
-
 from ..actions import Kind
 from ..events import EventLog
 from ..rules import RuleSet
@@ -50,8 +48,12 @@ from .stages import (
     KIND_NO_QUIERO,
     KIND_QUIERO,
     RESTO_FALTA,
+    SING_MAY,
+    SING_MUST,
+    SING_NO,
     WINDOW_FIRST_CARD_OF_HAND,
     Awaiting,
+    Sing,
     called_event,
     new_event,
     simple_event,
@@ -60,9 +62,11 @@ from .state import Round, State
 
 
 # --- when ------------------------------------------------------------------
-def flor_window(rules: Options, r: Round, s: int) -> str | None:
+def flor_window(rules: Options, r: Round, s: int, *, answer: bool = False) -> str | None:
     """Why seat *s* may not sing flor now (a refusal code), or ``None`` when it may (outside an answer to
-    another flor). The one statement of the flor window, for legality and refusals alike."""
+    another flor). With *answer*, whether its flor can still answer another one (§8.7: a flor it still holds,
+    unsung, not lost, inside the flor window; the envido and the flor chain's stage do not matter then). The one
+    statement of the flor window, for the menus, the refusals and who answers a first flor alike."""
     if not rules.flor:
         return "no-flor"
     if r._deal.flor_points[s] is None:
@@ -73,7 +77,7 @@ def flor_window(rules: Options, r: Round, s: int) -> str | None:
         return "flor-card-played"
     if rules.flor_window is WINDOW_FIRST_CARD_OF_HAND and r._cards_played:
         return "flor-before-first-card"
-    if not rules.flor_mandatory:
+    if not answer and not rules.flor_mandatory:
         # Optional flor (§8.7, §8.18): it may answer only the first envido call;
         # once that call is answered any other way, no flor in the round.
         env = r._envido.stage
@@ -82,32 +86,27 @@ def flor_window(rules: Options, r: Round, s: int) -> str | None:
     if (r._flor.lost | r._folded) >> s & 1:
         return "flor-no-longer"
     stage = r._flor.stage
-    if stage is FLOR_ANSWER or stage is FLOR_CALL or stage is FLOR_DECLARING:
+    if not answer and (stage is FLOR_ANSWER or stage is FLOR_CALL or stage is FLOR_DECLARING):
         return "flor-not-now"
     return None
 
 
-SING_NO: Final = 0
-SING_MAY: Final = 1
-SING_MUST: Final = 2
-"""What :func:`flor_option` says: seat may not sing flor now; may (optional flor); must (mandatory flor)."""
-
-
-def flor_option(rules: Options, r: Round, s: int) -> int:
-    """Whether seat *s* may sing flor now, outside an answer to a first flor: :data:`SING_MUST` under mandatory
+def sing_option(rules: Options, r: Round, s: int) -> Sing:
+    """Whether seat *s* may sing flor now, outside an answer to a first flor: :attr:`Sing.MUST` under mandatory
     flor (§8.6: until the holder sings, flor is its only action, also when it may answer a later call of a flor
-    chain, §8.25), :data:`SING_MAY` under optional flor (§8.7), else :data:`SING_NO`. The one statement of
-    mandatory flor, for the legal actions, the refusals and the declarations alike."""
+    chain, §8.25), :attr:`Sing.MAY` under optional flor (§8.7), else :attr:`Sing.NO`. The one statement of when a
+    flor is sung; ask :func:`must_sing` whether it is mandatory now."""
     if r._flor.stage is FLOR_CALL:
-        return SING_MUST if rules.flor_mandatory and can_answer_flor(rules, r, s) else SING_NO
+        return SING_MUST if rules.flor_mandatory and flor_window(rules, r, s, answer=True) is None else SING_NO
     if flor_window(rules, r, s) is not None:
         return SING_NO
     return SING_MUST if rules.flor_mandatory else SING_MAY
 
 
 def must_sing(rules: Options, r: Round, s: int) -> bool:
-    """Mandatory flor (§8.6): seat *s* holds an unsung flor that is its only action now (:func:`flor_option`)."""
-    return r._deal.flor_points[s] is not None and flor_option(rules, r, s) == SING_MUST
+    """Mandatory flor (§8.6): seat *s* holds an unsung flor that is its only action now (:func:`sing_option`).
+    The one question about mandatory flor, for the menus and the refusals alike."""
+    return r._deal.flor_points[s] is not None and sing_option(rules, r, s) is SING_MUST
 
 
 def may_fold_unsung(rules: Options, waits: Awaiting) -> bool:
@@ -116,15 +115,6 @@ def may_fold_unsung(rules: Options, waits: Awaiting) -> bool:
     later call of the flor chain waits for its answer. The one statement of the option, for the legal actions
     and the refusals alike."""
     return rules.mazo_before_flor and waits is not AWAIT_FLOR and waits is not AWAIT_FLOR_CALL
-
-
-def can_answer_flor(rules: Options, r: Round, s: int) -> bool:
-    """Whether seat *s* holds a flor that can still answer another (§8.7)."""
-    if r._deal.flor_points[s] is None or (r._flor.sung | r._flor.lost | r._folded) >> s & 1:
-        return False
-    if len(r._held[s]) != 3:
-        return False
-    return not (rules.flor_window is WINDOW_FIRST_CARD_OF_HAND and r._cards_played)
 
 
 # --- what answers it ---------------------------------------------------------
@@ -147,7 +137,7 @@ def first_flor_menu(rules: Options) -> tuple[Kind, ...]:
 def flor_call_menu(rules: Options, call: Kind | None) -> tuple[Kind, ...]:
     """What any seat of the other team still in the round may answer to *call*, a second flor, a contraflor or
     a contraflor al resto (§4, §6): quiero, con flor me achico (to a second flor) or no quiero, and the
-    contraflor al resto above it; an unsung mandatory flor comes first (:func:`flor_option`)."""
+    contraflor al resto above it; an unsung mandatory flor comes first (:func:`must_sing`)."""
     raises = (KIND_CONTRAFLOR_AL_RESTO,) if call is not KIND_CONTRAFLOR_AL_RESTO and rules.cfar is not CFAR_NONE else ()
     return (KIND_QUIERO, KIND_CON_FLOR_ME_ACHICO if call is KIND_FLOR else KIND_NO_QUIERO, *raises)
 
@@ -173,21 +163,15 @@ def flor_stakes(rules: RuleSet | Options, call: Kind | None, over: Kind | None =
 
 
 # --- why not ------------------------------------------------------------------
-def flor_refusal(rules: Options, r: Round, s: int, waits: Awaiting) -> Refusal | None:
-    """Why seat *s*, which is to act, may not sing flor now, or ``None`` when it may."""
-    if waits is AWAIT_FLOR or (r._deal.flor_points[s] is not None and flor_option(rules, r, s) != SING_NO):
-        return None
-    code = flor_window(rules, r, s) or "flor-not-now"
-    if code == "flor-not-now" and not can_answer_flor(rules, r, s):
-        code = "flor-no-longer"
-    return Refusal(code, {"seat": s, "preset": rules.preset_name})
+def flor_refusal(rules: Options, r: Round, s: int) -> Refusal:
+    """Why seat *s*, which is to act, may not sing flor now (the menu does not offer it): the flor window's
+    code (:func:`flor_window`), or ``flor-not-now``."""
+    return Refusal(flor_window(rules, r, s) or "flor-not-now", {"seat": s, "preset": rules.preset_name})
 
 
-def flor_call_refusal(rules: Options, r: Round, kind: Kind, waits: Awaiting) -> Refusal | None:
-    """Why a contraflor, a contraflor al resto or a con flor me achico is refused, or ``None`` when it answers
-    the flor or flor-chain call that waits."""
-    if kind in _flor_menu(rules, r, waits):
-        return None
+def flor_call_refusal(rules: Options, kind: Kind) -> Refusal:
+    """Why a contraflor, a contraflor al resto or a con flor me achico is refused (the menu does not offer it as
+    an answer to the flor or flor-chain call that waits, if any)."""
     params: dict[str, int | str | None] = {"call": kind.value, "preset": rules.preset_name}
     if kind is KIND_CONTRAFLOR and not rules.contraflor:
         return Refusal("no-contraflor", params)
@@ -198,13 +182,11 @@ def flor_call_refusal(rules: Options, r: Round, kind: Kind, waits: Awaiting) -> 
     return Refusal("answers-flor-only", params)
 
 
-def flor_answer_refusal(rules: Options, r: Round, kind: Kind, waits: Awaiting) -> Refusal | None:
-    """Why quiero or no quiero is refused as the answer to the flor or flor-chain call that waits, or ``None``."""
-    menu = _flor_menu(rules, r, waits)
-    if kind in menu:
-        return None
+def flor_answer_refusal(rules: Options, r: Round, kind: Kind, waits: Awaiting) -> Refusal:
+    """Why quiero or no quiero is refused as the answer to the flor or flor-chain call that waits (the menu does
+    not offer it)."""
     if waits is AWAIT_FLOR:
-        answers = ",".join(sorted(k.value for k in menu))
+        answers = ",".join(sorted(k.value for k in _flor_menu(rules, r, waits)))
         return Refusal("not-a-flor-answer", {"call": kind.value, "preset": rules.preset_name, "answers": answers})
     return Refusal("not-a-second-flor-answer", {"call": kind.value})
 
@@ -235,7 +217,7 @@ def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     if flor.stage is FLOR_NONE:
         mask = 0
         for t in range(1 - team, r._deal.n, 2):
-            if can_answer_flor(rules, r, t):
+            if flor_window(rules, r, t, answer=True) is None:
                 mask |= 1 << t
         if mask:
             flor.stage = FLOR_ANSWER

@@ -48,10 +48,8 @@ def may_fold(rules: Options, r: Round, s: int, waits: Awaiting) -> bool:
     return rules.mazo_with_pending_call and (waits is not AWAIT_FLOR or rules.flor_refusable)
 
 
-def mazo_refusal(rules: Options, r: Round, s: int, waits: Awaiting) -> Refusal | None:
-    """Why seat *s*, which is to act, may not go to the mazo now, or ``None`` when it may."""
-    if may_fold(rules, r, s, waits):
-        return None
+def mazo_refusal(rules: Options, r: Round, s: int, waits: Awaiting) -> Refusal:
+    """Why seat *s*, which is to act, may not go to the mazo now (:func:`may_fold` says no)."""
     params: dict[str, int | str | None] = {"seat": s, "preset": rules.preset_name}
     if waits is AWAIT_DECLARING:
         return Refusal("mazo-while-declaring", params)

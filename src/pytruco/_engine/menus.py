@@ -13,7 +13,7 @@ from ..actions import CALL_ACTIONS, Action, Kind
 from .awaiting import answerers, seats_of
 from .declarations import declaration_actions
 from .envido import envido_window, opening_actions, raise_actions
-from .flor import SING_MUST, first_flor_menu, flor_call_menu, flor_option, may_fold_unsung, must_sing
+from .flor import first_flor_menu, flor_call_menu, may_fold_unsung, must_sing, sing_option
 from .history import MAX_ACTIONS, Node, actions_in_part
 from .match import RPS_ACTIONS
 from .mazo import may_fold
@@ -33,6 +33,7 @@ from .stages import (
     KIND_QUIERO,
     PHASE_PLAY,
     PHASE_RPS,
+    SING_MAY,
     Awaiting,
 )
 from .state import Round, State
@@ -88,7 +89,10 @@ def _round_legal(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...
     if waits is AWAIT_ENVIDO:
         return _answer_menu(rules, r, answerers(r, r._envido.caller), acts, waits)
     if waits is AWAIT_DECLARING:
-        return declaration_actions(rules, r, acts)
+        d = r._decl.queue[0]
+        if not (r._deal.flor_points[d] is not None and _sings_first(rules, r, d, waits, acts)):
+            declaration_actions(rules, r, d, acts)
+        return (d,)
     if waits is AWAIT_FLOR:
         return _flor_menu(rules, r, seats_of(r._flor.answerers, r._deal.n), first_flor_menu(rules), acts, waits)
     if waits is AWAIT_FLOR_CALL:
@@ -96,17 +100,28 @@ def _round_legal(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...
     return ()
 
 
+def _sings_first(rules: Options, r: Round, s: int, waits: Awaiting, acts: list[Action]) -> bool:
+    """Mandatory flor (§8.6, :func:`must_sing`): when seat *s* must sing, its flor is its only action, with the
+    mazo where ``mazo_before_flor`` and §7 allow one (:func:`may_fold_unsung`); adds them and says so. The one
+    place every menu asks it, before any family's actions."""
+    if not must_sing(rules, r, s):
+        return False
+    acts.append(_CALL_ACTIONS[s][KIND_FLOR])
+    if may_fold_unsung(rules, waits) and may_fold(rules, r, s, waits):
+        acts.append(_CALL_ACTIONS[s][KIND_MAZO])
+    return True
+
+
 def _flor_menu(
     rules: Options, r: Round, seats: tuple[int, ...], kinds: tuple[Kind, ...], acts: list[Action], waits: Awaiting
 ) -> tuple[int, ...]:
     """The answers to a first flor or a flor-chain call, seat by seat: an unsung mandatory flor first and alone
-    (§8.6), else the flor family's answers and the mazo where folding answers."""
+    (:func:`_sings_first`), else the flor family's answers and the mazo where folding answers."""
     fold = may_fold(rules, r, -1, waits)
     for a in seats:
-        p = _CALL_ACTIONS[a]
-        if waits is AWAIT_FLOR_CALL and must_sing(rules, r, a):
-            acts.append(p[KIND_FLOR])
+        if _sings_first(rules, r, a, waits, acts):
             continue
+        p = _CALL_ACTIONS[a]
         acts.extend([p[kind] for kind in kinds])
         if fold:
             acts.append(p[KIND_MAZO])
@@ -117,17 +132,15 @@ def _answer_menu(
     rules: Options, r: Round, seats: tuple[int, ...], acts: list[Action], waits: Awaiting
 ) -> tuple[int, ...]:
     """The answers to a pending envido or truco call, for every seat that may answer: an unsung mandatory flor
-    first and alone (§8.6); else quiero, no quiero, the family's raises (the next envido calls; the next truco
-    level and, envido primero, an envido), an optional flor (§8.7) and the mazo where folding answers."""
+    first and alone (:func:`_sings_first`); else quiero, no quiero, the family's raises (the next envido calls;
+    the next truco level and, envido primero, an envido), an optional flor (§8.7) and the mazo where folding
+    answers."""
     fold = may_fold(rules, r, -1, waits)
     for a in seats:
-        p = _CALL_ACTIONS[a]
-        flor = r._deal.flor_points[a] is not None and flor_option(rules, r, a)
-        if flor == SING_MUST:
-            acts.append(p[KIND_FLOR])
-            if fold and may_fold_unsung(rules, waits):
-                acts.append(p[KIND_MAZO])
+        flor = r._deal.flor_points[a] is not None  # a seat without a flor has nothing to ask about singing one
+        if flor and _sings_first(rules, r, a, waits, acts):
             continue
+        p = _CALL_ACTIONS[a]
         acts.append(p[KIND_QUIERO])
         acts.append(p[KIND_NO_QUIERO])
         if waits is AWAIT_ENVIDO:
@@ -138,7 +151,7 @@ def _answer_menu(
                 acts.append(p[nxt])
             if envido_window(rules, r, a) is None:
                 acts.extend(opening_actions(rules, a))
-        if flor:
+        if flor and sing_option(rules, r, a) is SING_MAY:
             acts.append(p[KIND_FLOR])
         if fold:
             acts.append(p[KIND_MAZO])
@@ -146,22 +159,20 @@ def _answer_menu(
 
 
 def _turn_legal(rules: Options, r: Round, acts: list[Action]) -> tuple[int, ...]:
-    """Nothing is pending: the seat whose turn it is plays, calls or folds."""
+    """Nothing is pending: the seat whose turn it is plays, calls or folds (an unsung mandatory flor first and
+    alone, :func:`_sings_first`)."""
     t = r._turn
-    p = _CALL_ACTIONS[t]
-    flor = r._deal.flor_points[t] is not None and flor_option(rules, r, t)
-    if flor == SING_MUST:
-        acts.append(p[KIND_FLOR])
-        if may_fold_unsung(rules, AWAIT_TURN) and may_fold(rules, r, t, AWAIT_TURN):
-            acts.append(p[KIND_MAZO])
+    flor = r._deal.flor_points[t] is not None  # a seat without a flor has nothing to ask about singing one
+    if flor and _sings_first(rules, r, t, AWAIT_TURN, acts):
         return (t,)
+    p = _CALL_ACTIONS[t]
     play_actions(r, t, acts)
     nxt = next_truco_call(r, t)
     if nxt is not None:
         acts.append(p[nxt])
     if r._envido.stage is ENV_NONE and envido_window(rules, r, t) is None:
         acts.extend(opening_actions(rules, t))
-    if flor:
+    if flor and sing_option(rules, r, t) is SING_MAY:
         acts.append(p[KIND_FLOR])
     if may_fold(rules, r, t, AWAIT_TURN):
         acts.append(p[KIND_MAZO])

@@ -19,7 +19,7 @@ actions (plus the always-available ``timeout`` and ``rendirse``), and
 from __future__ import annotations
 
 import random
-from typing import Any, Final, NoReturn, overload
+from typing import Any, Final, overload
 
 import attrs
 
@@ -56,7 +56,7 @@ from .history import ROOT, Node
 from .match import RPS_ACTIONS, rps, surrender, table_refusal
 from .mazo import fold, mazo_refusal
 from .menus import compute_legal
-from .options import Options, options_of
+from .options import options_of
 from .refusals import Refusal, error
 from .round import MADE, awaiting
 from .stages import (
@@ -81,7 +81,6 @@ from .stages import (
     PHASE_OVER,
     PHASE_PLAY,
     PHASE_RPS,
-    Awaiting,
 )
 from .state import Phase, Round, State, not_a_state, require_state
 from .timeout import timeout, timeout_refusal
@@ -274,25 +273,11 @@ def is_legal(state: object, action: object) -> bool:
     """
     if not isinstance(state, State):
         not_a_state(state, "is_legal")
-    try:  # one body, no inner call: bots ask this in their search loops
-        if type(action) is not _ACTION and not isinstance(action, Action):  # the class test first: no call
-            action = read_action(action, "is_legal")
-            if isinstance(action, Deal):
-                return deal_refusal(state, action) is None
-        for candidate in state._legal:  # the shared instances: the usual case, an identity test
+    try:  # bots ask this in their search loops: a listed shared instance is an identity test, no call
+        for candidate in state._legal:
             if candidate is action:
                 return True
-        if action_problem(action) is not None:  # stray or missing fields (an Action made by object.__new__)
-            return False
-        kind = action.kind
-        if kind is KIND_RENDIRSE or kind is KIND_TIMEOUT:
-            if kind is KIND_RENDIRSE:
-                return state._phase is not PHASE_OVER and 0 <= action.seat < state._opts.players
-            return state._phase is not PHASE_OVER and action.seat in state.to_act
-        canonical = _canonical(action)
-        # Legal actions are shared instances: an identity test, so that a malformed
-        # action (seat True, which equals 1) is never taken for a legal one.
-        return any(candidate is canonical for candidate in state._legal)
+        return refusal(state, read_action(action, "is_legal")) is None
     except AttributeError:
         require_state(state, "is_legal")  # a State made without new_game: ArgumentError
         raise
@@ -356,36 +341,47 @@ def check(state: object, action: object) -> None:
 
 
 def refusal(state: State, action: Action | Deal) -> Refusal | None:
-    """Why *action* is not legal in *state*, or ``None`` when it is: the table asks first (a deal, the phase, the
-    seat), then whose turn it is, then the rule family of the action's kind (pokerkit's "verify")."""
+    """Why *action* is not legal in *state*, or ``None`` when it is: the one decision behind :func:`check`,
+    :func:`is_legal` and :func:`apply`.
+
+    An ordinary action is legal exactly when the state's legal menu lists it (``menus.compute_legal``, built from
+    each rule family's one statement of what it allows); ``rendirse`` and ``timeout``, never listed, when the table
+    and the turn allow them. Anything else gets its reason: the table's (a deal, the phase, the seat), whose turn
+    it is, then the rule family of the action's kind (:func:`_reason`)."""
     if isinstance(action, Deal):
         return deal_refusal(state, action)
     problem = action_problem(action)
     if problem is not None:
         return Refusal("not-an-action", {"action": problem})
+    canonical = _canonical(action)
+    for candidate in state._legal:
+        if candidate is canonical:
+            return None
     found = table_refusal(state, action)
-    if found is not None or state._phase is not PHASE_PLAY or action.kind is KIND_RENDIRSE:
+    kind = action.kind
+    if found is not None or kind is KIND_RENDIRSE:
         return found
+    if state._phase is not PHASE_PLAY:  # rock-paper-scissors: table_refusal has accepted a timeout only
+        return None if kind is KIND_TIMEOUT else _not_allowed(state, action)
     r = state._round
     assert r is not None
-    s = action.seat
-    kind = action.kind
     found = _turn_refusal(state, r, action)
     if found is not None:
         return found
     if kind is KIND_TIMEOUT:
-        return timeout_refusal(state, s)
+        return timeout_refusal(state, action.seat)
+    return _reason(state, r, action)
+
+
+def _reason(state: State, r: Round, action: Action) -> Refusal:
+    """Why *action*, which the menu does not list, is refused for a seat that is to act: an unsung mandatory flor
+    (:func:`must_sing`), else the reason of the rule family of its kind (each family's ``*_refusal``)."""
     rules = state._opts
     waits = awaiting(r)
-    if kind is not KIND_FLOR and must_sing(rules, r, s) and not (kind is KIND_MAZO and may_fold_unsung(rules, waits)):
-        return Refusal("must-sing-flor", {"seat": s, "preset": rules.preset_name})
-    return _family_refusal(rules, r, action, waits)
-
-
-def _family_refusal(rules: Options, r: Round, action: Action, waits: Awaiting) -> Refusal | None:
-    """The refusal of the rule family of *action*'s kind, for a seat that is to act (``None``: legal)."""
     s = action.seat
     kind = action.kind
+    if kind is not KIND_FLOR and must_sing(rules, r, s) and not (kind is KIND_MAZO and may_fold_unsung(rules, waits)):
+        return Refusal("must-sing-flor", {"seat": s, "preset": rules.preset_name})
     if kind is KIND_PLAY:
         return play_refusal(r, s, action.card, waits)
     if kind in _TRUCO_CALLS:
@@ -393,20 +389,25 @@ def _family_refusal(rules: Options, r: Round, action: Action, waits: Awaiting) -
     if kind in _ENVIDO_CALLS:
         return envido_refusal(rules, r, s, kind)
     if kind is KIND_FLOR:
-        return flor_refusal(rules, r, s, waits)
+        return flor_refusal(rules, r, s)
     if kind in _FLOR_CALLS:
-        return flor_call_refusal(rules, r, kind, waits)
+        return flor_call_refusal(rules, kind)
     if kind is KIND_TENGO or kind is KIND_SON_BUENAS:
         return declaration_refusal(rules, r, s, action)
     if kind is KIND_MAZO:
         return mazo_refusal(rules, r, s, waits)
     if kind in _ANSWERS:
-        if waits is AWAIT_ENVIDO or waits is AWAIT_TRUCO:
-            return None
         if waits is AWAIT_FLOR or waits is AWAIT_FLOR_CALL:
             return flor_answer_refusal(rules, r, kind, waits)
-        return answer_refusal(r, s, kind) or Refusal("nothing-to-answer", {"seat": s, "call": kind.value})
-    return Refusal("not-allowed", {"seat": s, "text": str(action), "legal": ""})  # no rule family's kind
+        if waits is not AWAIT_ENVIDO and waits is not AWAIT_TRUCO:
+            return answer_refusal(r, s, kind)
+    return _not_allowed(state, action)  # no family's reason: the menu is the authority
+
+
+def _not_allowed(state: State, action: Action) -> Refusal:
+    """The refusal of an action the menu does not list and no rule family explains (a kind no family owns)."""
+    mine = sorted(str(a) for a in state._legal if a.seat == action.seat)
+    return Refusal("not-allowed", {"seat": action.seat, "text": str(action), "legal": ",".join(mine)})
 
 
 def _turn_refusal(state: State, r: Round, action: Action) -> Refusal | None:
@@ -518,31 +519,12 @@ def read_action(action: object, where: str = "apply") -> Action | Deal:
 
 
 def _shared_legal(state: State, action: Action) -> Action:
-    """The shared legal instance equal to *action*; refuses it when there is none or it has stray or missing
-    fields (choice on a play, an Action made by object.__new__)."""
-    problem = action_problem(action)
-    if problem is not None:
-        raise error(Refusal("not-an-action", {"action": problem}))
-    kind = action.kind
-    if kind is KIND_RENDIRSE or kind is KIND_TIMEOUT:
-        if not is_legal(state, action):
-            _refuse(state, action)
-        return _canonical(action)  # the shared instance goes into the history
-    canonical = _canonical(action)
-    for candidate in state._legal:
-        if candidate is canonical:
-            return canonical  # the shared, well-formed instance goes into the history
-    _refuse(state, action)
-
-
-def _refuse(state: State, action: Action) -> NoReturn:
-    """Refuse *action*, which is not legal, with :func:`check`'s refusal (which a property test holds to
-    legal_actions; "not-allowed" would name a disagreement)."""
+    """The shared legal instance equal to *action* (the one that goes into the history); refuses it with
+    :func:`refusal`'s reason when it is not legal."""
     found = refusal(state, action)
-    if found is None:
-        mine = sorted(str(a) for a in state._legal if a.seat == action.seat)
-        found = Refusal("not-allowed", {"seat": action.seat, "text": str(action), "legal": ",".join(mine)})
-    raise error(found)
+    if found is not None:
+        raise error(found)
+    return _canonical(action)
 
 
 def _act(st: State, r: Round, s: int, action: Action, kind: Kind, events: EventLog) -> None:

@@ -28,7 +28,7 @@ from ..rules import (
 )
 from .native import mypyc_attr
 
-__all__ = ["Awaiting", "Declaring", "EnvidoStage", "FlorStage", "Phase", "Trick"]
+__all__ = ["Awaiting", "Declaring", "EnvidoStage", "FlorStage", "Phase", "Sing", "Trick"]
 
 
 class Phase(enum.Enum):
@@ -129,8 +129,24 @@ class Awaiting(enum.Enum):
     __hash__ = object.__hash__
 
 
+class Sing(enum.Enum):
+    """Whether a seat may sing its flor now, outside an answer to a first flor (``flor.sing_option`` decides
+    it): it may not, it may (optional flor, PRESETS.md §8.7), or it must before anything else (mandatory flor,
+    §8.6; ``flor.must_sing`` asks only that).
+
+    >>> Sing.MUST.value
+    'must'
+    """
+
+    NO = "no"
+    MAY = "may"
+    MUST = "must"
+
+    __hash__ = object.__hash__
+
+
 # The engine's one name for each enum member it reads: the enum's prefix (KIND_ Kind, EVENT_ EventKind, PHASE_ Phase,
-# ENV_ EnvidoStage, FLOR_ FlorStage, DECL_ Declaring, AWAIT_ Awaiting, SCORING_ Scoring, STYLE_ EnvidoStyle,
+# ENV_ EnvidoStage, FLOR_ FlorStage, DECL_ Declaring, AWAIT_ Awaiting, SING_ Sing, SCORING_ Scoring, STYLE_ EnvidoStyle,
 # WINDOW_ EnvidoWindow, FALTA_ FaltaRule, CFAR_ CfarRule, PARDA_ PardaRule) and the member's own name, so that
 # grep finds every use of a member. Engine modules import these and never spell `Kind.FLOR`: a module-level Final
 # is a C static in the compiled build (a plain `Kind.FLOR` is a module-dict and a class lookup there) and one
@@ -199,6 +215,9 @@ AWAIT_DECLARING: Final = Awaiting.DECLARING
 AWAIT_ENVIDO: Final = Awaiting.ENVIDO
 AWAIT_TRUCO: Final = Awaiting.TRUCO
 AWAIT_TURN: Final = Awaiting.TURN
+SING_NO: Final = Sing.NO
+SING_MAY: Final = Sing.MAY
+SING_MUST: Final = Sing.MUST
 SCORING_END_OF_HAND: Final = Scoring.END_OF_HAND
 STYLE_CUMULATIVE: Final = EnvidoStyle.CUMULATIVE
 STYLE_LADDER: Final = EnvidoStyle.LADDER

@@ -117,12 +117,11 @@ def play_actions(r: Round, t: int, acts: list[Action]) -> None:
         acts.append(plays[card.index])
 
 
-def play_refusal(r: Round, s: int, card: Card | None, waits: Awaiting) -> Refusal | None:
-    """Why seat *s*, which is to act, may not play *card*, or ``None`` when it may (its turn, a card it holds)."""
+def play_refusal(r: Round, s: int, card: Card | None, waits: Awaiting) -> Refusal:
+    """Why seat *s*, which is to act, may not play *card* (:func:`play_actions` does not offer it): something is
+    pending, or it does not hold the card."""
     if waits is not AWAIT_TURN:
         return Refusal("play-while-pending", {"seat": s, "card": str(card), "pending": blocker(r)})
-    if card in r._held[s]:
-        return None
     return Refusal("card-not-held", {"seat": s, "card": str(card)})
 
 

@@ -43,16 +43,14 @@ def next_truco_call(r: Round, s: int) -> Kind | None:
 
 
 # --- why not ------------------------------------------------------------------
-def truco_refusal(r: Round, s: int, kind: Kind, waits: Awaiting) -> Refusal | None:
-    """Why seat *s*, which is to act, may not call *kind* (truco, retruco or vale cuatro) now, or ``None`` when
-    it may (the round waits for its turn or for its answer to a truco call, and *kind* is the next level)."""
+def truco_refusal(r: Round, s: int, kind: Kind, waits: Awaiting) -> Refusal:
+    """Why seat *s*, which is to act, may not call *kind* (truco, retruco or vale cuatro), which the menu does not
+    offer: a flor, a declaration or an envido comes first, or *kind* is not :func:`next_truco_call`."""
     params: dict[str, int | str | None] = {"seat": s, "call": kind.value}
     if waits is not AWAIT_TURN and waits is not AWAIT_TRUCO:  # a flor, a declaration or an envido comes first
         params["pending"] = blocker(r)
         return Refusal("truco-while-pending", params)
     nxt = next_truco_call(r, s)
-    if kind is nxt:
-        return None
     if r._truco.call:
         if nxt is None:
             return Refusal("truco-last-level", params)
