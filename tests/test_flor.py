@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import act, legal, play, refused
-from pytruco import Action, IllegalActionError, RuleSet, apply
+from pytruco import Action, IllegalActionError, Kind, RuleSet, apply
 from pytruco.events import EventKind
 
 # Flor of copas: 31 on the best two (6 + 5), 35 on all three. Flor of bastos: 32 either way (12 counts 0).
@@ -619,3 +619,20 @@ def test_an_accepted_flor_scores_its_flor_flor_value() -> None:
         rules = RuleSet.preset("classic", flor_flor_value=value)
         state = play(rules, deal, "0 flor", "1 flor", "0 tengo 33", "1 son-buenas", "0 mazo")
         assert state.score == (value, 1), value
+
+
+def test_stakes_are_final_values_the_chico_none() -> None:
+    """Issue 34 ("stakes functions that return final values"): PRESETS.md §6, §9.8 — an accepted contraflor al
+    resto is the falta where the rules make it worth the falta (classic: 30 - 8 at 5-8) and ``None`` where it wins
+    the chico (reglamento), never -1; §9.1: ``None`` too while a loser's-rule falta depends on who wins (ladder);
+    §4: a truco-level call is worth its level accepted and the level before refused."""
+    from pytruco._engine import envido_stakes, flor_stakes, truco_stakes
+
+    resto, contraflor = Kind.CONTRAFLOR_AL_RESTO, Kind.CONTRAFLOR
+    assert flor_stakes(RuleSet.preset("classic"), (5, 8), resto, contraflor) == (22, 6)
+    assert flor_stakes(RuleSet.preset("reglamento"), (5, 8), resto, contraflor)[0] is None
+    assert flor_stakes(RuleSet.preset("reglamento"), (5, 8), None) == (RuleSet.preset("reglamento").flor_flor_value, 3)
+    e, r, f = Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO
+    assert envido_stakes(RuleSet.preset("default"), (20, 5), (e, f)) == (10, 2)
+    assert envido_stakes(RuleSet.preset("ladder"), (20, 5), (e, r, e, f))[0] is None
+    assert [truco_stakes(kind) for kind in (Kind.TRUCO, Kind.RETRUCO, Kind.VALE_CUATRO)] == [(2, 1), (3, 2), (4, 3)]

@@ -11,7 +11,7 @@ import pytest
 
 from helpers import act, legal, play, record_result, start
 from pytruco import Deal, Record, RecordError, RuleSet, RuleSetError, apply, replay
-from pytruco._engine import falta_value
+from pytruco._engine.envido import falta_value
 from pytruco.views import view
 from strategies import GameSpec, candidate_actions, random_playout
 from test_properties import check_playout, exhaustive_check

@@ -5,11 +5,10 @@ Nothing outside this package imports its modules. The public modules import from
 :class:`Round`, :class:`Phase`, :class:`Trick`), which :mod:`pytruco` exports, and a short boundary for what the
 views and records genuinely read of the engine's internals (docs/internals.md, "The engine's boundary"):
 
-- ``views``: the chain values ``FALTA``, ``accepted_value``, ``refused_value``, ``falta_value``, ``leader_falta``,
-  the flor chain's ``flor_stakes`` and the truco ladder ``TRUCO_VALUE`` (what answering a call is worth), what
-  the round waits for (``awaiting``, and its ``AWAIT_FLOR`` and ``AWAIT_FLOR_CALL``: the engine's one answer,
-  which the views show), ``hand_items`` (the items of the hand a view lists) and ``require_state`` (also
-  ``frontend``);
+- ``views``: the stakes of a call, ``truco_stakes``, ``envido_stakes`` and ``flor_stakes`` (what answering it is
+  worth, as final values), what the round waits for (``awaiting``, and its ``AWAIT_FLOR`` and
+  ``AWAIT_FLOR_CALL``: the engine's one answer, which the views show), ``hand_items`` (the items of the hand a
+  view lists) and ``require_state`` (also ``frontend``);
 - ``worlds`` and ``encode``: ``round_start`` (the state before the current round's deal, public as
   :func:`pytruco.worlds.round_start`) and ``rps_choices`` (the draw's choices, for an observation);
 - ``records``: ``RecordHand`` (public too), ``MAX_ACTIONS`` and ``MAX_HANDS`` (the limits a record and the
@@ -19,44 +18,41 @@ views and records genuinely read of the engine's internals (docs/internals.md, "
 
 from __future__ import annotations
 
-from .envido import FALTA, accepted_value, falta_value, leader_falta, refused_value
+from .envido import envido_stakes
 from .flor import flor_stakes
 from .history import MAX_ACTIONS, MAX_HANDS, RecordHand, all_text, as_tuple
 from .recall import hand_items, round_start, rps_choices
 from .reducer import apply, check, is_legal, legal_actions, new_game, random_deal
 from .round import awaiting
-from .stages import AWAIT_FLOR, AWAIT_FLOR_CALL, TRUCO_VALUE, Trick
+from .stages import AWAIT_FLOR, AWAIT_FLOR_CALL, Trick
 from .state import Phase, Round, State, is_made, require_state
+from .truco import truco_stakes
 
 __all__ = [
     "AWAIT_FLOR",
     "AWAIT_FLOR_CALL",
-    "FALTA",
     "MAX_ACTIONS",
     "MAX_HANDS",
-    "TRUCO_VALUE",
     "Phase",
     "RecordHand",
     "Round",
     "State",
     "Trick",
-    "accepted_value",
     "all_text",
     "apply",
     "as_tuple",
     "awaiting",
     "check",
-    "falta_value",
+    "envido_stakes",
     "flor_stakes",
     "hand_items",
     "is_legal",
     "is_made",
-    "leader_falta",
     "legal_actions",
     "new_game",
     "random_deal",
-    "refused_value",
     "require_state",
     "round_start",
     "rps_choices",
+    "truco_stakes",
 ]

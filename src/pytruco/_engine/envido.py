@@ -53,7 +53,16 @@ from .stages import (
 )
 from .state import Round, State
 
-__all__ = ["FALTA", "accepted_value", "falta_value", "leader_falta", "next_calls", "opening_calls", "refused_value"]
+__all__ = [
+    "FALTA",
+    "accepted_value",
+    "envido_stakes",
+    "falta_value",
+    "leader_falta",
+    "next_calls",
+    "opening_calls",
+    "refused_value",
+]
 
 FALTA: Final = None
 """Returned by :func:`accepted_value` for a chain worth the falta (``None``: its value depends on the score)."""
@@ -170,6 +179,28 @@ def falta_value(rules: RuleSet | Options, score: tuple[int, int], winner_team: i
     if rule is FALTA_MALAS_LEADER and target == 30 and leader < 15:
         return 15 - leader
     return target - leader
+
+
+def envido_stakes(rules: RuleSet | Options, score: tuple[int, int], calls: tuple[Kind, ...]) -> tuple[int | None, int]:
+    """``(if accepted, if refused)`` of the envido chain *calls* at *score*: what it is worth accepted (a falta as
+    :func:`falta_value` says, ``None`` while that depends on who wins it) and what its last caller scores when it
+    is refused. The one statement of a chain's stakes, for the views.
+
+    >>> E, F = Kind.ENVIDO, Kind.FALTA_ENVIDO
+    >>> envido_stakes(RuleSet.preset("default"), (20, 5), (E, F)), envido_stakes(RuleSet.preset("ladder"), (0, 0), (E,))
+    ((10, 2), (2, 1))
+    """
+    options = as_options(rules)
+    return accepted_points(options, score, calls, len(calls)), chain_refused(options, calls, len(calls))
+
+
+def accepted_points(
+    rules: Options, score: tuple[int, int], head: tuple[Kind, ...], count: int, winner_team: int | None = None
+) -> int | None:
+    """The points a chain of *count* calls that starts with *head* is worth accepted, at *score*, for
+    *winner_team* (``None`` while not known): a falta's value by :func:`falta_value`, else the chain's value."""
+    value = chain_accepted(rules, head, count)
+    return falta_value(rules, score, winner_team) if value is FALTA else value
 
 
 def leader_falta(rules: RuleSet | Options, score: tuple[int, int]) -> int:
@@ -296,10 +327,8 @@ def resolve_envido(st: State, r: Round, winner: int, events: EventLog) -> None:
     """The declarations are over: *winner*'s team wins the envido's value."""
     team = winner & 1
     rules = st._opts
-    value = chain_accepted(rules, r._envido.calls, r._envido.count)
-    if value is FALTA:
-        value = falta_value(rules, st._score, team)
-        assert value is not None
+    value = accepted_points(rules, st._score, r._envido.calls, r._envido.count, team)
+    assert value is not None  # known: the winner's team is
     envido = r._edit_envido()
     envido.stage = ENV_SETTLED
     envido.winner = winner

@@ -142,15 +142,36 @@ def flor_call_menu(rules: Options, call: Kind | None) -> tuple[Kind, ...]:
     return (KIND_QUIERO, KIND_CON_FLOR_ME_ACHICO if call is KIND_FLOR else KIND_NO_QUIERO, *raises)
 
 
-def flor_stakes(rules: RuleSet | Options, call: Kind | None, over: Kind | None = None) -> tuple[int, int]:
-    """``(accepted, refused)``: what a flor-chain *call* is worth (``None``: a first flor, answered by a second
-    flor or refused), *over* the call it raised. An accepted contraflor al resto is ``-1``: the falta or the chico
-    (§6). The one statement of the flor chain's stakes, for scoring and views alike.
+def flor_stakes(
+    rules: RuleSet | Options, score: tuple[int, int], call: Kind | None, over: Kind | None = None
+) -> tuple[int | None, int]:
+    """``(if accepted, if refused)`` of a flor-chain *call* at *score* (``None``: a first flor, answered by a
+    second flor or refused), *over* the call it raised: what the chain is worth accepted and what the caller's
+    team scores when it is refused. An accepted contraflor al resto is :func:`cfar_value` (``None`` when it wins
+    the chico, or while its falta depends on who wins it). The one statement of the flor chain's stakes, for
+    the views.
 
-    >>> flor_stakes(RuleSet.preset("classic"), Kind.CONTRAFLOR_AL_RESTO, Kind.CONTRAFLOR)
-    (-1, 6)
+    >>> rules = RuleSet.preset("classic")
+    >>> flor_stakes(rules, (5, 8), Kind.CONTRAFLOR_AL_RESTO, Kind.CONTRAFLOR), flor_stakes(rules, (5, 8), None)
+    ((22, 6), (3, 3))
     """
     options = as_options(rules)
+    accepted, refused = _call_stakes(options, call, over)
+    return (cfar_value(options, score) if accepted is None else accepted), refused
+
+
+def cfar_value(rules: Options, score: tuple[int, int], winner_team: int | None = None) -> int | None:
+    """What an accepted contraflor al resto is worth (§6, §9.8 ``contraflor_al_resto``): the falta of §9.1 for
+    *winner_team* (:func:`falta_value`; ``None`` while it depends on who wins), or ``None`` where it wins the
+    chico. The one statement of "al resto", for scoring and the stakes alike."""
+    if rules.contraflor_al_resto is RESTO_FALTA:
+        return falta_value(rules, score, winner_team)
+    return None
+
+
+def _call_stakes(options: Options, call: Kind | None, over: Kind | None) -> tuple[int | None, int]:
+    """:func:`flor_stakes` before the score: ``None`` if accepted for a contraflor al resto (:func:`cfar_value`
+    says what it is worth once the score and its winner are known)."""
     if call is None:
         return options.flor_flor_value, options.flor_value
     if call is KIND_FLOR:
@@ -158,8 +179,8 @@ def flor_stakes(rules: RuleSet | Options, call: Kind | None, over: Kind | None =
     if call is KIND_CONTRAFLOR:
         return options.contraflor_value, options.contraflor_refused
     if over is KIND_CONTRAFLOR:
-        return -1, options.cfar_refused_over_contraflor
-    return -1, options.cfar_refused_over_flor
+        return None, options.cfar_refused_over_contraflor
+    return None, options.cfar_refused_over_flor
 
 
 # --- why not ------------------------------------------------------------------
@@ -240,7 +261,7 @@ def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog)
     flor.answerers = 0
     flor.sung |= 1 << s
     if kind is KIND_FLOR and not rules.flor_flor_is_call:
-        _accept_flor(r, flor_stakes(rules, None)[0])
+        _accept_flor(r, _call_stakes(rules, None, None)[0])
         return
     flor.stage = FLOR_CALL
     flor.call = kind
@@ -256,7 +277,7 @@ def answer_flor_call(st: State, r: Round, s: int, kind: Kind, events: EventLog) 
     r._log = (("call", "flor", s, kind), r._log)
     call = flor.call
     if kind is KIND_QUIERO:
-        _accept_flor(r, flor_stakes(rules, call, flor.over)[0])
+        _accept_flor(r, _call_stakes(rules, call, flor.over)[0])
     elif kind is KIND_CONTRAFLOR_AL_RESTO:
         flor.over = call
         flor.call = KIND_CONTRAFLOR_AL_RESTO
@@ -272,13 +293,13 @@ def refuse_first_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     flor.answerers = 0
     flor.lost |= 1 << s
     flor.stage = FLOR_DONE
-    award(st, r, flor.first & 1, flor_stakes(st._opts, None)[1], CAT_FLOR, events)
+    award(st, r, flor.first & 1, _call_stakes(st._opts, None, None)[1], CAT_FLOR, events)
 
 
 def refuse_flor_call(st: State, r: Round, events: EventLog) -> None:
     """The flor-chain call is refused (no quiero, con flor me achico, the mazo or a timeout): its caller's team
     scores what refusing it is worth (:func:`flor_stakes`)."""
-    points = flor_stakes(st._opts, r._flor.call, r._flor.over)[1]
+    points = _call_stakes(st._opts, r._flor.call, r._flor.over)[1]
     caller_team = r._flor.caller & 1
     flor = r._edit_flor()
     flor.stage = FLOR_DONE
@@ -286,10 +307,11 @@ def refuse_flor_call(st: State, r: Round, events: EventLog) -> None:
     award(st, r, caller_team, points, CAT_FLOR, events)
 
 
-def _accept_flor(r: Round, stake: int) -> None:
+def _accept_flor(r: Round, stake: int | None) -> None:
+    """The flor chain is accepted, worth *stake* (``None``: al resto, :func:`cfar_value` at its end)."""
     flor = r._edit_flor()
     flor.stage = FLOR_DECLARING
-    flor.stake = stake
+    flor.stake = -1 if stake is None else stake  # the record keeps -1 for al resto
     flor.call = None
     start_declarations(r, DECL_FLOR, flor.sung)
 
@@ -300,14 +322,11 @@ def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
     r._edit_flor().stage = FLOR_DONE
     stake = r._flor.stake
     events.append(simple_event(EVENT_FLOR_WON, winner, team))
-    if stake >= 0:
-        award(st, r, team, stake, CAT_FLOR, events)
-    elif rules.contraflor_al_resto is RESTO_FALTA:  # §9.8: the falta of §9.1 (falta_envido), for this winner
-        value = falta_value(rules, st._score, team)
-        assert value is not None
-        award(st, r, team, value, CAT_FLOR, events)
-    else:
+    value = stake if stake >= 0 else cfar_value(rules, st._score, team)  # the record keeps -1 for al resto
+    if value is None:
         _flor_wins_chico(st, r, team, events)
+    else:
+        award(st, r, team, value, CAT_FLOR, events)
 
 
 def _flor_wins_chico(st: State, r: Round, team: int, events: EventLog) -> None:

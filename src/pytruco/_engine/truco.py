@@ -19,7 +19,7 @@ from ..events import EventLog
 from .awaiting import blocker
 from .refusals import Refusal
 from .scoring import finish_round, win_round
-from .stages import AWAIT_TRUCO, AWAIT_TURN, KIND_QUIERO, LEVEL_NAMES, Awaiting, called_event
+from .stages import AWAIT_TRUCO, AWAIT_TURN, KIND_QUIERO, LEVEL_NAMES, TRUCO_VALUE, Awaiting, called_event
 from .state import Round, State
 
 
@@ -40,6 +40,18 @@ def next_truco_call(r: Round, s: int) -> Kind | None:
     if level < 3 and (level == 0 or holds_quiero(r, s)):
         return _TRUCO_CALLS[level]
     return None
+
+
+def truco_stakes(call: Kind) -> tuple[int, int]:
+    """``(if accepted, if refused)`` of the truco-level *call*: what the round is worth once it is accepted, and
+    what its caller's team scores when it is refused, the value of the level before it (§4). The one statement
+    of a call's stakes, for the views.
+
+    >>> truco_stakes(Kind.RETRUCO)
+    (3, 2)
+    """
+    level = _TRUCO_LEVEL[call]
+    return TRUCO_VALUE[level], TRUCO_VALUE[level - 1]
 
 
 # --- why not ------------------------------------------------------------------

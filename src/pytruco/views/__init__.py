@@ -44,23 +44,20 @@ from typing import NamedTuple
 from .._engine import (
     AWAIT_FLOR,
     AWAIT_FLOR_CALL,
-    FALTA,
-    TRUCO_VALUE,
     Phase,
     Round,
     State,
-    accepted_value,
     awaiting,
-    falta_value,
+    envido_stakes,
     flor_stakes,
     hand_items,
     legal_actions,
-    refused_value,
     require_state,
+    truco_stakes,
 )
 from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Deal, Kind
 from ..errors import ArgumentError, SeatError, ViewError, quoted
-from ..rules import ContraflorAlResto, RuleSet
+from ..rules import RuleSet
 from ._json import SeatView
 from ._parts import VIEW_FORMAT, Call, CallValue, ChainView, Declaration, PendingCall, ShownCards, TrickView, TrucoView
 
@@ -145,19 +142,11 @@ def _worth(
     """``(if accepted, if refused)`` of *call*: of the envido chain *chain* that ends with it, or of the flor
     chain's call ``flor`` = (call, the call it raised; ``(None, None)``: a first flor). ``None`` if accepted: it
     depends on who wins (the falta under the loser's rule) or it is the chico (a contraflor al resto)."""
-    rules = state.rules
     if call in TRUCO_CALLS:
-        level = TRUCO_CALLS.index(call) + 1
-        return TRUCO_VALUE[level], TRUCO_VALUE[level - 1]
+        return truco_stakes(call)
     if call in ENVIDO_CALLS:
-        value = accepted_value(rules, chain)
-        # the one falta decision (None under the loser's rule: it depends on who wins)
-        return (falta_value(rules, state.score) if value is FALTA else value), refused_value(rules, chain)
-    accepted, refused = flor_stakes(rules, *flor)
-    if accepted >= 0:
-        return accepted, refused
-    # None: the chico, or a falta that depends on who wins (§9.1)
-    return (falta_value(rules, state.score) if rules.contraflor_al_resto is ContraflorAlResto.FALTA else None), refused
+        return envido_stakes(state.rules, state.score, chain)
+    return flor_stakes(state.rules, state.score, *flor)
 
 
 def _pending(state: State, r: Round) -> PendingCall | None:
