@@ -78,12 +78,11 @@ from .stages import (
     KIND_TENGO,
     KIND_TIMEOUT,
     PHASE_DEAL,
-    PHASE_OVER,
     PHASE_PLAY,
     PHASE_RPS,
 )
 from .state import Phase, Round, State, not_a_state, require_state
-from .timeout import timeout, timeout_refusal
+from .timeout import timeout
 from .tricks import play_card, play_refusal
 from .truco import answer_truco, call_truco, holds_quiero, truco_refusal
 
@@ -249,10 +248,11 @@ def _of_seat(state: State, legal: tuple[Action, ...], seat: object) -> tuple[Act
 
 
 def _meta_actions(state: State) -> tuple[Action, ...]:
-    if state._phase is PHASE_OVER:
-        return ()
-    timeouts = tuple(CALL_ACTIONS[s][KIND_TIMEOUT] for s in state.to_act)
-    return timeouts + tuple(CALL_ACTIONS[s][KIND_RENDIRSE] for s in range(state._opts.players))
+    """Every seat's ``timeout``, then every seat's ``rendirse``, that :func:`refusal` accepts now (a timeout for
+    a seat that is to act, rendirse until the match is over): the candidates kept by the one decision."""
+    seats = range(state._opts.players)
+    candidates = [CALL_ACTIONS[s][KIND_TIMEOUT] for s in seats] + [CALL_ACTIONS[s][KIND_RENDIRSE] for s in seats]
+    return tuple([action for action in candidates if refusal(state, action) is None])
 
 
 @overload
@@ -366,10 +366,8 @@ def refusal(state: State, action: Action | Deal) -> Refusal | None:
     r = state._round
     assert r is not None
     found = _turn_refusal(state, r, action)
-    if found is not None:
+    if found is not None or kind is KIND_TIMEOUT:  # a timeout is for a seat that is to act
         return found
-    if kind is KIND_TIMEOUT:
-        return timeout_refusal(state, action.seat)
     return _reason(state, r, action)
 
 

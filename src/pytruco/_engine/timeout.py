@@ -16,7 +16,6 @@ from __future__ import annotations
 from ..events import EventLog
 from .declarations import declare
 from .mazo import fold, refuse_awaited
-from .refusals import Refusal
 from .scoring import finish_round
 from .stages import AWAIT_DECLARING, AWAIT_TRUCO, AWAIT_TURN, DECL_FLOR, EVENT_TIMED_OUT, simple_event
 from .state import Round, State
@@ -41,8 +40,3 @@ def timeout(st: State, r: Round, s: int, events: EventLog) -> None:
         finish_round(st, r, events)
     elif waits is AWAIT_TURN:
         fold(st, r, s, events, timeout=True)
-
-
-def timeout_refusal(st: State, s: int) -> Refusal | None:
-    """Why a timeout of seat *s* (in the round) is refused: it is not to act; ``None`` when it is."""
-    return None if s in st._to_act else Refusal("timeout-not-to-act", {"seat": s})
