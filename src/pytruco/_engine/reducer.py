@@ -319,9 +319,10 @@ def check(state: State, action: str) -> None: ...
 def check(state: object, action: object) -> None:
     """Raise :class:`IllegalActionError` saying why *action* is not legal now.
 
-    ``check`` is the refusal functions of the rule families asked in order (:func:`refusal`);
+    ``check`` raises what :func:`refusal` says: an action the legal menu lists (or a ``timeout`` or ``rendirse``
+    the table and the turn allow) passes, any other is refused with the reason of the rule that leaves it out.
     :func:`is_legal` and :func:`legal_actions` say exactly what it accepts, and :func:`apply` refuses
-    with exactly what it raises. *action* is what :func:`apply` takes, with the same errors for what is
+    with exactly what it raises, by construction. *action* is what :func:`apply` takes, with the same errors for what is
     not one (:func:`read_action`).
 
     >>> from pytruco import new_game, apply, Action, Deal

@@ -345,7 +345,9 @@ class HeuristicBot(OneHotPolicy):
         conditional = chance ** (1.0 / max(rate, 0.15))
         if truco_rate > 0.6:
             conditional = max(conditional, chance * 0.9)
-        refused, accepted = level + 1, level + 2
+        call = seen.pending  # the truco call to answer: the view says what it is worth
+        assert call is not None and call.if_accepted is not None
+        refused, accepted = call.if_refused, call.if_accepted
         need = (1 - refused / accepted) / 2 + 0.05
         mine, theirs = seen.score[seat_of(seen) & 1], seen.score[1 - (seat_of(seen) & 1)]
         if theirs + refused >= seen.rules.target:
