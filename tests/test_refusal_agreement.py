@@ -135,3 +135,24 @@ def test_check_is_legal_legal_actions_and_apply_are_one_decision(preset, players
                 break
     if last is not None and last.is_over:
         assert_one_decision(last, players)
+
+
+def test_the_menu_is_the_one_statement_check_is_legal_and_apply_follow_it(monkeypatch) -> None:
+    """Issue 34 ("each rule's legality stated once"): an action is legal when the menu lists it, so a family's
+    legal actions that leave one out (here the truco family offers no call) make check, is_legal and apply refuse
+    it alike, with no second statement of the rule to disagree. Pure build only (compiled globals are fixed)."""
+    from pytruco._engine import menus
+    from pytruco.bench import engine_build
+
+    if engine_build() != "pure":
+        pytest.skip("the compiled engine's functions cannot be replaced")
+    deal = Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]])
+    start = new_game("default", first_mano=0)
+    assert is_legal(apply(start, deal)[0], "0 truco")
+    monkeypatch.setattr(menus, "next_truco_call", lambda r, s: None)
+    state, _ = apply(start, deal)
+    assert Action.parse("0 truco") not in legal_actions(state)
+    assert not is_legal(state, "0 truco")
+    checked = _outcome(check, state, Action.parse("0 truco"))
+    assert checked is not None
+    assert _outcome(apply, state, Action.parse("0 truco")) == checked
