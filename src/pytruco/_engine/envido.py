@@ -58,7 +58,6 @@ __all__ = [
     "accepted_value",
     "envido_stakes",
     "falta_value",
-    "leader_falta",
     "next_calls",
     "opening_calls",
     "refused_value",
@@ -156,7 +155,7 @@ def chain_refused(rules: Options, head: tuple[Kind, ...], count: int) -> int:
 
 
 def falta_value(rules: RuleSet | Options, score: tuple[int, int], winner_team: int | None = None) -> int | None:
-    """An accepted falta (§5, §9.1 ``falta_envido``): :func:`leader_falta`; under :attr:`FaltaRule.LOSER`
+    """An accepted falta (§5, §9.1 ``falta_envido``): the target minus the leader's score; under :attr:`FaltaRule.LOSER`
     (``ladder``) the target minus the score of the team that loses it; under :attr:`FaltaRule.MALAS_LEADER`, with
     target 30 while the leader is in the malas, 15 minus the leader's score; under :attr:`FaltaRule.MALAS_WINNER`,
     with target 30 while both teams are in the malas, 15 minus the winner's score. *winner_team* is the team that
@@ -201,15 +200,6 @@ def accepted_points(
     *winner_team* (``None`` while not known): a falta's value by :func:`falta_value`, else the chain's value."""
     value = chain_accepted(rules, head, count)
     return falta_value(rules, score, winner_team) if value is FALTA else value
-
-
-def leader_falta(rules: RuleSet | Options, score: tuple[int, int]) -> int:
-    """The target minus the leader's score: the falta of §5 and of a contraflor al resto worth the falta (§6).
-
-    >>> leader_falta(RuleSet.preset("classic"), (5, 8))
-    22
-    """
-    return as_options(rules).target - max(score)
 
 
 # --- when ---------------------------------------------------------------------
