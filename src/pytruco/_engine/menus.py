@@ -1,8 +1,9 @@
 """What each seat may do now: the legal menus that every state the reducer returns carries.
 
 :func:`compute_legal` asks what the round waits for (:func:`~pytruco._engine.round.awaiting`), then the rule
-families in a fixed order, which is the order :func:`pytruco.legal_actions` lists; the reducer's ``check``
-holds every action outside these menus to its family's refusal.
+families' legal actions in a fixed order, which is the order :func:`pytruco.legal_actions` lists. The menu is
+the one statement of legality: the reducer's ``refusal`` (behind ``check``, ``is_legal`` and ``apply``) accepts
+exactly what it lists, and asks a family only why an action it leaves out is refused.
 """
 
 from __future__ import annotations
