@@ -18,14 +18,17 @@ A failing choice shows the choice made and the one expected.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 from pytruco import Action, Deal, RuleSet, SeatView, apply, new_game, random_deal, view
 from pytruco.bots import BOT_NAMES, Bot, HeuristicBot, ISMCTSBot, SearchBot, load_bot, play_match
+from pytruco.bots._heuristic import _high_falta
 from pytruco.bots._worlds import seat_world
 
 SMALL: dict[str, Callable[[], Bot]] = {  # the searching bots with little search, so that whole games stay quick
@@ -222,3 +225,14 @@ def test_no_bot_makes_a_worthless_fold(spot, name):
     seen = _seen(rules, hands, actions, seat)
     assert f"{seat} mazo" in [str(a) for a in seen.legal]
     assert f"{seat} mazo" not in _choices(FACTORIES[name](), seen, seeds=4)
+
+
+@pytest.mark.parametrize("falta", ["leader", "loser"])
+@pytest.mark.parametrize("target", [15, 30])
+def test_the_presets_falta_is_always_a_high_stake(falta, target):
+    """PRESETS.md §5, §9.1: the falta of the presets (the leader's, ``ladder``'s loser's) takes a team to the
+    target at every score, so the heuristic answers it as the high stake it always did (no preset changes)."""
+    rules = RuleSet.preset("default", target=target, falta_envido=falta)
+    state, _ = apply(new_game(rules, first_mano=0), Deal.parse([["4O", "5O", "6B"], ["5C", "2C", "4E"]]))
+    for score in itertools.product(range(target), repeat=2):
+        assert _high_falta(attrs.evolve(view(state, 1), score=score)), score

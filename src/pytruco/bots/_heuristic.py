@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import Literal
 
-from .._engine import falta_value
+from .._engine import TRUCO_VALUE, falta_value
 from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Kind
 from ..cards import Hand
 from ..errors import ArgumentError
@@ -135,7 +135,10 @@ def _by_kind(legal: Sequence[Action]) -> dict[Kind, list[Action]]:
 class HeuristicBot(OneHotPolicy):
     """A sensible player built from a few estimates of the table.
 
-    It sings flor whenever it may; calls envido on good points (near its
+    It sings flor whenever it may, and answers a flor call by what the rules
+    make it worth (:attr:`SeatView.pending <pytruco.views.SeatView.pending>`'s
+    values: a weak flor declines a flor against flor worth more than the
+    refusal, PRESETS.md §9.2, §9.3); calls envido on good points (near its
     threshold only sometimes, and now and then on bad ones, a bluff); calls
     truco on a strong hand (and bluffs sometimes); accepts or refuses a call
     by its expected value, judging the caller by how often that side has
@@ -377,7 +380,7 @@ class HeuristicBot(OneHotPolicy):
         conditional = chance ** (1.0 / max(rate, 0.15))
         if truco_rate > 0.6:
             conditional = max(conditional, chance * 0.9)
-        refused, accepted = level + 1, level + 2
+        refused, accepted = TRUCO_VALUE[level], TRUCO_VALUE[level + 1]  # the rules' truco ladder, as the views say
         need = (1 - refused / accepted) / 2 + 0.05
         mine, theirs = seen.score[seat_of(seen) & 1], seen.score[1 - (seat_of(seen) & 1)]
         if theirs + refused >= seen.rules.target:
