@@ -9,6 +9,7 @@ views and records genuinely read of the engine's internals (docs/internals.md, "
   worth, as final values), what the round waits for (``awaiting``, and its ``AWAIT_FLOR`` and
   ``AWAIT_FLOR_CALL``: the engine's one answer, which the views show), ``hand_items`` (the items of the hand a
   view lists) and ``require_state`` (also ``frontend``);
+- ``bots``: ``falta_value`` (a falta's worth for a given winner, PRESETS.md §9.1: the heuristic weighs it);
 - ``worlds`` and ``encode``: ``round_start`` (the state before the current round's deal, public as
   :func:`pytruco.worlds.round_start`) and ``rps_choices`` (the draw's choices, for an observation);
 - ``records``: ``RecordHand`` (public too), ``MAX_ACTIONS`` and ``MAX_HANDS`` (the limits a record and the
@@ -18,7 +19,7 @@ views and records genuinely read of the engine's internals (docs/internals.md, "
 
 from __future__ import annotations
 
-from .envido import envido_stakes
+from .envido import envido_stakes, falta_value
 from .flor import flor_stakes
 from .history import MAX_ACTIONS, MAX_HANDS, RecordHand, all_text, as_tuple
 from .recall import hand_items, round_start, rps_choices
@@ -44,6 +45,7 @@ __all__ = [
     "awaiting",
     "check",
     "envido_stakes",
+    "falta_value",
     "flor_stakes",
     "hand_items",
     "is_legal",

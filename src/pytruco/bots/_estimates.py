@@ -1,8 +1,8 @@
-"""The estimates a bot plays by: how likely its cards are to win the round's tricks, and its envido.
+"""The estimates a bot plays by: how likely its cards are to win the round's tricks, its envido and its flor.
 
-Both read only what a seat sees: :func:`round_win_chance` pits the seat's
+All read only what a seat sees: :func:`round_win_chance` pits the seat's
 cards against the unseen ones trick by trick; :func:`envido_chance` compares
-envido points with every three-card holding.
+envido points with every three-card holding, :func:`flor_chance` flor points with every flor.
 
 >>> from pytruco import new_game, apply, Deal, view
 >>> from pytruco.bots._estimates import envido_chance, round_win_chance
@@ -17,12 +17,12 @@ import math
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..cards import ALL_CARDS, points_of
+from ..cards import ALL_CARDS, Hand, points_of
 from ..errors import require
 from ..views import SeatView
 from ._reading import finished_tricks, seat_of, unseen_cards
 
-__all__ = ["envido_chance", "round_win_chance"]
+__all__ = ["envido_chance", "flor_chance", "round_win_chance"]
 
 
 def _prob_below(strength: int, order: int, pool: Sequence[int], drawn: int) -> float:
@@ -191,3 +191,36 @@ def envido_chance(points: int, mano: bool) -> float:
     points = max(0, min(points, 33))
     tie = _ENVIDO_BELOW[points + 1] - _ENVIDO_BELOW[points]
     return _ENVIDO_BELOW[points] + (tie if mano else 0.0)
+
+
+def _flor_table(count_three: bool) -> list[float]:
+    """``below[p]``: the share of flores (three cards of a suit) with fewer flor points than *p*."""
+    counts = [0] * 40
+    for cards in combinations(ALL_CARDS, 3):
+        points = Hand(cards).flor_points(count_three)
+        if points is not None:
+            counts[points] += 1
+    total = sum(counts)
+    below = [0.0] * 41
+    for p in range(1, 41):
+        below[p] = below[p - 1] + counts[p - 1] / total
+    return below
+
+
+_FLOR_BELOW = (_flor_table(False), _flor_table(True))
+
+
+def flor_chance(points: int, mano: bool, count_three: bool = False) -> float:
+    """Chance that a flor of *points* beats one unknown flor (a tie goes to the seat nearer the mano, PRESETS.md §6),
+    with flor points counted on the best two cards or, *count_three*, on all three (:attr:`RuleSet.flor_count_three
+    <pytruco.RuleSet.flor_count_three>`). What a flor is worth against another is the rules' (§9.2): this is only
+    the chance of winning the comparison.
+
+    >>> from pytruco.bots._estimates import flor_chance
+    >>> flor_chance(20, mano=False), round(flor_chance(29, mano=False), 2), flor_chance(33, mano=True)
+    (0.0, 0.55, 1.0)
+    """
+    below = _FLOR_BELOW[count_three]
+    points = max(0, min(points, 39))
+    tie = below[points + 1] - below[points]
+    return below[points] + (tie if mano else 0.0)

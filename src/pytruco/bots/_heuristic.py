@@ -19,11 +19,12 @@ import random
 from collections.abc import Sequence
 from typing import Literal
 
+from .._engine import falta_value
 from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Kind
 from ..cards import Hand
 from ..errors import ArgumentError
 from ..views import SeatView
-from ._estimates import envido_chance, round_win_chance
+from ._estimates import envido_chance, flor_chance, round_win_chance
 from ._protocol import OneHotPolicy
 from ._reading import call_to_answer, dealt_cards, finished_tricks, round_actions, seat_of
 
@@ -33,6 +34,9 @@ PRIOR_RATES = (0.3, 0.25)
 """An honest player's truco and envido calls per hand: where a judgement of the other side starts."""
 PRIOR_HANDS = 4.0
 """How many hands the prior weighs, against the hands seen."""
+HIGH_STAKE = 7
+"""Envido points at which an accepted envido is a high stake: what three calls of a chain are worth at the least
+(envido, envido, real envido)."""
 
 
 def _judged(truco: int, envido: int, hands: int) -> tuple[float, float]:
@@ -98,6 +102,18 @@ def _are_rates(rates: object) -> bool:
     )
 
 
+def _high_falta(seen: SeatView) -> bool:
+    """Whether an accepted falta is a high stake, as the rules value it (PRESETS.md §5, §9.1 ``falta_envido``):
+    when it takes either team to the target (always so for the falta of the leader or of the loser) or is worth
+    at least :data:`HIGH_STAKE` points (a falta that only takes the leader out of the malas may be worth less)."""
+    score, target = seen.score, seen.rules.target
+    for team in (0, 1):
+        value = falta_value(seen.rules, score, team)
+        if value is not None and (score[team] + value >= target or value >= HIGH_STAKE):
+            return True
+    return False
+
+
 def _mixed(edge: float, spread: float = 0.1) -> float:
     """How often to take a choice whose estimated edge is *edge*: one in two at no edge, nearly always (or nearly
     never) far from it, so that a choice near its threshold cannot be read off the points.
@@ -119,7 +135,10 @@ def _by_kind(legal: Sequence[Action]) -> dict[Kind, list[Action]]:
 class HeuristicBot(OneHotPolicy):
     """A sensible player built from a few estimates of the table.
 
-    It sings flor whenever it may; calls envido on good points (near its
+    It sings flor whenever it may, and answers a flor call by what the rules
+    make it worth (:attr:`SeatView.pending <pytruco.views.SeatView.pending>`'s
+    values: a weak flor declines a flor against flor worth more than the
+    refusal, PRESETS.md §9.2, §9.3); calls envido on good points (near its
     threshold only sometimes, and now and then on bad ones, a bluff); calls
     truco on a strong hand (and bluffs sometimes); accepts or refuses a call
     by its expected value, judging the caller by how often that side has
@@ -258,7 +277,7 @@ class HeuristicBot(OneHotPolicy):
         conditional = 0.5 * conditional + 0.5 * chance**2 if envido_rate > 0.45 else conditional
         mine, theirs = seen.score[seat_of(seen) & 1], seen.score[1 - (seat_of(seen) & 1)]
         target = seen.rules.target
-        stake_high = pending is Kind.FALTA_ENVIDO or len(seen.envido_calls) >= 3
+        stake_high = (pending is Kind.FALTA_ENVIDO and _high_falta(seen)) or len(seen.envido_calls) >= 3
         need = 0.45 if stake_high else 0.25
         if theirs + 3 >= target:  # refusing may hand them the game anyway
             need -= 0.15
@@ -293,12 +312,28 @@ class HeuristicBot(OneHotPolicy):
             return kinds[Kind.CONTRAFLOR_AL_RESTO][0]
         if points >= 31 and Kind.CONTRAFLOR in kinds:
             return kinds[Kind.CONTRAFLOR][0]
-        if points >= 29 and Kind.QUIERO in kinds:
-            return kinds[Kind.QUIERO][0]
-        for kind in (Kind.FLOR, Kind.CON_FLOR_ME_ACHICO, Kind.NO_QUIERO, Kind.QUIERO):
-            if kind in kinds:
-                return kinds[kind][0]
-        return seen.legal[0]
+        accept = kinds.get(Kind.FLOR) or kinds.get(Kind.QUIERO)  # a flor against the first flor, or quiero
+        decline = kinds.get(Kind.CON_FLOR_ME_ACHICO) or kinds.get(Kind.NO_QUIERO)
+        if accept and (not decline or self._takes_flor(seen, points, Kind.FLOR in kinds)):
+            return accept[0]
+        return (decline or list(seen.legal))[0]
+
+    def _takes_flor(self, seen: SeatView, points: int, against_first: bool) -> bool:
+        """Whether to take on the flor call to answer (a flor against the first flor, or ``quiero``) rather than
+        decline it (``no-quiero``, ``con-flor-me-achico``), by what the call is worth as the rules say (PRESETS.md
+        §9.2, §9.3, §9.8: the pending call's values): always when declining gives at least what losing could (or
+        the game); against a first flor when the chance of the better flor makes its value worth more than the
+        sure refusal; a later call of the chain at 29 points or more."""
+        pending = seen.pending
+        accepted = None if pending is None else pending.if_accepted  # None: the game, or a falta that depends
+        refused = 0 if pending is None else pending.if_refused
+        theirs = seen.score[1 - (seat_of(seen) & 1)]
+        if (accepted is not None and accepted <= refused) or theirs + refused >= seen.rules.target:
+            return True
+        if against_first and accepted is not None:
+            chance = flor_chance(points, self._mano(seen), seen.rules.flor_count_three)
+            return chance * accepted - (1 - chance) * accepted >= -refused
+        return points >= 29
 
     def _declare(self, seen: SeatView, kinds: dict[Kind, list[Action]]) -> Action:
         dealt = dealt_cards(seen)

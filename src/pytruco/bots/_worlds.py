@@ -24,7 +24,7 @@ from .._engine import State, apply, new_game
 from ..actions import Action, Deal, Kind
 from ..cards import Hand
 from ..errors import TrucoError
-from ..rules import RuleSet
+from ..rules import PicaPicaSchedule, RuleSet
 from ..views import SeatView, view
 from ..worlds import deal_world
 from ._protocol import Bot
@@ -61,6 +61,22 @@ def world_start(
                 break
             score = wanted
     return None
+
+
+def _as_dealt(rules: RuleSet, seen: SeatView) -> RuleSet:
+    """*rules* under which a new game's first hand is a pica hand exactly when *seen*'s hand is one, as far as the
+    schedule allows (PRESETS.md §9.7): under ``"after-5"`` a game that starts with a team at 5 points or more
+    starts with a pica hand, so the world of a normal hand at such a score is dealt under ``"always"`` (whose
+    first hand is normal). The schedule says only which hand is a pica hand, not how one is played.
+
+    >>> from pytruco import PicaPicaSchedule, RuleSet, new_game, view
+    >>> rules = RuleSet.preset("default", players=6, pica_pica=True, pica_pica_schedule="after-5")
+    >>> _as_dealt(rules, view(new_game(rules, score=(5, 0)), 0)).pica_pica_schedule
+    <PicaPicaSchedule.ALWAYS: 'always'>
+    """
+    if rules.pica_pica and rules.pica_pica_schedule is PicaPicaSchedule.AFTER_5 and seen.duel is None:
+        return rules.with_options(pica_pica_schedule=PicaPicaSchedule.ALWAYS)
+    return rules
 
 
 def seat_world(
@@ -118,7 +134,7 @@ def _deal(seen: SeatView, rng: random.Random, keep: Callable[[State, tuple[int, 
         actions = round_actions(seen)
     except TrucoError:
         return
-    rules = seen.rules
+    rules = _as_dealt(seen.rules, seen)  # a pica hand or a normal one, as the view's
     start: list[tuple[int, int]] = []  # the score the hand started with, as the last deal found it
 
     def build(deal: Deal) -> bool | None:
