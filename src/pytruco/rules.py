@@ -19,7 +19,8 @@ pytruco.errors.RuleSetError: option 'players': online allows 2 seats at most, no
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+import json
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -53,6 +54,7 @@ __all__ = [
     "PicaPicaSchedule",
     "RuleSet",
     "Scoring",
+    "option_pairs",
 ]
 
 
@@ -474,6 +476,39 @@ _REGLAMENTO = RuleSet(
 )
 _PRESETS: dict[str, RuleSet] = dict(zip(PRESET_NAMES, (_DEFAULT, _ONLINE, _CLASSIC, _LADDER, _REGLAMENTO), strict=True))
 _PRESETS_BY_NAME.update(_PRESETS)
+
+
+def option_pairs(pairs: Iterable[str]) -> dict[str, Any]:
+    """Options written ``NAME=VALUE`` on the command line (``pytruco play --option``, the items of ``pytruco serve
+    --new PRESET:NAME=VALUE,...``) as a record's ``rules`` object names them: each VALUE read as JSON (``4``,
+    ``true``, ``"leader"``), or else as the text it is (``malas-leader``). The values are checked when the
+    :class:`RuleSet` is made (:meth:`RuleSet.from_dict`), exactly as a record's are: ``4.0`` is not ``4``.
+
+    Raises:
+        RuleSetError: an item without ``=`` or without a name, or one that names ``preset``.
+
+    >>> from pytruco.rules import RuleSet, option_pairs
+    >>> option_pairs(["falta_envido=malas-leader", "flor_flor_value=4", "flor=true"])
+    {'falta_envido': 'malas-leader', 'flor_flor_value': 4, 'flor': True}
+    >>> RuleSet.from_dict({**option_pairs(["flor_achico=true"]), "preset": "classic"}).flor_achico
+    True
+    >>> option_pairs(["flor_achico"])
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.RuleSetError: an option is written NAME=VALUE, not 'flor_achico'
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise RuleSetError(f"an option is written NAME=VALUE, not {quoted(pair)}")
+        if name == "preset":
+            raise RuleSetError(f"'preset' is not an option: the preset is named on its own, not {quoted(pair)}")
+        try:
+            options[name] = json.loads(text)
+        except (ValueError, RecursionError):  # not JSON (or nested past the reader's depth): the text itself
+            options[name] = text
+    return options
 
 
 def check_start(
