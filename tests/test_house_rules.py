@@ -647,6 +647,39 @@ def test_the_views_and_the_trace_list_the_new_mazos(preset, deal, actions, optio
     assert (f"{seat} mazo" in lines[len(actions)]["legal"]) is shown
 
 
+@pytest.mark.parametrize(
+    ("lang", "label", "said", "scored", "refused"),
+    [
+        ("es", "Con flor me achico", "Beto dijo: con flor me achico", "Ana sumó 3 puntos por la flor",
+         "Con flor me achico contesta solo la primera flor: a una contraflor (al resto) se le dice no quiero."),
+        ("en", "Back down (con flor me achico)", "Beto backed down (con flor me achico)",
+         "Ana scored 3 points for the flor",
+         "Con flor me achico answers the first flor only: refuse a contraflor (al resto) with no quiero."),
+    ],
+)  # fmt: skip
+def test_achico_in_classic_has_its_notation_and_words(lang, label, said, scored, refused):
+    """PRESETS.md §9.3 and issue 35: in ``classic`` with ``flor_achico`` the answer is written
+    ``con-flor-me-achico`` (it round-trips through a record), has its button label and event sentence in Spanish
+    and English, the first flor's +3 is told when the hand ends, and con flor me achico against a contraflor is
+    refused with a sentence of §9.3 (not reglamento's "answers a second flor")."""
+    from pytruco import Action, IllegalActionError, check
+    from pytruco.text import action_label, describe_event, describe_refusal
+
+    names = ["Ana", "Beto"]
+    achico = Action.parse("1 con-flor-me-achico")
+    assert str(achico) == "1 con-flor-me-achico" and action_label(achico, lang) == label
+    state, events = apply(play("classic", FLORES, "0 flor", flor_achico=True), achico)
+    assert [describe_event(event, lang, names) for event in events] == [said]
+    state, events = apply(state, Action.parse("0 mazo"))
+    assert scored in [describe_event(event, lang, names) for event in events]
+    record = Record.from_state(state)
+    assert record.hands[0].actions[1] == "1 con-flor-me-achico"
+    assert replay(Record.loads(record.dumps())).state == state
+    with pytest.raises(IllegalActionError) as error:
+        check(play("classic", FLORES, "0 flor", "1 contraflor", flor_achico=True), Action.parse("0 con-flor-me-achico"))
+    assert error.value.code == "achico-answers-first-flor" and describe_refusal(error.value, lang) == refused
+
+
 # --- random play with option sets (issue 35 "Done means") -------------------------------------------------------
 OPTION_SETS = [
     ("classic", {"players": 4, "flor_achico": True, "flor_flor_value": 4, "contraflor_al_resto": "game",
