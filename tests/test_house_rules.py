@@ -713,6 +713,46 @@ def test_random_games_with_options_keep_the_invariants(preset, options):
         assert replay(Record.loads(Record.from_state(final).dumps())).state == final
 
 
+def _record_digest() -> Any:
+    """tools/record_digest.py, whose ``--house`` option sets CI compares between the pure and the compiled build."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "record_digest", Path(__file__).parent.parent / "tools" / "record_digest.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+DIGEST = _record_digest()
+
+
+@pytest.mark.parametrize("options", DIGEST.HOUSE_SETS, ids=lambda options: "-".join(map(str, options.values())))
+def test_seeded_random_matches_with_house_rules_replay_step_by_step(options):
+    """Issue 35 "Done means" (classic 4 seats with the flor options, default with flor and the falta options, online
+    with the opening mazo, reglamento and default 6 seats with pica_pica_schedule; tools/record_digest.py --house):
+    every seeded random match's record names its options and replays to the same state, step by step, with the
+    same events."""
+    from pytruco.frontend import replay_events
+
+    rules = RuleSet.from_dict(options)
+    for seed in range(4):
+        steps = list(DIGEST.game_steps(rules, 35_000 + seed, 4000))
+        final = steps[-1][1]
+        assert final.is_over, (options, seed)
+        record = Record.loads(Record.from_state(final).dumps())
+        assert record.to_dict()["rules"] == options
+        played = [(item, state, events) for item, state, events in steps[1:]]
+        replayed = [(step.action, step.state, tuple(step.events)) for step in replay_events(record)]
+        assert len(replayed) == len(played), (options, seed)
+        for n, (step, again) in enumerate(zip(played, replayed, strict=True)):
+            assert again == step, (options, seed, n)
+        assert replay(record).state == final
+
+
 # --- the command line (issue 35: pytruco random/simulate --option NAME=VALUE) -----------------------------------
 def test_random_names_its_options_in_the_record(capsys):
     """Issue 35: ``pytruco random --option`` plays under the options and its record names them; a wrong value is

@@ -329,11 +329,16 @@ class RuleSet:
         return 2
 
     def to_dict(self) -> dict[str, Any]:
-        """The options that differ from the preset, with ``preset``, for records."""
+        """The options that differ from the preset, with ``preset``, for records. ``cfar`` is left out where it
+        only follows ``contraflor_al_resto`` (:doc:`/rules/house`), so a record names that option once.
+
+        >>> RuleSet.preset("classic", contraflor_al_resto="game").to_dict()
+        {'preset': 'classic', 'contraflor_al_resto': 'game'}
+        """
         base = _PRESETS.get(self.preset_name)
         out: dict[str, Any] = {"preset": self.preset_name}
         for field in attrs.fields(RuleSet):
-            if field.name == "preset_name":
+            if field.name == "preset_name" or (field.name == "cfar" and base is not None and _follows(self, base)):
                 continue
             value = getattr(self, field.name)
             if base is None or getattr(base, field.name) != value:
@@ -377,6 +382,11 @@ class RuleSet:
             if expected is int and (not isinstance(value, int) or isinstance(value, bool)):
                 raise RuleSetError(f"option {key!r}: must be a whole number, not {quoted(value)}")
         return cls.preset(data["preset"], **options)
+
+
+def _follows(rules: RuleSet, base: RuleSet) -> bool:
+    """Whether *rules*' ``cfar`` is what naming its ``contraflor_al_resto`` on *base* makes it (agree_on_the_resto)."""
+    return base.cfar is not CfarRule.NONE and rules.cfar is not CfarRule.NONE
 
 
 _ENUM_OPTIONS: dict[str, type[enum.Enum]] = {
