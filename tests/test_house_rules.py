@@ -621,6 +621,28 @@ def test_online_contraflor_al_resto_worth_the_falta_over_a_contraflor():
     assert _pending(state, 1) == ("contraflor-al-resto", 10, 6)
 
 
+def test_the_events_carry_and_say_what_the_option_made_it_worth():
+    """PRESETS.md §9.1 and §9.8 and issue 35 (events): the accepted falta under "malas-leader" (10-3: 5) and the
+    contraflor al resto under "game" (classic at 20-10: the raise to 30, 20) are the events' points and sentences."""
+    from pytruco import Action
+    from pytruco.text import describe_event
+
+    names = ["Ana", "Beto"]
+    deal = [["4C", "5C", "12E"], ["5O", "6O", "1B"]]
+    state = play(
+        "default", deal, "0 falta-envido", "1 quiero", "0 tengo 29", score=(10, 3), falta_envido="malas-leader"
+    )
+    _, events = apply(state, Action.parse("1 tengo 31"))
+    assert [(e.kind.value, e.points) for e in events][1:] == [("envido-won", 5), ("points", 5)]
+    assert describe_event(events[-1], "en", names) == "Beto scored 5 points for the envido"
+    state = play("classic", CFAR_DEAL, "0 flor", "1 contraflor-al-resto", "0 quiero", "0 tengo 31", score=(20, 10),
+                 contraflor_al_resto="game")  # fmt: skip
+    _, events = apply(state, Action.parse("1 tengo 32"))
+    points = [e for e in events if e.kind.value == "points"]
+    assert [(e.team, e.points, e.detail) for e in points] == [(1, 20, "flor")]
+    assert describe_event(points[0], "es", names) == "Beto sumó 20 puntos por la flor"
+
+
 @pytest.mark.parametrize(
     ("preset", "deal", "actions", "options", "seat", "shown"),
     [
