@@ -385,7 +385,8 @@ class RuleSet:
 
 
 def _follows(rules: RuleSet, base: RuleSet) -> bool:
-    """Whether *rules*' ``cfar`` is what naming its ``contraflor_al_resto`` on *base* makes it (agree_on_the_resto)."""
+    """Whether a record need not name *rules*' ``cfar``: the call exists in *rules* and in its preset *base*, so its
+    value is the one ``contraflor_al_resto`` gives it (they agree, and the record names that option if it differs)."""
     return base.cfar is not CfarRule.NONE and rules.cfar is not CfarRule.NONE
 
 
