@@ -529,6 +529,179 @@ def test_achico_is_shown_in_the_views_and_the_pending_value():
     assert seen.pending is not None and seen.pending.if_refused == 3
 
 
+# --- what the views show (issue 35: call_values, the pending call, legal) ----------------------------------------
+def _offered(state, seat):
+    """``{call: (if_accepted, if_refused)}`` of the seat's ``call_values``, as its view's JSON says them."""
+    return {v["call"]: (v["if_accepted"], v["if_refused"]) for v in view(state, seat).to_json()["call_values"]}
+
+
+def _pending(state, seat):
+    pending = view(state, seat).to_json()["pending"]
+    return pending["call"], pending["if_accepted"], pending["if_refused"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "score", "value"),
+    [
+        ("default", {"falta_envido": "malas-winner"}, (5, 5), 10),  # 15 - 5 whichever team wins
+        ("default", {"falta_envido": "malas-winner"}, (3, 10), None),  # 12 or 5: it depends on who wins
+        ("ladder", {}, (0, 0), 30),  # "loser": 30 - 0 whichever team loses
+        ("ladder", {}, (4, 0), None),
+    ],
+)
+def test_a_falta_that_depends_on_the_winner_is_shown_once_it_does_not(preset, options, score, value):
+    """PRESETS.md §9.1: the falta of "malas-winner" (both in the malas) and of "loser" depends on who wins it,
+    except at equal scores, where it is the same for both teams: the views then show it (``None`` only when it
+    really depends on the winner)."""
+    deal = [["4C", "5C", "12E"], ["5O", "6O", "1B"]]
+    # ladder reaches its F level after E, R, E-E; the others open with the falta
+    chain = ["0 envido", "1 real-envido", "0 envido"] if preset == "ladder" else []
+    caller = 1 if chain else 0
+    state = play(preset, deal, *chain, score=score, **options)
+    assert _offered(state, caller)["falta-envido"][0] == value
+    state = play(preset, deal, *chain, f"{caller} falta-envido", score=score, **options)
+    assert _pending(state, 1 - caller)[:2] == ("falta-envido", value)
+
+
+def test_the_ladder_falta_level_shows_the_falta_option():
+    """PRESETS.md §9.1 in ``ladder`` (the F level): accepted worth the falta of the option ("malas-leader" at
+    10-3: 5), refused its §5 value 7, before and after the call."""
+    deal = [["4C", "5C", "12E"], ["5O", "6O", "1B"]]
+    chain = ("0 envido", "1 real-envido", "0 envido")
+    state = play("ladder", deal, *chain, score=(10, 3), falta_envido="malas-leader")
+    assert _offered(state, 1) == {"falta-envido": (5, 7)}
+    state = play("ladder", deal, *chain, "1 falta-envido", score=(10, 3), falta_envido="malas-leader")
+    assert _pending(state, 0) == ("falta-envido", 5, 7)
+
+
+@pytest.mark.parametrize("value", [3, 4, 6])
+@pytest.mark.parametrize(
+    ("preset", "options", "answer", "refused"),
+    [
+        ("classic", {}, [], 3),  # the first flor: answered by a flor (N) or declined (+3)
+        ("default", {"flor": True}, [], 3),
+        ("online", {}, [], 3),
+        ("ladder", {}, [], 3),
+        ("reglamento", {}, ["1 flor"], 4),  # the second flor: quiero (N) or con-flor-me-achico (+4)
+    ],
+)
+def test_the_pending_flor_shows_the_flor_flor_value(value, preset, options, answer, refused):
+    """PRESETS.md §9.2 and issue 35: the pending flor's ``if_accepted`` is the option's N (what the chain accepted
+    without contraflor gives the best flor), its refusal unchanged, in every seat's view."""
+    state = play(preset, FLORES, "0 flor", *answer, flor_flor_value=value, **options)
+    answering = 0 if answer else 1
+    for seat in (0, 1, None):
+        pending = view(state, seat).to_json()["pending"]
+        assert (pending["call"], pending["if_accepted"], pending["if_refused"]) == ("flor", value, refused), seat
+    assert state.to_act == (answering,)
+
+
+@pytest.mark.parametrize(
+    ("score", "value"),
+    [((10, 3), None), ((16, 3), 14), ((5, 5), 10)],
+)
+def test_a_contraflor_al_resto_worth_the_malas_winner_falta(score, value):
+    """PRESETS.md §9.8 "falta" with §9.1 "malas-winner" (classic): before and after the call the views show the
+    falta (``None`` while it depends on which flor wins), and the best flor scores it (seat 1's 32 at 10-3:
+    15 - 3 = 12, then the hand's 1)."""
+    state = play("classic", CFAR_DEAL, "0 flor", score=score, falta_envido="malas-winner")
+    assert _offered(state, 1)["contraflor-al-resto"] == (value, 4)
+    state = play("classic", CFAR_DEAL, "0 flor", "1 contraflor-al-resto", score=score, falta_envido="malas-winner")
+    assert _pending(state, 0) == ("contraflor-al-resto", value, 4)
+    state = act(state, "0 quiero", "0 tengo 31", "1 tengo 32", "0 mazo")
+    assert state.round.points == (0, 15 - score[1] + 1 if max(score) < 15 else 30 - max(score) + 1)
+
+
+def test_online_contraflor_al_resto_worth_the_falta_over_a_contraflor():
+    """PRESETS.md §9.8 "falta" in ``online``: over a contraflor too the accepted value is the falta (20-10: 10) and
+    the refusal keeps online's +6."""
+    state = play("online", CFAR_DEAL, "0 flor", "1 contraflor", score=(20, 10), contraflor_al_resto="falta")
+    assert _offered(state, 0) == {"contraflor-al-resto": (10, 6)}
+    state = act(state, "0 contraflor-al-resto")
+    assert _pending(state, 1) == ("contraflor-al-resto", 10, 6)
+
+
+def test_the_events_carry_and_say_what_the_option_made_it_worth():
+    """PRESETS.md §9.1 and §9.8 and issue 35 (events): the accepted falta under "malas-leader" (10-3: 5) and the
+    contraflor al resto under "game" (classic at 20-10: the raise to 30, 20) are the events' points and sentences."""
+    from pytruco import Action
+    from pytruco.text import describe_event
+
+    names = ["Ana", "Beto"]
+    deal = [["4C", "5C", "12E"], ["5O", "6O", "1B"]]
+    state = play(
+        "default", deal, "0 falta-envido", "1 quiero", "0 tengo 29", score=(10, 3), falta_envido="malas-leader"
+    )
+    _, events = apply(state, Action.parse("1 tengo 31"))
+    assert [(e.kind.value, e.points) for e in events][1:] == [("envido-won", 5), ("points", 5)]
+    assert describe_event(events[-1], "en", names) == "Beto scored 5 points for the envido"
+    state = play("classic", CFAR_DEAL, "0 flor", "1 contraflor-al-resto", "0 quiero", "0 tengo 31", score=(20, 10),
+                 contraflor_al_resto="game")  # fmt: skip
+    _, events = apply(state, Action.parse("1 tengo 32"))
+    points = [e for e in events if e.kind.value == "points"]
+    assert [(e.team, e.points, e.detail) for e in points] == [(1, 20, "flor")]
+    assert describe_event(points[0], "es", names) == "Beto sumó 20 puntos por la flor"
+
+
+@pytest.mark.parametrize(
+    ("preset", "deal", "actions", "options", "seat", "shown"),
+    [
+        ("online", DEAL, [], {"mano_mazo_before_acting": True}, 0, True),  # §9.5: the mano's opening mazo
+        ("online", DEAL, [], {}, 0, False),
+        ("default", DEAL, [], {"mano_mazo_before_acting": False}, 0, False),
+        ("classic", HOLDER_1, ["0 7E"], {"mazo_before_flor": True}, 1, True),  # §9.6: the holder's fold
+        ("classic", HOLDER_1, ["0 7E"], {}, 1, False),
+        ("reglamento", HOLDER_1, ["0 7E"], {"mazo_before_flor": True}, 1, True),
+    ],
+)
+def test_the_views_and_the_trace_list_the_new_mazos(preset, deal, actions, options, seat, shown, capsys, monkeypatch):
+    """PRESETS.md §9 ("replay --trace lists it in legal like any other legal action"), §9.5 and §9.6: the seat's
+    view and ``pytruco replay --trace`` list the mazo an option makes legal, and not the one it makes illegal."""
+    from pytruco.cli import main
+
+    state = play(preset, deal, *actions, **options)
+    assert (f"{seat} mazo" in view(state, seat).to_json()["legal"]) is shown
+    record = {"format": "truco-record/1", "rules": {"preset": preset, **options}, "first_mano": 0,
+              "hands": [{"deal": deal, "actions": list(actions)}]}  # fmt: skip
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(record)))
+    assert main(["replay", "--trace", "-"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert (f"{seat} mazo" in lines[len(actions)]["legal"]) is shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "said", "scored", "refused"),
+    [
+        ("es", "Con flor me achico", "Beto dijo: con flor me achico", "Ana sumó 3 puntos por la flor",
+         "Con flor me achico contesta solo la primera flor: a una contraflor (al resto) se le dice no quiero."),
+        ("en", "Back down (con flor me achico)", "Beto backed down (con flor me achico)",
+         "Ana scored 3 points for the flor",
+         "Con flor me achico answers the first flor only: refuse a contraflor (al resto) with no quiero."),
+    ],
+)  # fmt: skip
+def test_achico_in_classic_has_its_notation_and_words(lang, label, said, scored, refused):
+    """PRESETS.md §9.3 and issue 35: in ``classic`` with ``flor_achico`` the answer is written
+    ``con-flor-me-achico`` (it round-trips through a record), has its button label and event sentence in Spanish
+    and English, the first flor's +3 is told when the hand ends, and con flor me achico against a contraflor is
+    refused with a sentence of §9.3 (not reglamento's "answers a second flor")."""
+    from pytruco import Action, IllegalActionError, check
+    from pytruco.text import action_label, describe_event, describe_refusal
+
+    names = ["Ana", "Beto"]
+    achico = Action.parse("1 con-flor-me-achico")
+    assert str(achico) == "1 con-flor-me-achico" and action_label(achico, lang) == label
+    state, events = apply(play("classic", FLORES, "0 flor", flor_achico=True), achico)
+    assert [describe_event(event, lang, names) for event in events] == [said]
+    state, events = apply(state, Action.parse("0 mazo"))
+    assert scored in [describe_event(event, lang, names) for event in events]
+    record = Record.from_state(state)
+    assert record.hands[0].actions[1] == "1 con-flor-me-achico"
+    assert replay(Record.loads(record.dumps())).state == state
+    with pytest.raises(IllegalActionError) as error:
+        check(play("classic", FLORES, "0 flor", "1 contraflor", flor_achico=True), Action.parse("0 con-flor-me-achico"))
+    assert error.value.code == "achico-answers-first-flor" and describe_refusal(error.value, lang) == refused
+
+
 # --- random play with option sets (issue 35 "Done means") -------------------------------------------------------
 OPTION_SETS = [
     ("classic", {"players": 4, "flor_achico": True, "flor_flor_value": 4, "contraflor_al_resto": "game",
@@ -560,6 +733,46 @@ def test_random_games_with_options_keep_the_invariants(preset, options):
         final = steps[-1].after
         assert final.is_over
         assert replay(Record.loads(Record.from_state(final).dumps())).state == final
+
+
+def _record_digest() -> Any:
+    """tools/record_digest.py, whose ``--house`` option sets CI compares between the pure and the compiled build."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "record_digest", Path(__file__).parent.parent / "tools" / "record_digest.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+DIGEST = _record_digest()
+
+
+@pytest.mark.parametrize("options", DIGEST.HOUSE_SETS, ids=lambda options: "-".join(map(str, options.values())))
+def test_seeded_random_matches_with_house_rules_replay_step_by_step(options):
+    """Issue 35 "Done means" (classic 4 seats with the flor options, default with flor and the falta options, online
+    with the opening mazo, reglamento and default 6 seats with pica_pica_schedule; tools/record_digest.py --house):
+    every seeded random match's record names its options and replays to the same state, step by step, with the
+    same events."""
+    from pytruco.frontend import replay_events
+
+    rules = RuleSet.from_dict(options)
+    for seed in range(4):
+        steps = list(DIGEST.game_steps(rules, 35_000 + seed, 4000))
+        final = steps[-1][1]
+        assert final.is_over, (options, seed)
+        record = Record.loads(Record.from_state(final).dumps())
+        assert record.to_dict()["rules"] == options
+        played = [(item, state, events) for item, state, events in steps[1:]]
+        replayed = [(step.action, step.state, tuple(step.events)) for step in replay_events(record)]
+        assert len(replayed) == len(played), (options, seed)
+        for n, (step, again) in enumerate(zip(played, replayed, strict=True)):
+            assert again == step, (options, seed, n)
+        assert replay(record).state == final
 
 
 # --- the command line (issue 35: pytruco random/simulate --option NAME=VALUE) -----------------------------------

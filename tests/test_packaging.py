@@ -93,6 +93,7 @@ def test_the_compiled_build_is_opt_in_and_compared_in_ci() -> None:
     assert "mypy" not in table("build-system")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "PYTRUCO_COMPILE=1 .venv/bin/python -m build --wheel" in ci and "tools/record_digest.py" in ci
+    assert "tools/record_digest.py --house" in ci  # the house rules of PRESETS.md §9 too (issue 35)
 
 
 def test_the_record_digest_names_the_build_and_every_configuration(capsys: pytest.CaptureFixture[str]) -> None:

@@ -112,3 +112,33 @@ def test_rock_paper_scissors_says_who_chose_what_and_who_won() -> None:
     assert "Empate en piedra, papel o tijera (piedra): otra vez." in said
     assert "Vos: papel, Bot: piedra" in said
     assert "Piedra, papel o tijera para vos: empieza de mano." in said
+
+
+FLORES = Deal.parse([["7E", "6E", "5E"], ["1O", "2O", "3O"]])
+ACHICO_HAND = ["1 con-flor-me-achico", "0 7E", "1 1O", "0 6E", "1 2O", "1 3O", "0 5E"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "offered", "said", "scored"),
+    [
+        ("es", "con flor me achico", "Vos: ¡Con flor me achico!", "Bot +3 (flor). Vos 0 \u2013 Bot 3 (malas)"),
+        ("en", "con flor me achico (give in)", "You: Con flor me achico!", "Bot +3 (flor). You 0 \u2013 Bot 3 (malas)"),
+    ],
+)
+def test_con_flor_me_achico_in_classic_is_offered_understood_and_told(lang, offered, said, scored) -> None:
+    """PRESETS.md §9.3 (``classic`` with ``flor_achico``) and issue 35: the player answering the first flor is offered
+    con flor me achico, its words (and the English gloss) are understood, the table says it, and the first flor's
+    team scores its 3 when the hand ends."""
+    out = io.StringIO()
+    rules = RuleSet.preset("classic", flor_achico=True)
+    table = _Table(Screen(out, lang, rules, 1, color=False), new_game(rules, first_mano=0), {}, random.Random(1))
+    table.step(FLORES)
+    table.step(Action.parse("0 flor"))
+    seen = view(table.state, 1)
+    options = [table.screen.action(action, answering=True) for action in table.screen.show_options(table.state, seen)]
+    assert offered in options
+    typed = ["me achico", "con flor me achico", "give in", "back down"] if lang == "en" else ["me achico", "achico"]
+    assert [str(parse_answer(text, seen)) for text in typed] == ["1 con-flor-me-achico"] * len(typed)
+    for text in ACHICO_HAND:
+        table.step(Action.parse(text))
+    assert said in out.getvalue() and scored in out.getvalue()

@@ -29,6 +29,7 @@ from pytruco.text import describe_refusal
 
 # The published list: a code is never renamed or reused (front-ends key translations by it). Add new ones here.
 STABLE_CODES = (
+    "achico-answers-first-flor",
     "achico-answers-second-flor",
     "answer-own-call",
     "answers-flor-only",

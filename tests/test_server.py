@@ -830,6 +830,60 @@ def test_pytruco_serve_refuses_a_bad_option_in_one_line(options: list[str], caps
     assert "Traceback" not in captured.err
 
 
+HOUSE_TABLE = "classic:players=4,flor_achico=true,falta_envido=malas-winner,flor_flor_value=4,clock=600"
+
+
+def test_pytruco_serve_new_starts_a_table_with_house_rules(tmp_path: Path) -> None:
+    """Issue 35: ``pytruco serve --new PRESET:NAME=VALUE,...`` takes the house-rule options of PRESETS.md §9, each
+    item read as ``--option NAME=VALUE`` reads it; the table plays under them and what it stores (its rules and
+    the record a restarted server rebuilds) names them."""
+    path = tmp_path / "t.sqlite"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    command = [sys.executable, "-m", "pytruco", "serve", "--db", str(path), "--port", "0", "--new", HOUSE_TABLE]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        info = json.loads(proc.stdout.readline())
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    assert proc.stderr is not None and "Traceback" not in proc.stderr.read()
+    expected = RuleSet.preset("classic", players=4, flor_achico=True, falta_envido="malas-winner", flor_flor_value=4)
+    table = Server(Store(str(path))).tables[info["tables"][0]["id"]]
+    assert table.rules == expected and table.state.rules == expected and table.clock_s == 600
+    named = {"preset": "classic", "players": 4, "falta_envido": "malas-winner", "flor_flor_value": 4,
+             "flor_achico": True}  # fmt: skip
+    assert Record.from_state(table.state).to_dict()["rules"] == named
+    stored = sqlite3.connect(path).execute("SELECT rules FROM serve_tables").fetchone()[0]
+    assert json.loads(stored) == named
+
+
+@pytest.mark.parametrize(
+    ("spec", "option"),
+    [
+        ("classic:flor_flor_value=5", "flor_flor_value"),  # not 3, 4 or 6
+        ("classic:flor_flor_value=4.0", "flor_flor_value"),  # exact JSON: 4.0 is not 4
+        ("classic:flor_achico=1", "flor_achico"),  # true or false, not 1
+        ("classic:falta_envido=malas", "falta_envido"),
+        ("default:flor_achico=true", "flor_achico"),  # "-": default has no flor
+        ("online:mano_mazo_before_acting=null", "mano_mazo_before_acting"),
+        ("default:players=6,pica_pica_schedule=after-5", "pica_pica_schedule"),  # "-" without pica-pica
+    ],
+)
+def test_pytruco_serve_refuses_a_house_rule_value_in_one_line(
+    spec: str, option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 35 and PRESETS.md §9: a value an option refuses is one line naming the option (and the ``--new``
+    spec), exit status 2, no traceback, nothing served."""
+    from pytruco.cli import main
+
+    assert main(["serve", "--db", ":memory:", "--new", "default", "--new", spec]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "Traceback" not in captured.err
+    assert captured.err.startswith(f"pytruco serve: --new '{spec}': option '{option}'"), captured.err
+    assert captured.err.count("\n") == 1, captured.err
+
+
 def test_pytruco_schema_protocol_prints_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:
     from pytruco.cli import main
 

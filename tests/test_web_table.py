@@ -459,3 +459,53 @@ def test_a_table_of_six_colours_each_seat_by_its_team(browser: Any, tmp_path: Pa
         check_layout(page)
     finally:
         server.kill()
+
+
+def _stored_table(path: Path, table_id: str, rules: dict[str, Any], log: list[str]) -> list[str]:
+    """A table written to the database as ``pytruco serve`` stores one, dealt *log*'s deal; its seats' tokens."""
+    from pytruco.server._store import Store
+    from pytruco.server._table import hash_token, new_token
+
+    tokens = [new_token(), new_token()]
+    links: list[tuple[str, int | None, float | None]] = [(hash_token(t), seat, None) for seat, t in enumerate(tokens)]
+    Store(str(path)).create(table_id, rules, ["Ana", "Beto"], 60.0, links, log)
+    return tokens
+
+
+def test_con_flor_me_achico_has_a_button_where_it_is_legal(browser: Any, tmp_path: Path) -> None:
+    """PRESETS.md §9.3 and issue 35: in ``classic`` with ``flor_achico`` the seat answering the first flor has a
+    "con flor me achico" button beside the flor answers, and the pending flor shows its values (§9.2's 4 with
+    ``flor_flor_value``); clicking the button declines the flor (the log says so, the flor answers and the pending
+    call are gone); without the option there is no such button."""
+    db = tmp_path / "tables.sqlite"
+    log = ['[["7E", "6E", "5E"], ["1O", "2O", "3O"]]', "0 flor"]
+    tokens = _stored_table(db, "achico", {"preset": "classic", "flor_achico": True, "flor_flor_value": 4}, log)
+    plain = _stored_table(db, "plain", {"preset": "classic"}, log)
+    server = Server(db, "--clock", "60")
+    try:
+        assert sorted(server.info["restored"]) == ["achico", "plain"]
+        base = f"http://127.0.0.1:{server.port}/?t="
+        page = browser.new_context().new_page()
+        page.goto(base + plain[1] + "&lang=en")
+        page.wait_for_selector("#status[data-status=online]")
+        offered = page.eval_on_selector_all("#actions button[data-action]", "bs => bs.map(b => b.dataset.action)")
+        assert "1 flor" in offered and "1 con-flor-me-achico" not in offered, offered
+        page = browser.new_context().new_page()
+        page.goto(base + tokens[1] + "&lang=en")
+        page.wait_for_selector("#status[data-status=online]")
+        button = page.query_selector('#actions button[data-action="1 con-flor-me-achico"]')
+        assert button is not None and button.inner_text() == "Back down (con flor me achico)"
+        # the first flor's values: answered by a flor, flor_flor_value (§9.2); declined, its +3
+        assert page.inner_text("#pending") == "pending: flor (Ana) · accepted it is worth 4 · refused 3"
+        before = updates(page)
+        button.click()
+        wait_update(page, before)
+        assert page.inner_text("#events").splitlines()[-1] == "Beto backed down (con flor me achico)"
+        left = page.eval_on_selector_all("#actions button[data-action]", "bs => bs.map(b => b.dataset.action)")
+        assert not [a for a in left if a.split(" ")[1] in ("flor", "contraflor", "con-flor-me-achico")], left
+        assert page.inner_text("#pending") == ""
+        playable = page.eval_on_selector_all("#hand button[data-action]", "bs => bs.map(b => b.dataset.action)")
+        assert playable == [], "seat 0 leads: seat 1 waits"  # seat 0 is mano and plays first
+        assert server.alive()
+    finally:
+        server.kill()

@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from .errors import RecordError, RuleSetError, TrucoError, quoted
+from .errors import RecordError, TrucoError, quoted
 from .records import MAX_RECORD_SIZE, Record, replay
 from .version import __version__
 
@@ -195,6 +195,7 @@ def _run(args: argparse.Namespace) -> int:
         return _replay(args.file, args.trace, sys.stdout, sys.stderr)
     if args.command == "play":
         from .play import play_terminal
+        from .rules import option_pairs
 
         return play_terminal(
             preset=args.preset,
@@ -206,7 +207,7 @@ def _run(args: argparse.Namespace) -> int:
             record_path=args.record,
             lang=args.lang,
             players=args.players,
-            options=_named_options(args.option),
+            options=option_pairs(args.option),
         )
     if args.command == "simulate":
         return _simulate(args)
@@ -231,25 +232,6 @@ def _run(args: argparse.Namespace) -> int:
 _OPTION_HELP = "a rule option, e.g. falta_envido=malas-leader or flor_flor_value=4 (repeatable; see House rules)"
 
 
-def _named_options(pairs: list[str]) -> dict[str, Any]:
-    """The ``--option NAME=VALUE`` pairs as the ``rules`` object of a record would name them: VALUE as JSON
-    (``4``, ``true``), or else as a string (``malas-leader``).
-
-    >>> _named_options(["falta_envido=malas-leader", "flor_flor_value=4", "flor=true"])
-    {'falta_envido': 'malas-leader', 'flor_flor_value': 4, 'flor': True}
-    """
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, text = pair.partition("=")
-        if not sep or not name:
-            raise RuleSetError(f"--option needs NAME=VALUE, not {quoted(pair)}")
-        try:
-            options[name] = json.loads(text)
-        except ValueError:
-            options[name] = text
-    return options
-
-
 def _serve(argv: list[str]) -> int:
     """``pytruco serve``: imported only here, so that the rest of the command line needs no websockets."""
     try:
@@ -262,7 +244,7 @@ def _serve(argv: list[str]) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     from .errors import RuleSetError
-    from .rules import RuleSet
+    from .rules import RuleSet, option_pairs
     from .simulate import RayMissingError, simulate
 
     options: dict[str, object] = {}
@@ -271,7 +253,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.target is not None:
         options["target"] = args.target
     try:
-        rules = RuleSet.from_dict({**_named_options(args.option), **options, "preset": args.preset})
+        rules = RuleSet.from_dict({**option_pairs(args.option), **options, "preset": args.preset})
     except RuleSetError as error:
         sys.stderr.write(f"pytruco simulate: {error}\n")
         return 2
@@ -414,10 +396,10 @@ def _fail(failure: RecordError, out: TextIO, err: TextIO, command: str = "replay
 def _random(preset: str, players: int, seed: int | None, out: TextIO, option: list[str] | None = None) -> int:
     from .bots import RandomBot, play_match
     from .errors import RuleSetError
-    from .rules import RuleSet
+    from .rules import RuleSet, option_pairs
 
     try:
-        rules = RuleSet.from_dict({**_named_options(option or []), "players": players, "preset": preset})
+        rules = RuleSet.from_dict({**option_pairs(option or []), "players": players, "preset": preset})
     except RuleSetError as error:
         sys.stderr.write(f"pytruco random: {error}\n")
         return 1

@@ -19,7 +19,8 @@ pytruco.errors.RuleSetError: option 'players': online allows 2 seats at most, no
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+import json
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -53,6 +54,7 @@ __all__ = [
     "PicaPicaSchedule",
     "RuleSet",
     "Scoring",
+    "option_pairs",
 ]
 
 
@@ -327,11 +329,16 @@ class RuleSet:
         return 2
 
     def to_dict(self) -> dict[str, Any]:
-        """The options that differ from the preset, with ``preset``, for records."""
+        """The options that differ from the preset, with ``preset``, for records. ``cfar`` is left out where it
+        only follows ``contraflor_al_resto`` (:doc:`/rules/house`), so a record names that option once.
+
+        >>> RuleSet.preset("classic", contraflor_al_resto="game").to_dict()
+        {'preset': 'classic', 'contraflor_al_resto': 'game'}
+        """
         base = _PRESETS.get(self.preset_name)
         out: dict[str, Any] = {"preset": self.preset_name}
         for field in attrs.fields(RuleSet):
-            if field.name == "preset_name":
+            if field.name == "preset_name" or (field.name == "cfar" and base is not None and _follows(self, base)):
                 continue
             value = getattr(self, field.name)
             if base is None or getattr(base, field.name) != value:
@@ -375,6 +382,12 @@ class RuleSet:
             if expected is int and (not isinstance(value, int) or isinstance(value, bool)):
                 raise RuleSetError(f"option {key!r}: must be a whole number, not {quoted(value)}")
         return cls.preset(data["preset"], **options)
+
+
+def _follows(rules: RuleSet, base: RuleSet) -> bool:
+    """Whether a record need not name *rules*' ``cfar``: the call exists in *rules* and in its preset *base*, so its
+    value is the one ``contraflor_al_resto`` gives it (they agree, and the record names that option if it differs)."""
+    return base.cfar is not CfarRule.NONE and rules.cfar is not CfarRule.NONE
 
 
 _ENUM_OPTIONS: dict[str, type[enum.Enum]] = {
@@ -474,6 +487,39 @@ _REGLAMENTO = RuleSet(
 )
 _PRESETS: dict[str, RuleSet] = dict(zip(PRESET_NAMES, (_DEFAULT, _ONLINE, _CLASSIC, _LADDER, _REGLAMENTO), strict=True))
 _PRESETS_BY_NAME.update(_PRESETS)
+
+
+def option_pairs(pairs: Iterable[str]) -> dict[str, Any]:
+    """Options written ``NAME=VALUE`` on the command line (``pytruco play --option``, the items of ``pytruco serve
+    --new PRESET:NAME=VALUE,...``) as a record's ``rules`` object names them: each VALUE read as JSON (``4``,
+    ``true``, ``"leader"``), or else as the text it is (``malas-leader``). The values are checked when the
+    :class:`RuleSet` is made (:meth:`RuleSet.from_dict`), exactly as a record's are: ``4.0`` is not ``4``.
+
+    Raises:
+        RuleSetError: an item without ``=`` or without a name, or one that names ``preset``.
+
+    >>> from pytruco.rules import RuleSet, option_pairs
+    >>> option_pairs(["falta_envido=malas-leader", "flor_flor_value=4", "flor=true"])
+    {'falta_envido': 'malas-leader', 'flor_flor_value': 4, 'flor': True}
+    >>> RuleSet.from_dict({**option_pairs(["flor_achico=true"]), "preset": "classic"}).flor_achico
+    True
+    >>> option_pairs(["flor_achico"])
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.RuleSetError: an option is written NAME=VALUE, not 'flor_achico'
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise RuleSetError(f"an option is written NAME=VALUE, not {quoted(pair)}")
+        if name == "preset":
+            raise RuleSetError(f"'preset' is not an option: the preset is named on its own, not {quoted(pair)}")
+        try:
+            options[name] = json.loads(text)
+        except (ValueError, RecursionError):  # not JSON (or nested past the reader's depth): the text itself
+            options[name] = text
+    return options
 
 
 def check_start(

@@ -159,7 +159,8 @@ def falta_value(rules: RuleSet | Options, score: tuple[int, int], winner_team: i
     (``ladder``) the target minus the score of the team that loses it; under :attr:`FaltaRule.MALAS_LEADER`, with
     target 30 while the leader is in the malas, 15 minus the leader's score; under :attr:`FaltaRule.MALAS_WINNER`,
     with target 30 while both teams are in the malas, 15 minus the winner's score. *winner_team* is the team that
-    wins it (``None`` while not known: then ``None`` where the value depends on it). The one statement of the
+    wins it (``None`` while not known: then ``None`` where the value depends on it, which it does not at equal
+    scores). The one statement of the
     falta, for the envido, the contraflor al resto worth the falta and the views alike.
 
     >>> falta_value(RuleSet.preset("default"), (20, 5)), falta_value(RuleSet.preset("ladder"), (20, 5), 0)
@@ -171,7 +172,9 @@ def falta_value(rules: RuleSet | Options, score: tuple[int, int], winner_team: i
     rule, target, leader = options.falta_envido, options.target, max(score)
     if rule is FALTA_LOSER or (rule is FALTA_MALAS_WINNER and target == 30 and leader < 15):
         if winner_team is None:
-            return None
+            if score[0] != score[1]:
+                return None
+            winner_team = 0  # equal scores: the same value whichever team wins
         if rule is FALTA_LOSER:
             return target - score[1 - winner_team]
         return 15 - score[winner_team]

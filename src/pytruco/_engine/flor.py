@@ -198,8 +198,8 @@ def flor_call_refusal(rules: Options, kind: Kind) -> Refusal:
         return Refusal("no-contraflor", params)
     if kind is KIND_CONTRAFLOR_AL_RESTO and rules.cfar is CFAR_NONE:
         return Refusal("no-contraflor-al-resto", params)
-    if kind is KIND_CON_FLOR_ME_ACHICO:
-        return Refusal("achico-answers-second-flor", params)
+    if kind is KIND_CON_FLOR_ME_ACHICO:  # §9.3 flor_achico: it declines the first flor, not a later call
+        return Refusal("achico-answers-first-flor" if rules.flor_achico else "achico-answers-second-flor", params)
     return Refusal("answers-flor-only", params)
 
 

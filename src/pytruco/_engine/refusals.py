@@ -112,6 +112,8 @@ MESSAGES: Final[dict[str, str]] = {
     "no-contraflor": "there is no contraflor in {preset}",
     "no-contraflor-al-resto": "there is no contraflor al resto in {preset}",
     "achico-answers-second-flor": "{call} answers a second flor only, from the seat that sang the first",
+    "achico-answers-first-flor": "{call} declines the first flor only: "
+    "a contraflor or contraflor-al-resto is refused with no-quiero",
     "answers-flor-only": "{call} answers a flor only",
     "not-a-flor-answer": "{call} is not an answer to a flor in {preset}: answer {answers_text}",
     "not-a-second-flor-answer": "{call} is not an answer to a second flor: "

@@ -46,7 +46,7 @@ _PHRASE_LISTS: dict[Kind, list[str]] = {
     Kind.FLOR: ["flor", "canto flor", "tengo flor"],
     Kind.CONTRAFLOR: ["contraflor", "contra flor"],
     Kind.CONTRAFLOR_AL_RESTO: ["contraflor al resto", "contra flor al resto", "al resto"],
-    Kind.CON_FLOR_ME_ACHICO: ["con flor me achico", "me achico", "achico"],
+    Kind.CON_FLOR_ME_ACHICO: ["con flor me achico", "me achico", "achico", "give in", "back down"],
     Kind.SON_BUENAS: ["son buenas", "buenas", "good", "yours are better"],
     Kind.MAZO: ["mazo", "al mazo", "me voy al mazo", "me voy", "me voy a mazo", "fold", "go to the mazo"],
     Kind.RENDIRSE: ["me rindo", "rendirse", "concede", "surrender"],

@@ -27,7 +27,7 @@ clocks.
 
 Run::
 
-    pytruco serve --db tables.sqlite --new default --new classic:players=4
+    pytruco serve --db tables.sqlite --new default --new classic:players=4,flor_achico=true
 
 It prints one JSON line (``port``, and ``tables`` with every new table's seat ``links`` and ``spectator`` link;
 links are printed once, at creation), then serves on ``--host`` (127.0.0.1) until stopped.
@@ -502,7 +502,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="0 picks a free port (default: %(default)s)")  # fmt: skip
     parser.add_argument("--clock", type=bounded(float, *CLOCK_RANGE), default=15.0,
                         help="seconds per decision (default: %(default)s)")  # fmt: skip
-    parser.add_argument("--new", action="append", default=[], help="create a table: preset[:option=value,...]")
+    parser.add_argument("--new", action="append", default=[], metavar="PRESET[:NAME=VALUE,...]",
+                        help="create a table, e.g. classic:players=4,flor_achico=true (each NAME=VALUE as"
+                        " --option reads it; clock=S: its seconds per decision)")  # fmt: skip
     parser.add_argument("--expires", type=bounded(float, 1, 1e10), default=None,
                         help="new tables' links expire after N seconds")  # fmt: skip
     parser.add_argument("--fsync", action="store_true", help="wait for the disk at every commit (power-cut safe)")

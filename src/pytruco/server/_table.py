@@ -40,10 +40,10 @@ from typing import Any, NamedTuple
 
 from .._engine import State, apply, new_game, random_deal
 from ..actions import Action, Deal, Kind
-from ..errors import ArgumentError, IllegalActionError, NotationError, quoted
+from ..errors import ArgumentError, IllegalActionError, NotationError, RuleSetError, quoted
 from ..events import Event
 from ..frontend import clock, seat_events
-from ..rules import RuleSet
+from ..rules import RuleSet, option_pairs
 from ..text import action_label, describe_event, describe_refusal
 from ..views import SeatView, view
 from ._protocol import CODES, error_message, time_left_ms
@@ -350,30 +350,35 @@ class Table:
 
 
 def table_spec(spec: str) -> tuple[RuleSet, float | None]:
-    """``preset[:option=value,...]``, e.g. ``classic:players=4,target=15``; ``clock=N`` sets this table's seconds
-    per decision.
+    """``PRESET[:NAME=VALUE,...]``, e.g. ``classic:players=4,target=15`` or ``classic:flor_achico=true,falta_envido=
+    malas-winner``: each item is read as ``pytruco play --option NAME=VALUE`` reads it
+    (:func:`pytruco.rules.option_pairs`) and the table's rules are what a record's ``rules`` naming those options
+    would be (:meth:`RuleSet.from_dict`: exact JSON values, so ``flor_flor_value=4.0`` is refused); ``clock=N`` sets
+    this table's seconds per decision.
 
     Raises:
-        RuleSetError: an unknown preset or option.
+        RuleSetError: an unknown preset or option, or a value the option refuses (the message names it).
         ArgumentError: a clock that is not a number of seconds in :data:`CLOCK_RANGE`.
 
     >>> rules, seconds = table_spec("classic:players=4,clock=2.5")
     >>> rules.players, seconds
     (4, 2.5)
+    >>> table_spec("classic:flor_achico=true,falta_envido=malas-winner")[0].to_dict()
+    {'preset': 'classic', 'falta_envido': 'malas-winner', 'flor_achico': True}
+    >>> table_spec("classic:flor_flor_value=5")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pytruco.errors.RuleSetError: --new 'classic:flor_flor_value=5': option 'flor_flor_value': must be 3, 4 or 6, not 5
     """
     preset, _, rest = spec.partition(":")
-    options: dict[str, Any] = {}
-    clock_s = None
-    for item in filter(None, rest.split(",")):
-        key, _, value = item.partition("=")
-        parsed: Any = value == "true" if value in ("true", "false") else value
-        if value.isascii() and value.replace(".", "", 1).isdigit():  # ASCII digits only: not "²"
-            parsed = float(value) if "." in value else int(value)
-        if key == "clock":
-            clock_s = _clock_seconds(value)
-        else:
-            options[key] = parsed
-    return RuleSet.preset(preset, **options), clock_s
+    items = [item for item in rest.split(",") if item]
+    clocks = [item.partition("=")[2] for item in items if item.partition("=")[0] == "clock"]
+    try:
+        options = option_pairs(item for item in items if item.partition("=")[0] != "clock")
+        rules = RuleSet.from_dict({**options, "preset": preset})
+    except RuleSetError as error:
+        raise RuleSetError(f"--new {quoted(spec)}: {error}") from None
+    return rules, (_clock_seconds(clocks[-1]) if clocks else None)
 
 
 def _clock_seconds(text: str) -> float:

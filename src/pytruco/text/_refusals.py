@@ -172,6 +172,10 @@ _REFUSALS: dict[str, tuple[str, str]] = {
         "Con flor me achico contesta solo una segunda flor, y lo dice quien cantó la primera.",
         "Con flor me achico answers a second flor only, from the seat that sang the first.",
     ),
+    "achico-answers-first-flor": (
+        "Con flor me achico contesta solo la primera flor: a una contraflor (al resto) se le dice no quiero.",
+        "Con flor me achico answers the first flor only: refuse a contraflor (al resto) with no quiero.",
+    ),
     "answers-flor-only": ("{call_name} contesta solo una flor.", "{call_name} answers a flor only."),
     "not-a-flor-answer": (
         "{call_name} no contesta una flor en {preset}: contestá {answers_text}.",
