@@ -31,8 +31,10 @@ from .state import Round, State
 _TEAM_SEATS: Final = {n: (tuple(range(0, n, 2)), tuple(range(1, n, 2))) for n in (2, 4, 6)}
 
 
-def answerers(r: Round, caller: int) -> tuple[int, ...]:
-    """Seats of the other team than *caller*'s still in the round (any of them may answer a call)."""
+def answerers(r: Round, caller: int | None) -> tuple[int, ...]:
+    """Seats of the other team than *caller*'s still in the round (any of them may answer a call; a call waits,
+    so its *caller* is known)."""
+    assert caller is not None
     seats = _TEAM_SEATS[r._deal.n][1 - (caller & 1)]
     folded = r._folded
     if not folded:
@@ -54,8 +56,8 @@ def start_declarations(r: Round, kind: Declaring, mask: int) -> None:
     decl = r._edit_decl()
     decl.kind = kind
     decl.queue = tuple(c for c in order if mask >> c & 1 and not folded >> c & 1)
-    decl.best = -1
-    decl.best_seat = -1
+    decl.best = None
+    decl.best_seat = None
     decl.said = ()
 
 
@@ -77,9 +79,11 @@ def blocker(r: Round) -> str | None:
 def own_pending(r: Round, s: int) -> str | None:
     """The word of the call pending from seat *s*'s own team (which it cannot answer), if any."""
     team = s & 1
-    if r._envido.stage is ENV_PENDING and r._envido.caller & 1 == team:
+    caller = r._envido.caller
+    if r._envido.stage is ENV_PENDING and caller is not None and caller & 1 == team:
         return r.last_envido_call().value
-    if r._truco.call and r._truco.caller & 1 == team:
+    caller = r._truco.caller
+    if r._truco.call and caller is not None and caller & 1 == team:
         return LEVEL_NAMES[r._truco.call - 1]
     return None
 

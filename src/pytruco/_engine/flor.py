@@ -290,24 +290,27 @@ def refuse_first_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     flor.answerers = 0
     flor.lost |= 1 << s
     flor.stage = FLOR_DONE
-    award(st, r, flor.first & 1, flor_stakes(st._opts, None)[1], CAT_FLOR, events)
+    first = flor.first
+    assert first is not None
+    award(st, r, first & 1, flor_stakes(st._opts, None)[1], CAT_FLOR, events)
 
 
 def refuse_flor_call(st: State, r: Round, events: EventLog) -> None:
     """The flor-chain call is refused (no quiero, con flor me achico, the mazo or a timeout): its caller's team
     scores what refusing it is worth (:func:`flor_stakes`)."""
     points = flor_stakes(st._opts, r._flor.call, r._flor.over)[1]
-    caller_team = r._flor.caller & 1
+    caller = r._flor.caller
+    assert caller is not None
     flor = r._edit_flor()
     flor.stage = FLOR_DONE
     flor.call = None
-    award(st, r, caller_team, points, CAT_FLOR, events)
+    award(st, r, caller & 1, points, CAT_FLOR, events)
 
 
 def _accept_flor(r: Round, stake: int) -> None:
     flor = r._edit_flor()
     flor.stage = FLOR_DECLARING
-    flor.stake = stake
+    flor.stake = None if stake < 0 else stake  # flor_stakes' -1: a contraflor al resto
     flor.call = None
     start_declarations(r, DECL_FLOR, flor.sung)
 
@@ -318,7 +321,7 @@ def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
     r._edit_flor().stage = FLOR_DONE
     stake = r._flor.stake
     events.append(simple_event(EVENT_FLOR_WON, winner, team))
-    if stake >= 0:
+    if stake is not None:
         award(st, r, team, stake, CAT_FLOR, events)
     elif rules.contraflor_al_resto is RESTO_FALTA:  # §9.8: the falta of §9.1 (falta_envido), for this winner
         value = falta_value(rules, st._score, team)

@@ -109,7 +109,7 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
         return
     if r._turn == s:
         nxt = next_in_trick(r, s)
-        if nxt < 0:  # the others of this trick have played: it is complete
+        if nxt is None:  # the others of this trick have played: it is complete
             complete_trick(st, r, events)
         else:  # the next seat plays (or leads, §8.16)
             r._turn = nxt

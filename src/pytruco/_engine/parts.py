@@ -13,7 +13,7 @@ a copy then allocates nothing and adds nothing to the count that runs Python's c
 
 >>> chain = start(TrucoChain)
 >>> chain.level, chain.quiero_team, chain == chain._copy()
-(0, -1, True)
+(0, None, True)
 """
 
 from __future__ import annotations
@@ -76,12 +76,12 @@ class TrucoChain(RoundPart):
 
     level: int = 0
     """Accepted level: 0 none, 1 truco, 2 retruco, 3 vale cuatro."""
-    quiero_team: int = -1
-    """The team that accepted the last level (the only one that may raise next), -1 for none."""
+    quiero_team: int | None = None
+    """The team that accepted the last level (the only one that may raise next), ``None`` before any."""
     call: int = 0
     """The level of the call waiting for its answer, 0 for none."""
-    caller: int = -1
-    """The seat that made the last call, -1 for none."""
+    caller: int | None = None
+    """The seat that made the last call, ``None`` before any."""
 
     def _copy(self) -> TrucoChain:
         new = TrucoChain()
@@ -101,14 +101,14 @@ class EnvidoChain(RoundPart):
     """The chain's calls (a long per-word chain keeps its first ``CHAIN_HEAD`` calls and a count)."""
     count: int = 0
     """How many calls the chain has."""
-    caller: int = -1
-    """The seat that made the last call, -1 for none."""
+    caller: int | None = None
+    """The seat that made the last call, ``None`` before any."""
     unshown: tuple[int, int, int] | None = None
-    """An envido won by declaration, waiting for the cards to be shown: ``(team, value, seat)``."""
+    """An envido won by declaration, waiting for the cards to be shown: ``(team, value, points declared)``."""
     forfeit: bool = False
     """The envido winner folded before showing its cards (the show rule)."""
-    winner: int = -1
-    """The seat whose declaration won, -1 until known."""
+    winner: int | None = None
+    """The seat whose declaration won, ``None`` until known."""
 
     def _copy(self) -> EnvidoChain:
         new = EnvidoChain()
@@ -131,20 +131,20 @@ class FlorChain(RoundPart):
     """Seats that sang flor (a bit per seat)."""
     lost: int = 0
     """Seats whose flor was lost (folded, or refused by their team; a bit per seat)."""
-    first: int = -1
-    """The seat that sang the first flor, -1 for none."""
+    first: int | None = None
+    """The seat that sang the first flor, ``None`` before any."""
     forfeit: int = 0
     """Teams that lost their later flor points by folding (a bit per team)."""
     answerers: int = 0
     """Holders of the other team still to answer a first flor (a bit per seat)."""
     call: Kind | None = None
     """The flor-chain call waiting for its answer."""
-    caller: int = -1
-    """Its caller, -1 for none."""
+    caller: int | None = None
+    """Its caller, ``None`` before any."""
     over: Kind | None = None
     """The call it raised (contraflor over flor, ...)."""
-    stake: int = 0
-    """What the accepted chain is worth; -1 for a contraflor al resto (the falta or the chico)."""
+    stake: int | None = 0
+    """What the accepted chain is worth; ``None`` for a contraflor al resto (the falta or the chico)."""
 
     def _copy(self) -> FlorChain:
         new = FlorChain()
@@ -169,10 +169,10 @@ class Declarations(RoundPart):
     """What is declared (``DECL_NONE`` when nobody declares)."""
     queue: tuple[int, ...] = ()
     """The seats still to declare, in order."""
-    best: int = -1
-    """The best points declared so far, -1 for none."""
-    best_seat: int = -1
-    """The seat that declared them, -1 for none."""
+    best: int | None = None
+    """The best points declared so far, ``None`` before any."""
+    best_seat: int | None = None
+    """The seat that declared them, ``None`` before any."""
     said: tuple[tuple[int, int | None], ...] = ()
     """``(seat, points)`` declared so far, ``None`` for son buenas."""
 
@@ -197,8 +197,8 @@ class RoundScore(RoundPart):
     carried: int = 0
     """How many of them a pica hand's earlier duels carried in."""
     ended: bool = False
-    winner: int = -1
-    """The team that won the truco points, -1 until known."""
+    winner: int | None = None
+    """The team that won the truco points, ``None`` until known."""
 
     def _copy(self) -> RoundScore:
         new = RoundScore()

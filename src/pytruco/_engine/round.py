@@ -254,7 +254,7 @@ class Round:
             lines.append(f"  trick {index}: {trick!r}")
         if self._score.ended:
             lines.append(
-                "  over" + ("" if self._score.winner < 0 else f": team {self._score.winner} won the truco points")
+                "  over" + ("" if self._score.winner is None else f": team {self._score.winner} won the truco points")
             )
         return "\n".join(lines)
 
@@ -346,7 +346,7 @@ class Round:
     @property
     def quiero_team(self) -> int | None:
         """The team that accepted the last truco level and may raise it, if any."""
-        return None if self._truco.quiero_team < 0 else self._truco.quiero_team
+        return self._truco.quiero_team
 
     @property
     def pending(self) -> tuple[Kind, int] | None:
@@ -366,12 +366,18 @@ class Round:
         if waits is AWAIT_TRUCO:
             return self.truco_call
         if waits is AWAIT_ENVIDO:
-            return (self.last_envido_call(), self._envido.caller)
-        if waits is AWAIT_FLOR:
-            return (KIND_FLOR, self._flor.first)
-        if waits is AWAIT_FLOR_CALL and self._flor.call is not None:
-            return (self._flor.call, self._flor.caller)
-        return None
+            seat = self._envido.caller
+            call = self.last_envido_call()
+        elif waits is AWAIT_FLOR:
+            seat = self._flor.first
+            call = KIND_FLOR
+        elif waits is AWAIT_FLOR_CALL and self._flor.call is not None:
+            seat = self._flor.caller
+            call = self._flor.call
+        else:
+            return None
+        assert seat is not None  # a call waits: its caller is known
+        return (call, seat)
 
     @property
     def declaring(self) -> str | None:
@@ -388,7 +394,7 @@ class Round:
     @property
     def winner(self) -> int | None:
         """The team that won the round's truco points, once known."""
-        return None if self._score.winner < 0 else self._score.winner
+        return self._score.winner
 
     # --- public, read-only: what a table shows (for views; added by "front") ---
     @property
@@ -432,12 +438,12 @@ class Round:
     @property
     def envido_caller(self) -> int | None:
         """The seat that made the last call of the envido chain."""
-        return None if self._envido.caller < 0 else self._envido.caller
+        return self._envido.caller
 
     @property
     def envido_winner(self) -> int | None:
         """The seat whose declaration won the envido, once the declarations are over."""
-        return None if self._envido.winner < 0 else self._envido.winner
+        return self._envido.winner
 
     @property
     def flor_stage(self) -> str:
@@ -449,22 +455,24 @@ class Round:
     @property
     def flor_call(self) -> tuple[Kind, int, Kind | None] | None:
         """The flor-chain call waiting for an answer: ``(call, caller, call it raised)``."""
-        if self._flor.stage is not FLOR_CALL or self._flor.call is None:
+        flor = self._flor
+        if flor.stage is not FLOR_CALL or flor.call is None or flor.caller is None:
             return None
-        return (self._flor.call, self._flor.caller, self._flor.over)
+        return (flor.call, flor.caller, flor.over)
 
     @property
     def flor_stake(self) -> int | None:
         """What the accepted flor chain is worth; ``None`` for a contraflor al resto (the falta or the chico)."""
-        return None if self._flor.stake < 0 else self._flor.stake
+        return self._flor.stake
 
     @property
     def truco_call(self) -> tuple[Kind, int] | None:
         """The truco-level call waiting for an answer (also while an envido it
         allowed is being played), and its caller."""
-        if not self._truco.call:
+        truco = self._truco
+        if not truco.call or truco.caller is None:
             return None
-        return (TRUCO_CALLS[self._truco.call - 1], self._truco.caller)
+        return (TRUCO_CALLS[truco.call - 1], truco.caller)
 
     @property
     def unscored(self) -> tuple[tuple[int, int, str], ...]:

@@ -31,7 +31,7 @@ def timeout(st: State, r: Round, s: int, events: EventLog) -> None:
         r._edit_flor().lost |= 1 << s
     waits = refuse_awaited(st, r, s, events)  # a flor, a flor-chain call or an envido is refused
     if waits is AWAIT_DECLARING:
-        if r._decl.best_seat < 0:
+        if r._decl.best_seat is None:
             points = r._deal.flor_points[s] if r._decl.kind is DECL_FLOR else r._deal.envido_points[s]
             declare(st, r, s, points, events, True)
         else:
