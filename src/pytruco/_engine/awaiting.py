@@ -39,23 +39,24 @@ def answerers(r: Round, caller: int | None) -> tuple[int, ...]:
     folded = r._folded
     if not folded:
         return seats
-    return tuple([s for s in seats if not folded >> s & 1])
+    return tuple([s for s in seats if s not in folded])
 
 
-def seats_of(mask: int, n: int) -> tuple[int, ...]:
-    """The seats whose bits are set in *mask*, in order."""
-    return tuple(s for s in range(n) if mask >> s & 1)
+def seats_of(seats: frozenset[int], n: int) -> tuple[int, ...]:
+    """*seats* in order (of the *n* at the table)."""
+    return tuple([s for s in range(n) if s in seats])
 
 
-def start_declarations(r: Round, kind: Declaring, mask: int) -> None:
-    """Seats in *mask* declare, in playing order from the mano, once around (envido and flor points)."""
+def start_declarations(r: Round, kind: Declaring, seats: frozenset[int] | None) -> None:
+    """*seats* (``None``: every seat) still in the round declare, in playing order from the mano, once around
+    (envido and flor points)."""
     n = r._deal.n
     mano = r._deal.mano
     folded = r._folded
     order = [(mano + step) % n for step in range(n)]
     decl = r._edit_decl()
     decl.kind = kind
-    decl.queue = tuple(c for c in order if mask >> c & 1 and not folded >> c & 1)
+    decl.queue = tuple([c for c in order if (seats is None or c in seats) and c not in folded])
     decl.best = None
     decl.best_seat = None
     decl.said = ()

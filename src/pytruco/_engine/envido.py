@@ -270,7 +270,7 @@ def answer_envido(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> 
     r._log = (("call", "envido", s, kind), r._log)
     if kind is KIND_QUIERO:
         envido.stage = ENV_DECLARING
-        start_declarations(r, DECL_ENVIDO, ~r._folded)
+        start_declarations(r, DECL_ENVIDO, None)
     elif kind is KIND_NO_QUIERO:
         refuse_envido(st, r, events)
     else:  # a raise

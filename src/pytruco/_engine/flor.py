@@ -49,6 +49,7 @@ from .stages import (
     KIND_FLOR,
     KIND_NO_QUIERO,
     KIND_QUIERO,
+    NO_SEATS,
     RESTO_FALTA,
     WINDOW_FIRST_CARD_OF_HAND,
     Awaiting,
@@ -67,7 +68,7 @@ def flor_window(rules: Options, r: Round, s: int) -> str | None:
         return "no-flor"
     if r._deal.flor_points[s] is None:
         return "flor-not-held"
-    if r._flor.sung >> s & 1:
+    if s in r._flor.sung:
         return "flor-already-sung"
     if len(r._held[s]) != 3:
         return "flor-card-played"
@@ -79,7 +80,7 @@ def flor_window(rules: Options, r: Round, s: int) -> str | None:
         env = r._envido.stage
         if (env is not ENV_NONE and env is not ENV_PENDING) or (env is ENV_PENDING and r._envido.count != 1):
             return "flor-envido-answered"
-    if (r._flor.lost | r._folded) >> s & 1:
+    if s in r._flor.lost or s in r._folded:
         return "flor-no-longer"
     stage = r._flor.stage
     if stage is FLOR_ANSWER or stage is FLOR_CALL or stage is FLOR_DECLARING:
@@ -120,7 +121,7 @@ def may_fold_unsung(rules: Options, waits: Awaiting) -> bool:
 
 def can_answer_flor(rules: Options, r: Round, s: int) -> bool:
     """Whether seat *s* holds a flor that can still answer another (§8.7)."""
-    if r._deal.flor_points[s] is None or (r._flor.sung | r._flor.lost | r._folded) >> s & 1:
+    if r._deal.flor_points[s] is None or s in r._flor.sung or s in r._flor.lost or s in r._folded:
         return False
     if len(r._held[s]) != 3:
         return False
@@ -223,7 +224,7 @@ def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     rules = st._opts
     team = s & 1
     flor = r._edit_flor()
-    flor.sung |= 1 << s
+    flor.sung = flor.sung | {s}
     events.append(new_event(EVENT_CALLED, s, team, 0, None, "flor"))
     r._log = (("call", "flor", s, KIND_FLOR), r._log)
     if r._envido.stage is ENV_PENDING or r._envido.stage is ENV_DECLARING:
@@ -233,14 +234,11 @@ def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
         decl.queue = ()
         events.append(simple_event(EVENT_ENVIDO_VOID))
     if flor.stage is FLOR_NONE:
-        mask = 0
-        for t in range(1 - team, r._deal.n, 2):
-            if can_answer_flor(rules, r, t):
-                mask |= 1 << t
-        if mask:
+        answering = frozenset([t for t in range(1 - team, r._deal.n, 2) if can_answer_flor(rules, r, t)])
+        if answering:
             flor.stage = FLOR_ANSWER
             flor.first = s
-            flor.answerers = mask
+            flor.answerers = answering
             return
         flor.stage = FLOR_DONE
     award(st, r, team, rules.flor_value, CAT_FLOR, events)
@@ -255,8 +253,8 @@ def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog)
         refuse_first_flor(st, r, s, events)
         return
     flor = r._edit_flor()
-    flor.answerers = 0
-    flor.sung |= 1 << s
+    flor.answerers = NO_SEATS
+    flor.sung = flor.sung | {s}
     if kind is KIND_FLOR and not rules.flor_flor_is_call:
         _accept_flor(r, flor_stakes(rules, None)[0])
         return
@@ -287,8 +285,8 @@ def refuse_first_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     """Seat *s* refuses the first flor (no quiero, the mazo or a timeout): its flor is lost and the first
     singer's team scores the flor (PRESETS.md §6, §7)."""
     flor = r._edit_flor()
-    flor.answerers = 0
-    flor.lost |= 1 << s
+    flor.answerers = NO_SEATS
+    flor.lost = flor.lost | {s}
     flor.stage = FLOR_DONE
     first = flor.first
     assert first is not None
@@ -371,6 +369,7 @@ def lose_flor(r: Round, team: int, events: EventLog) -> None:
         else:
             pending.append((owner, points, category))
     r._edit_score().deferred = tuple(pending)
-    r._edit_flor().forfeit |= 1 << team  # and the team's later flor points in this round too
+    flor = r._edit_flor()
+    flor.forfeit = flor.forfeit | {team}  # and the team's later flor points in this round too
     if moved:
         events.append(new_event(EVENT_POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))

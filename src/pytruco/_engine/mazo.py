@@ -42,7 +42,7 @@ def may_fold(rules: Options, r: Round, s: int, waits: Awaiting) -> bool:
     flor only where it may be refused); never while declaring. The one statement of the mazo, for the legal
     actions and the refusals alike."""
     if waits is AWAIT_TURN:
-        return not (not rules.mano_mazo_before_acting and s == r._deal.mano and not r._acted >> s & 1)
+        return not (not rules.mano_mazo_before_acting and s == r._deal.mano and not r._mano_acted)
     if waits is AWAIT_DECLARING or waits is AWAIT_NOTHING:
         return False
     return rules.mazo_with_pending_call and (waits is not AWAIT_FLOR or rules.flor_refusable)
@@ -81,7 +81,6 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
     rules = st._opts
     team = s & 1
     other = 1 - team
-    bit = 1 << s
     if not timeout:
         events.append(simple_event(EVENT_FOLDED, s, team))
     forfeit = (
@@ -89,11 +88,11 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
     )
     if forfeit:
         r._edit_envido().forfeit = True
-    if rules.flor_lost_on_fold and r._flor.sung & bit and r._held[s]:
+    if rules.flor_lost_on_fold and s in r._flor.sung and r._held[s]:
         lose_flor(r, team, events)
     # The fold first refuses the call this seat was due to answer (a truco once the seat is out).
     truco_refused = refuse_awaited(st, r, s, events) is AWAIT_TRUCO
-    r._folded |= bit
+    r._folded = r._folded | {s}
     if r._score.ended:
         return
     if truco_refused:
@@ -101,7 +100,7 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
         mazo_penalty(st, r, other, events)
         finish_round(st, r, events)
         return
-    team_out = r._deal.n == 2 or all(r._folded >> t & 1 for t in range(team, r._deal.n, 2))
+    team_out = r._deal.n == 2 or all(t in r._folded for t in range(team, r._deal.n, 2))
     if team_out or forfeit:
         win_round(st, r, other, events)
         mazo_penalty(st, r, other, events)

@@ -23,7 +23,7 @@ from typing import Any, Final, TypeVar
 from ..actions import Kind
 from ..cards import Hand
 from .native import mypyc_attr
-from .stages import DECL_NONE, ENV_NONE, FLOR_NONE, Declaring, EnvidoStage, FlorStage
+from .stages import DECL_NONE, ENV_NONE, FLOR_NONE, NO_SEATS, Declaring, EnvidoStage, FlorStage
 
 __all__ = ["Dealt", "Declarations", "EnvidoChain", "FlorChain", "RoundPart", "RoundScore", "TrucoChain", "start"]
 
@@ -127,16 +127,16 @@ class FlorChain(RoundPart):
     """Flor, contraflor, contraflor al resto and con flor me achico: who sang, the call waiting, the stake."""
 
     stage: FlorStage = FLOR_NONE
-    sung: int = 0
-    """Seats that sang flor (a bit per seat)."""
-    lost: int = 0
-    """Seats whose flor was lost (folded, or refused by their team; a bit per seat)."""
+    sung: frozenset[int] = NO_SEATS
+    """Seats that sang flor."""
+    lost: frozenset[int] = NO_SEATS
+    """Seats whose flor was lost (folded, or refused by their team)."""
     first: int | None = None
     """The seat that sang the first flor, ``None`` before any."""
-    forfeit: int = 0
-    """Teams that lost their later flor points by folding (a bit per team)."""
-    answerers: int = 0
-    """Holders of the other team still to answer a first flor (a bit per seat)."""
+    forfeit: frozenset[int] = NO_SEATS
+    """Teams that lost their later flor points by folding."""
+    answerers: frozenset[int] = NO_SEATS
+    """Holders of the other team still to answer a first flor."""
     call: Kind | None = None
     """The flor-chain call waiting for its answer."""
     caller: int | None = None

@@ -96,10 +96,10 @@ class Round:
     _tricks: tuple[Trick, ...]
     _cards_played: int
     _turn: int
-    _folded: int
-    """Seats out of the round (gone to the mazo, or not in a pica duel; a bit per seat)."""
-    _acted: int
-    """Seats that have played a card or made a call in this round (a bit per seat)."""
+    _folded: frozenset[int]
+    """Seats out of the round (gone to the mazo, or not in a pica duel)."""
+    _mano_acted: bool
+    """The mano has played a card or made a call in this round (it may go to the mazo then, §8.2)."""
     _truco: TrucoChain
     _envido: EnvidoChain
     _flor: FlorChain
@@ -124,7 +124,7 @@ class Round:
         new._cards_played = self._cards_played
         new._turn = self._turn
         new._folded = self._folded
-        new._acted = self._acted
+        new._mano_acted = self._mano_acted
         new._truco = self._truco
         new._envido = self._envido
         new._flor = self._flor
@@ -237,7 +237,7 @@ class Round:
         if self._envido.count:
             lines.append(f"  envido: {'-'.join(call.value for call in self.envido_calls)} ({self._envido.stage.value})")
         if self._flor.sung:
-            lines.append(f"  flor sung by: {', '.join(f'seat {s}' for s in sorted(self.flor_sung))}")
+            lines.append(f"  flor sung by: {', '.join(f'seat {s}' for s in sorted(self._flor.sung))}")
         played: dict[int, list[str]] = {}
         for trick in (*self._tricks, (self._trick, None, None)):
             for seat, card in trick[0]:
@@ -247,7 +247,7 @@ class Round:
             line = f"  seat {seat}: {held}"
             if seat in played:
                 line = f"{line:<22}played {' '.join(played[seat])}"
-            if self._folded >> seat & 1:
+            if seat in self._folded:
                 line += " (out)"
             lines.append(line)
         for index, trick in enumerate(self._tricks, 1):
@@ -300,7 +300,7 @@ class Round:
     @property
     def folded(self) -> frozenset[int]:
         """Seats that went to the mazo (out of this round)."""
-        return frozenset(s for s in range(self._deal.n) if self._folded >> s & 1)
+        return self._folded
 
     @property
     def truco_level(self) -> int:
@@ -331,7 +331,7 @@ class Round:
     @property
     def flor_sung(self) -> frozenset[int]:
         """Seats that have sung flor in this round."""
-        return frozenset(s for s in range(self._deal.n) if self._flor.sung >> s & 1)
+        return self._flor.sung
 
     @property
     def points(self) -> tuple[int, int]:

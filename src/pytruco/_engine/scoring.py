@@ -44,7 +44,7 @@ def award(st: State, r: Round, team: int, points: int, category: str, events: Ev
     """Give *points* to *team*: at once, or when the round ends (§2)."""
     if points <= 0 or r._score.ended:
         return
-    if r._flor.forfeit and category is CAT_FLOR and r._flor.forfeit >> team & 1:
+    if category is CAT_FLOR and team in r._flor.forfeit:
         # §8.22: this team's flor points in the round go to the other team, as
         # points that never move again (§8.29).
         team = 1 - team

@@ -148,7 +148,7 @@ def next_in_trick(r: Round, s: int) -> int | None:
     folded = r._folded
     for step in range(1, n):
         c = (s + step) % n
-        if folded >> c & 1:
+        if c in folded:
             continue
         for seat, _card in r._trick:
             if seat == c:
@@ -162,7 +162,7 @@ def _first_in_hand(r: Round, s: int) -> int:
     n = r._deal.n
     for step in range(n):
         c = (s + step) % n
-        if not r._folded >> c & 1:
+        if c not in r._folded:
             return c
     return s
 
