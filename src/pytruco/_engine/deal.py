@@ -13,7 +13,7 @@ from ..errors import SetupError, quoted
 from ..events import Event
 from .history import MAX_HANDS, Node, deal_entry
 from .options import Options
-from .parts import Dealt, Declarations, EnvidoChain, FlorChain, RoundScore, TrucoChain, start
+from .parts import Dealt, Declarations, EnvidoChain, FlorChain, RoundScore, TrucoChain
 from .refusals import Refusal, error
 from .round import MADE
 from .stages import (
@@ -251,11 +251,11 @@ def _new_round(rules: Options, hands: tuple[Hand, ...], mano: int, absent: froze
     return r
 
 
-_TRUCO_START: Final = start(TrucoChain)
-_ENVIDO_START: Final = start(EnvidoChain)
-_FLOR_START: Final = start(FlorChain)
-_DECL_START: Final = start(Declarations)
-_SCORE_START: Final = start(RoundScore)
+_TRUCO_START: Final = TrucoChain()
+_ENVIDO_START: Final = EnvidoChain()
+_FLOR_START: Final = FlorChain()
+_DECL_START: Final = Declarations()
+_SCORE_START: Final = RoundScore()
 
 
 def _points(cards: tuple[Card, ...]) -> tuple[int, int, int]:

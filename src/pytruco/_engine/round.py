@@ -20,7 +20,7 @@ from ..actions import TRUCO_CALLS, Kind
 from ..cards import Card, Hand
 from ..errors import ArgumentError
 from .native import mypyc_attr
-from .parts import Dealt, Declarations, EnvidoChain, FlorChain, RoundScore, TrucoChain
+from .parts import BLANK, NATIVE, Dealt, Declarations, EnvidoChain, FlorChain, RoundScore, TrucoChain
 from .stages import (
     AWAIT_DECLARING,
     AWAIT_ENVIDO,
@@ -138,35 +138,35 @@ class Round:
         """This round's own truco chain, to write (copied at the first write of the action being applied)."""
         if not self._edited & _EDITED_TRUCO:
             self._edited |= _EDITED_TRUCO
-            self._truco = self._truco._copy()
+            self._truco = TrucoChain(self._truco) if NATIVE else self._truco._copy()
         return self._truco
 
     def _edit_envido(self) -> EnvidoChain:
         """This round's own envido chain, to write."""
         if not self._edited & _EDITED_ENVIDO:
             self._edited |= _EDITED_ENVIDO
-            self._envido = self._envido._copy()
+            self._envido = EnvidoChain(self._envido) if NATIVE else self._envido._copy()
         return self._envido
 
     def _edit_flor(self) -> FlorChain:
         """This round's own flor chain, to write."""
         if not self._edited & _EDITED_FLOR:
             self._edited |= _EDITED_FLOR
-            self._flor = self._flor._copy()
+            self._flor = FlorChain(self._flor) if NATIVE else self._flor._copy()
         return self._flor
 
     def _edit_decl(self) -> Declarations:
         """This round's own declarations, to write."""
         if not self._edited & _EDITED_DECL:
             self._edited |= _EDITED_DECL
-            self._decl = self._decl._copy()
+            self._decl = Declarations(self._decl) if NATIVE else self._decl._copy()
         return self._decl
 
     def _edit_score(self) -> RoundScore:
         """This round's own score, to write."""
         if not self._edited & _EDITED_SCORE:
             self._edited |= _EDITED_SCORE
-            self._score = self._score._copy()
+            self._score = RoundScore(self._score) if NATIVE else self._score._copy()
         return self._score
 
     def _key(self) -> tuple[Any, ...]:
@@ -515,23 +515,6 @@ def _round_fields() -> tuple[str, ...]:
 ROUND_FIELDS: Final = _round_fields()
 """The fields of a :class:`Round` (a compiled class lists them in ``__mypyc_attrs__``)."""
 _KEY_SLOTS: Final = tuple(name for name in ROUND_FIELDS if name not in ("_log", "_edited"))
-
-
-def _native() -> bool:
-    """Whether State and Round are compiled (native) classes: those refuse ``object.__new__``."""
-    try:
-        object.__new__(Round)
-    except TypeError:
-        return True
-    return False
-
-
-NATIVE: Final = _native()
-"""Whether State and Round are compiled classes. ``_copy`` then makes its blank value with the private
-constructor, a native call there; the pure build uses :data:`BLANK`, which skips ``__init__``."""
-
-BLANK: Final[Any] = object.__new__
-"""``BLANK(Round)`` and ``BLANK(State)``: a value with no fields set, for the pure build's ``_copy`` to fill."""
 
 
 def _restore_round(fields: dict[str, Any], entries: tuple[tuple[Any, ...], ...]) -> Round:
