@@ -264,6 +264,7 @@ def test_copies_carry_every_field_and_only_the_engine_builds_blank_values() -> N
         for name, marker in markers.items():
             setattr(marked, name, marker)
         assert {name: getattr(cls(marked), name) for name in markers} == markers  # type: ignore[call-arg]
+        assert {name: getattr(marked._copy(), name) for name in markers} == markers  # the pure build's copy
     for cls in (State, Round):
         assert not hasattr(cls(MADE), "_history")
         for args in ((), (None,), (MADE, MADE)):
