@@ -247,21 +247,24 @@ def test_copies_carry_every_field_and_only_the_engine_builds_blank_values() -> N
                 continue
             # The compiled build stores a fixed-size tuple unboxed and reads it as a new tuple each time.
             assert new is old or (type(old) is tuple and type(new) is tuple and new == old), name
-    # The records a round is made of copy every field they declare (their _copy is written out too): each field
-    # holds its own marker (the pure build; a compiled field takes only its declared type), and the copy has it.
-    from pytruco._engine.round import NATIVE
+    # The records a round is made of copy every field they declare (``Record(source)``, each field's line in
+    # __init__): each field holds its own marker (the pure build; a compiled field takes only its declared type),
+    # and the copy has it.
+    from pytruco._engine.parts import NATIVE
 
     r = state.round
     for record in (r._truco, r._envido, r._flor, r._decl, r._score):
-        copied = record._copy()
+        cls = type(record)
+        copied = cls(record)  # type: ignore[call-arg]
         assert copied is not record and copied == record and type(copied) is type(record)
         if NATIVE:
             continue
-        marked = record._copy()  # not the state's own record, which it shares with other states
-        markers = {name: object() for name in type(record).fields()}
+        marked = cls(record)  # type: ignore[call-arg]  # not the state's own record, shared with other states
+        markers = {name: object() for name in cls.fields()}
         for name, marker in markers.items():
             setattr(marked, name, marker)
-        assert {name: getattr(marked._copy(), name) for name in markers} == markers
+        assert {name: getattr(cls(marked), name) for name in markers} == markers  # type: ignore[call-arg]
+        assert {name: getattr(marked._copy(), name) for name in markers} == markers  # the pure build's copy
     for cls in (State, Round):
         assert not hasattr(cls(MADE), "_history")
         for args in ((), (None,), (MADE, MADE)):

@@ -31,31 +31,34 @@ from .state import Round, State
 _TEAM_SEATS: Final = {n: (tuple(range(0, n, 2)), tuple(range(1, n, 2))) for n in (2, 4, 6)}
 
 
-def answerers(r: Round, caller: int) -> tuple[int, ...]:
-    """Seats of the other team than *caller*'s still in the round (any of them may answer a call)."""
+def answerers(r: Round, caller: int | None) -> tuple[int, ...]:
+    """Seats of the other team than *caller*'s still in the round (any of them may answer a call; a call waits,
+    so its *caller* is known)."""
+    assert caller is not None
     seats = _TEAM_SEATS[r._deal.n][1 - (caller & 1)]
     folded = r._folded
     if not folded:
         return seats
-    return tuple([s for s in seats if not folded >> s & 1])
+    return tuple([s for s in seats if s not in folded])
 
 
-def seats_of(mask: int, n: int) -> tuple[int, ...]:
-    """The seats whose bits are set in *mask*, in order."""
-    return tuple(s for s in range(n) if mask >> s & 1)
+def seats_of(seats: frozenset[int], n: int) -> tuple[int, ...]:
+    """*seats* in order (of the *n* at the table)."""
+    return tuple([s for s in range(n) if s in seats])
 
 
-def start_declarations(r: Round, kind: Declaring, mask: int) -> None:
-    """Seats in *mask* declare, in playing order from the mano, once around (envido and flor points)."""
+def start_declarations(r: Round, kind: Declaring, seats: frozenset[int] | None) -> None:
+    """*seats* (``None``: every seat) still in the round declare, in playing order from the mano, once around
+    (envido and flor points)."""
     n = r._deal.n
     mano = r._deal.mano
     folded = r._folded
     order = [(mano + step) % n for step in range(n)]
     decl = r._edit_decl()
     decl.kind = kind
-    decl.queue = tuple(c for c in order if mask >> c & 1 and not folded >> c & 1)
-    decl.best = -1
-    decl.best_seat = -1
+    decl.queue = tuple([c for c in order if (seats is None or c in seats) and c not in folded])
+    decl.best = None
+    decl.best_seat = None
     decl.said = ()
 
 
@@ -77,9 +80,11 @@ def blocker(r: Round) -> str | None:
 def own_pending(r: Round, s: int) -> str | None:
     """The word of the call pending from seat *s*'s own team (which it cannot answer), if any."""
     team = s & 1
-    if r._envido.stage is ENV_PENDING and r._envido.caller & 1 == team:
+    caller = r._envido.caller
+    if r._envido.stage is ENV_PENDING and caller is not None and caller & 1 == team:
         return r.last_envido_call().value
-    if r._truco.call and r._truco.caller & 1 == team:
+    caller = r._truco.caller
+    if r._truco.call and caller is not None and caller & 1 == team:
         return LEVEL_NAMES[r._truco.call - 1]
     return None
 

@@ -13,12 +13,13 @@ from ..errors import SetupError, quoted
 from ..events import Event
 from .history import MAX_HANDS, Node, deal_entry
 from .options import Options
-from .parts import Dealt, Declarations, EnvidoChain, FlorChain, RoundScore, TrucoChain, start
+from .parts import Dealt, Declarations, EnvidoChain, FlorChain, RoundScore, TrucoChain
 from .refusals import Refusal, error
 from .round import MADE
 from .stages import (
     EVENT_DEALT,
     EVENT_DUEL_STARTED,
+    NO_SEATS,
     PHASE_DEAL,
     PHASE_OVER,
     PHASE_PLAY,
@@ -183,7 +184,7 @@ def apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
         st._round = duel_round(rules, deal.hands, st._mano, 0, ())
         dealt = new_event(EVENT_DEALT, st._mano, None, 0, None, "pica")
         return st, (dealt, new_event(EVENT_DUEL_STARTED, st._round._deal.mano, None, 0, None, "0"))
-    st._round = _new_round(rules, deal.hands, st._mano, 0)
+    st._round = _new_round(rules, deal.hands, st._mano, NO_SEATS)
     return st, (simple_event(EVENT_DEALT, st._mano),)
 
 
@@ -204,8 +205,7 @@ def duel_round(
     n = rules.players
     a, b = duel, duel + n // 2
     mano = a if (a - hand_mano) % n < (b - hand_mano) % n else b
-    absent = ((1 << n) - 1) & ~((1 << a) | (1 << b))
-    r = _new_round(rules, hands, mano, absent)
+    r = _new_round(rules, hands, mano, frozenset([s for s in range(n) if s not in (a, b)]))
     score = r._edit_score()
     score.deferred = deferred
     score.carried = len(deferred)
@@ -214,7 +214,7 @@ def duel_round(
     return r
 
 
-def _new_round(rules: Options, hands: tuple[Hand, ...], mano: int, absent: int) -> Round:
+def _new_round(rules: Options, hands: tuple[Hand, ...], mano: int, absent: frozenset[int]) -> Round:
     """A round of *hands* led by *mano*, with the seats in *absent* out of it; its records at their start."""
     n = rules.players
     held = tuple([hand.cards for hand in hands])
@@ -240,7 +240,7 @@ def _new_round(rules: Options, hands: tuple[Hand, ...], mano: int, absent: int) 
     r._cards_played = 0
     r._turn = mano
     r._folded = absent
-    r._acted = 0
+    r._mano_acted = False
     r._truco = _TRUCO_START  # records at their start, shared: a rule copies one before its first write
     r._envido = _ENVIDO_START
     r._flor = _FLOR_START
@@ -251,11 +251,11 @@ def _new_round(rules: Options, hands: tuple[Hand, ...], mano: int, absent: int) 
     return r
 
 
-_TRUCO_START: Final = start(TrucoChain)
-_ENVIDO_START: Final = start(EnvidoChain)
-_FLOR_START: Final = start(FlorChain)
-_DECL_START: Final = start(Declarations)
-_SCORE_START: Final = start(RoundScore)
+_TRUCO_START: Final = TrucoChain()
+_ENVIDO_START: Final = EnvidoChain()
+_FLOR_START: Final = FlorChain()
+_DECL_START: Final = Declarations()
+_SCORE_START: Final = RoundScore()
 
 
 def _points(cards: tuple[Card, ...]) -> tuple[int, int, int]:

@@ -49,7 +49,7 @@ def declaration_actions(rules: Options, r: Round, d: int, acts: list[Action]) ->
     there is a best declaration (the menus ask about an unsung mandatory flor first)."""
     tengo = TENGO_ACTIONS[d]
     acts.extend([tengo[v] for v in declarable(rules, r, d)])
-    if r._decl.best_seat >= 0:
+    if r._decl.best_seat is not None:
         acts.append(CALL_ACTIONS[d][KIND_SON_BUENAS])
 
 
@@ -82,30 +82,33 @@ def declare(st: State, r: Round, s: int, points: int | None, events: EventLog, t
     settles the envido or the flor."""
     kind = r._decl.kind
     winner = _record_declaration(r, s, points, events, timeout)
-    if winner >= 0:
+    if winner is not None:
         if kind is DECL_ENVIDO:
             resolve_envido(st, r, winner, events)
         else:
             resolve_flor(st, r, winner, events)
 
 
-def _record_declaration(r: Round, s: int, points: int | None, events: EventLog, timeout: bool = False) -> int:
+def _record_declaration(r: Round, s: int, points: int | None, events: EventLog, timeout: bool = False) -> int | None:
     """Seat *s* says ``tengo points`` (or ``son-buenas`` for ``None``). Returns the
-    winning seat once everyone has spoken (the declarations are then over), else -1."""
+    winning seat once everyone has spoken (the declarations are then over), else ``None``."""
     detail = "son-buenas" if points is None else f"tengo {points}"
     events.append(new_event(EVENT_DECLARED, s, s & 1, points or 0, None, detail))
     decl = r._edit_decl()
     decl.said = (*decl.said, (s, points))
     r._log = (("decl", _DECL_WORD[decl.kind], s, points, timeout), r._log)
-    if points is not None and (decl.best_seat < 0 or points > decl.best):
+    best = decl.best
+    if points is not None and (best is None or points > best):
         decl.best = points
         decl.best_seat = s
-    best_team = decl.best_seat & 1
+    best_seat = decl.best_seat
+    assert best_seat is not None  # the first to declare says its points (son buenas needs a best)
+    best_team = best_seat & 1
     queue = decl.queue[1:]
     while queue and queue[0] & 1 == best_team:
         queue = queue[1:]  # a seat whose team holds the best is skipped
     decl.queue = queue
     if queue:
-        return -1
+        return None
     decl.kind = DECL_NONE
-    return decl.best_seat
+    return best_seat

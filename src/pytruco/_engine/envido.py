@@ -293,7 +293,7 @@ def answer_envido(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> 
     r._log = (("call", "envido", s, kind), r._log)
     if kind is KIND_QUIERO:
         envido.stage = ENV_DECLARING
-        start_declarations(r, DECL_ENVIDO, ~r._folded)
+        start_declarations(r, DECL_ENVIDO, None)
     elif kind is KIND_NO_QUIERO:
         refuse_envido(st, r, events)
     else:  # a raise
@@ -305,7 +305,9 @@ def answer_envido(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> 
 
 def refuse_envido(st: State, r: Round, events: EventLog) -> None:
     r._edit_envido().stage = ENV_SETTLED
-    award(st, r, r._envido.caller & 1, chain_refused(st._opts, r._envido.calls, r._envido.count), CAT_ENVIDO, events)
+    caller = r._envido.caller
+    assert caller is not None
+    award(st, r, caller & 1, chain_refused(st._opts, r._envido.calls, r._envido.count), CAT_ENVIDO, events)
 
 
 def envido_shown(rules: Options, r: Round, s: int) -> bool:
@@ -328,7 +330,9 @@ def resolve_envido(st: State, r: Round, winner: int, events: EventLog) -> None:
     events.append(new_event(EVENT_ENVIDO_WON, winner, team, value))
     if rules.bluff or rules.show_rule:
         # settled when the cards are shown at the end of the round
-        envido.unshown = (team, value, r._decl.best)
+        best = r._decl.best
+        assert best is not None
+        envido.unshown = (team, value, best)
         if r._deal.defer:
             r._edit_score().deferred = (*r._score.deferred, (team, value, CAT_UNSHOWN))
     else:

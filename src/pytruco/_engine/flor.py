@@ -47,6 +47,7 @@ from .stages import (
     KIND_FLOR,
     KIND_NO_QUIERO,
     KIND_QUIERO,
+    NO_SEATS,
     RESTO_FALTA,
     SING_MAY,
     SING_MUST,
@@ -71,7 +72,7 @@ def flor_window(rules: Options, r: Round, s: int, *, answer: bool = False) -> st
         return "no-flor"
     if r._deal.flor_points[s] is None:
         return "flor-not-held"
-    if r._flor.sung >> s & 1:
+    if s in r._flor.sung:
         return "flor-already-sung"
     if len(r._held[s]) != 3:
         return "flor-card-played"
@@ -83,7 +84,7 @@ def flor_window(rules: Options, r: Round, s: int, *, answer: bool = False) -> st
         env = r._envido.stage
         if (env is not ENV_NONE and env is not ENV_PENDING) or (env is ENV_PENDING and r._envido.count != 1):
             return "flor-envido-answered"
-    if (r._flor.lost | r._folded) >> s & 1:
+    if s in r._flor.lost or s in r._folded:
         return "flor-no-longer"
     stage = r._flor.stage
     if not answer and (stage is FLOR_ANSWER or stage is FLOR_CALL or stage is FLOR_DECLARING):
@@ -226,7 +227,7 @@ def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     rules = st._opts
     team = s & 1
     flor = r._edit_flor()
-    flor.sung |= 1 << s
+    flor.sung = flor.sung | {s}
     events.append(new_event(EVENT_CALLED, s, team, 0, None, "flor"))
     r._log = (("call", "flor", s, KIND_FLOR), r._log)
     if r._envido.stage is ENV_PENDING or r._envido.stage is ENV_DECLARING:
@@ -236,14 +237,13 @@ def sing_flor(st: State, r: Round, s: int, events: EventLog) -> None:
         decl.queue = ()
         events.append(simple_event(EVENT_ENVIDO_VOID))
     if flor.stage is FLOR_NONE:
-        mask = 0
-        for t in range(1 - team, r._deal.n, 2):
-            if flor_window(rules, r, t, answer=True) is None:
-                mask |= 1 << t
-        if mask:
+        answering = frozenset(
+            [t for t in range(1 - team, r._deal.n, 2) if flor_window(rules, r, t, answer=True) is None]
+        )
+        if answering:
             flor.stage = FLOR_ANSWER
             flor.first = s
-            flor.answerers = mask
+            flor.answerers = answering
             return
         flor.stage = FLOR_DONE
     award(st, r, team, rules.flor_value, CAT_FLOR, events)
@@ -258,8 +258,8 @@ def answer_first_flor(st: State, r: Round, s: int, kind: Kind, events: EventLog)
         refuse_first_flor(st, r, s, events)
         return
     flor = r._edit_flor()
-    flor.answerers = 0
-    flor.sung |= 1 << s
+    flor.answerers = NO_SEATS
+    flor.sung = flor.sung | {s}
     if kind is KIND_FLOR and not rules.flor_flor_is_call:
         _accept_flor(r, _call_stakes(rules, None, None)[0])
         return
@@ -290,28 +290,31 @@ def refuse_first_flor(st: State, r: Round, s: int, events: EventLog) -> None:
     """Seat *s* refuses the first flor (no quiero, the mazo or a timeout): its flor is lost and the first
     singer's team scores the flor (PRESETS.md §6, §7)."""
     flor = r._edit_flor()
-    flor.answerers = 0
-    flor.lost |= 1 << s
+    flor.answerers = NO_SEATS
+    flor.lost = flor.lost | {s}
     flor.stage = FLOR_DONE
-    award(st, r, flor.first & 1, _call_stakes(st._opts, None, None)[1], CAT_FLOR, events)
+    first = flor.first
+    assert first is not None
+    award(st, r, first & 1, _call_stakes(st._opts, None, None)[1], CAT_FLOR, events)
 
 
 def refuse_flor_call(st: State, r: Round, events: EventLog) -> None:
     """The flor-chain call is refused (no quiero, con flor me achico, the mazo or a timeout): its caller's team
     scores what refusing it is worth (:func:`flor_stakes`)."""
     points = _call_stakes(st._opts, r._flor.call, r._flor.over)[1]
-    caller_team = r._flor.caller & 1
+    caller = r._flor.caller
+    assert caller is not None
     flor = r._edit_flor()
     flor.stage = FLOR_DONE
     flor.call = None
-    award(st, r, caller_team, points, CAT_FLOR, events)
+    award(st, r, caller & 1, points, CAT_FLOR, events)
 
 
 def _accept_flor(r: Round, stake: int | None) -> None:
     """The flor chain is accepted, worth *stake* (``None``: al resto, :func:`cfar_value` at its end)."""
     flor = r._edit_flor()
     flor.stage = FLOR_DECLARING
-    flor.stake = -1 if stake is None else stake  # the record keeps -1 for al resto
+    flor.stake = stake
     flor.call = None
     start_declarations(r, DECL_FLOR, flor.sung)
 
@@ -322,7 +325,7 @@ def resolve_flor(st: State, r: Round, winner: int, events: EventLog) -> None:
     r._edit_flor().stage = FLOR_DONE
     stake = r._flor.stake
     events.append(simple_event(EVENT_FLOR_WON, winner, team))
-    value = stake if stake >= 0 else cfar_value(rules, st._score, team)  # the record keeps -1 for al resto
+    value = stake if stake is not None else cfar_value(rules, st._score, team)
     if value is None:
         _flor_wins_chico(st, r, team, events)
     else:
@@ -369,6 +372,7 @@ def lose_flor(r: Round, team: int, events: EventLog) -> None:
         else:
             pending.append((owner, points, category))
     r._edit_score().deferred = tuple(pending)
-    r._edit_flor().forfeit |= 1 << team  # and the team's later flor points in this round too
+    flor = r._edit_flor()
+    flor.forfeit = flor.forfeit | {team}  # and the team's later flor points in this round too
     if moved:
         events.append(new_event(EVENT_POINTS_MOVED, None, 1 - team, moved, None, "flor lost by folding"))

@@ -36,13 +36,13 @@ from .tricks import complete_trick, next_in_trick
 from .truco import refuse_truco
 
 
-def may_fold(rules: Options, r: Round, s: int, waits: Awaiting) -> bool:
-    """Whether seat *s*, which is to act, may go to the mazo now: on its turn, unless the mano must act first
-    (§8.2); instead of answering a call where the rules allow it (:attr:`RuleSet.mazo_with_pending_call`; a first
-    flor only where it may be refused); never while declaring. The one statement of the mazo, for the legal
-    actions and the refusals alike."""
+def may_fold(rules: Options, r: Round, s: int | None, waits: Awaiting) -> bool:
+    """Whether seat *s*, which is to act (``None``: any seat answering a call), may go to the mazo now: on its
+    turn, unless the mano must act first (§8.2); instead of answering a call where the rules allow it
+    (:attr:`RuleSet.mazo_with_pending_call`; a first flor only where it may be refused); never while declaring.
+    The one statement of the mazo, for the legal actions and the refusals alike."""
     if waits is AWAIT_TURN:
-        return not (not rules.mano_mazo_before_acting and s == r._deal.mano and not r._acted >> s & 1)
+        return not (not rules.mano_mazo_before_acting and s == r._deal.mano and not r._mano_acted)
     if waits is AWAIT_DECLARING or waits is AWAIT_NOTHING:
         return False
     return rules.mazo_with_pending_call and (waits is not AWAIT_FLOR or rules.flor_refusable)
@@ -79,7 +79,6 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
     rules = st._opts
     team = s & 1
     other = 1 - team
-    bit = 1 << s
     if not timeout:
         events.append(simple_event(EVENT_FOLDED, s, team))
     forfeit = (
@@ -87,11 +86,11 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
     )
     if forfeit:
         r._edit_envido().forfeit = True
-    if rules.flor_lost_on_fold and r._flor.sung & bit and r._held[s]:
+    if rules.flor_lost_on_fold and s in r._flor.sung and r._held[s]:
         lose_flor(r, team, events)
     # The fold first refuses the call this seat was due to answer (a truco once the seat is out).
     truco_refused = refuse_awaited(st, r, s, events) is AWAIT_TRUCO
-    r._folded |= bit
+    r._folded = r._folded | {s}
     if r._score.ended:
         return
     if truco_refused:
@@ -99,7 +98,7 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
         mazo_penalty(st, r, other, events)
         finish_round(st, r, events)
         return
-    team_out = r._deal.n == 2 or all(r._folded >> t & 1 for t in range(team, r._deal.n, 2))
+    team_out = r._deal.n == 2 or all(t in r._folded for t in range(team, r._deal.n, 2))
     if team_out or forfeit:
         win_round(st, r, other, events)
         mazo_penalty(st, r, other, events)
@@ -107,7 +106,7 @@ def fold(st: State, r: Round, s: int, events: EventLog, *, timeout: bool = False
         return
     if r._turn == s:
         nxt = next_in_trick(r, s)
-        if nxt < 0:  # the others of this trick have played: it is complete
+        if nxt is None:  # the others of this trick have played: it is complete
             complete_trick(st, r, events)
         else:  # the next seat plays (or leads, §8.16)
             r._turn = nxt

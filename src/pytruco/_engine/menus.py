@@ -118,7 +118,7 @@ def _flor_menu(
 ) -> tuple[int, ...]:
     """The answers to a first flor or a flor-chain call, seat by seat: an unsung mandatory flor first and alone
     (:func:`_sings_first`), else the flor family's answers and the mazo where folding answers."""
-    fold = may_fold(rules, r, -1, waits)
+    fold = may_fold(rules, r, None, waits)
     for a in seats:
         if _sings_first(rules, r, a, waits, acts):
             continue
@@ -136,7 +136,7 @@ def _answer_menu(
     first and alone (:func:`_sings_first`); else quiero, no quiero, the family's raises (the next envido calls;
     the next truco level and, envido primero, an envido), an optional flor (§8.7) and the mazo where folding
     answers."""
-    fold = may_fold(rules, r, -1, waits)
+    fold = may_fold(rules, r, None, waits)
     for a in seats:
         flor = r._deal.flor_points[a] is not None  # a seat without a flor has nothing to ask about singing one
         if flor and _sings_first(rules, r, a, waits, acts):

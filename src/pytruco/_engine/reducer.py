@@ -413,7 +413,7 @@ def _turn_refusal(state: State, r: Round, action: Action) -> Refusal | None:
     """Why a seat that is out of the round or not to act is refused, or ``None`` when it is to act."""
     s = action.seat
     kind = action.kind
-    if r._folded >> s & 1:
+    if s in r._folded:
         duel = state.duel
         half = state._opts.players // 2
         if duel is not None and s % half != duel:
@@ -489,7 +489,8 @@ def apply(state: object, action: object) -> tuple[State, tuple[Event, ...]]:
             assert old is not None
             r = old._copy()
             st._round = r
-            r._acted |= 1 << s
+            if s == r._deal.mano:
+                r._mano_acted = True
             _act(st, r, s, action, kind, events)
         compute_legal(st)
         return st, tuple(events)

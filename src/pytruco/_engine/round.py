@@ -20,7 +20,7 @@ from ..actions import TRUCO_CALLS, Kind
 from ..cards import Card, Hand
 from ..errors import ArgumentError
 from .native import mypyc_attr
-from .parts import Dealt, Declarations, EnvidoChain, FlorChain, RoundScore, TrucoChain
+from .parts import BLANK, NATIVE, Dealt, Declarations, EnvidoChain, FlorChain, RoundScore, TrucoChain
 from .stages import (
     AWAIT_DECLARING,
     AWAIT_ENVIDO,
@@ -96,10 +96,10 @@ class Round:
     _tricks: tuple[Trick, ...]
     _cards_played: int
     _turn: int
-    _folded: int
-    """Seats out of the round (gone to the mazo, or not in a pica duel; a bit per seat)."""
-    _acted: int
-    """Seats that have played a card or made a call in this round (a bit per seat)."""
+    _folded: frozenset[int]
+    """Seats out of the round (gone to the mazo, or not in a pica duel)."""
+    _mano_acted: bool
+    """The mano has played a card or made a call in this round (it may go to the mazo then, §8.2)."""
     _truco: TrucoChain
     _envido: EnvidoChain
     _flor: FlorChain
@@ -124,7 +124,7 @@ class Round:
         new._cards_played = self._cards_played
         new._turn = self._turn
         new._folded = self._folded
-        new._acted = self._acted
+        new._mano_acted = self._mano_acted
         new._truco = self._truco
         new._envido = self._envido
         new._flor = self._flor
@@ -138,35 +138,35 @@ class Round:
         """This round's own truco chain, to write (copied at the first write of the action being applied)."""
         if not self._edited & _EDITED_TRUCO:
             self._edited |= _EDITED_TRUCO
-            self._truco = self._truco._copy()
+            self._truco = TrucoChain(self._truco) if NATIVE else self._truco._copy()
         return self._truco
 
     def _edit_envido(self) -> EnvidoChain:
         """This round's own envido chain, to write."""
         if not self._edited & _EDITED_ENVIDO:
             self._edited |= _EDITED_ENVIDO
-            self._envido = self._envido._copy()
+            self._envido = EnvidoChain(self._envido) if NATIVE else self._envido._copy()
         return self._envido
 
     def _edit_flor(self) -> FlorChain:
         """This round's own flor chain, to write."""
         if not self._edited & _EDITED_FLOR:
             self._edited |= _EDITED_FLOR
-            self._flor = self._flor._copy()
+            self._flor = FlorChain(self._flor) if NATIVE else self._flor._copy()
         return self._flor
 
     def _edit_decl(self) -> Declarations:
         """This round's own declarations, to write."""
         if not self._edited & _EDITED_DECL:
             self._edited |= _EDITED_DECL
-            self._decl = self._decl._copy()
+            self._decl = Declarations(self._decl) if NATIVE else self._decl._copy()
         return self._decl
 
     def _edit_score(self) -> RoundScore:
         """This round's own score, to write."""
         if not self._edited & _EDITED_SCORE:
             self._edited |= _EDITED_SCORE
-            self._score = self._score._copy()
+            self._score = RoundScore(self._score) if NATIVE else self._score._copy()
         return self._score
 
     def _key(self) -> tuple[Any, ...]:
@@ -237,7 +237,7 @@ class Round:
         if self._envido.count:
             lines.append(f"  envido: {'-'.join(call.value for call in self.envido_calls)} ({self._envido.stage.value})")
         if self._flor.sung:
-            lines.append(f"  flor sung by: {', '.join(f'seat {s}' for s in sorted(self.flor_sung))}")
+            lines.append(f"  flor sung by: {', '.join(f'seat {s}' for s in sorted(self._flor.sung))}")
         played: dict[int, list[str]] = {}
         for trick in (*self._tricks, (self._trick, None, None)):
             for seat, card in trick[0]:
@@ -247,14 +247,14 @@ class Round:
             line = f"  seat {seat}: {held}"
             if seat in played:
                 line = f"{line:<22}played {' '.join(played[seat])}"
-            if self._folded >> seat & 1:
+            if seat in self._folded:
                 line += " (out)"
             lines.append(line)
         for index, trick in enumerate(self._tricks, 1):
             lines.append(f"  trick {index}: {trick!r}")
         if self._score.ended:
             lines.append(
-                "  over" + ("" if self._score.winner < 0 else f": team {self._score.winner} won the truco points")
+                "  over" + ("" if self._score.winner is None else f": team {self._score.winner} won the truco points")
             )
         return "\n".join(lines)
 
@@ -300,7 +300,7 @@ class Round:
     @property
     def folded(self) -> frozenset[int]:
         """Seats that went to the mazo (out of this round)."""
-        return frozenset(s for s in range(self._deal.n) if self._folded >> s & 1)
+        return self._folded
 
     @property
     def truco_level(self) -> int:
@@ -331,7 +331,7 @@ class Round:
     @property
     def flor_sung(self) -> frozenset[int]:
         """Seats that have sung flor in this round."""
-        return frozenset(s for s in range(self._deal.n) if self._flor.sung >> s & 1)
+        return self._flor.sung
 
     @property
     def points(self) -> tuple[int, int]:
@@ -346,7 +346,7 @@ class Round:
     @property
     def quiero_team(self) -> int | None:
         """The team that accepted the last truco level and may raise it, if any."""
-        return None if self._truco.quiero_team < 0 else self._truco.quiero_team
+        return self._truco.quiero_team
 
     @property
     def pending(self) -> tuple[Kind, int] | None:
@@ -366,12 +366,18 @@ class Round:
         if waits is AWAIT_TRUCO:
             return self.truco_call
         if waits is AWAIT_ENVIDO:
-            return (self.last_envido_call(), self._envido.caller)
-        if waits is AWAIT_FLOR:
-            return (KIND_FLOR, self._flor.first)
-        if waits is AWAIT_FLOR_CALL and self._flor.call is not None:
-            return (self._flor.call, self._flor.caller)
-        return None
+            seat = self._envido.caller
+            call = self.last_envido_call()
+        elif waits is AWAIT_FLOR:
+            seat = self._flor.first
+            call = KIND_FLOR
+        elif waits is AWAIT_FLOR_CALL and self._flor.call is not None:
+            seat = self._flor.caller
+            call = self._flor.call
+        else:
+            return None
+        assert seat is not None  # a call waits: its caller is known
+        return (call, seat)
 
     @property
     def declaring(self) -> str | None:
@@ -388,7 +394,7 @@ class Round:
     @property
     def winner(self) -> int | None:
         """The team that won the round's truco points, once known."""
-        return None if self._score.winner < 0 else self._score.winner
+        return self._score.winner
 
     # --- public, read-only: what a table shows (for views; added by "front") ---
     @property
@@ -432,12 +438,12 @@ class Round:
     @property
     def envido_caller(self) -> int | None:
         """The seat that made the last call of the envido chain."""
-        return None if self._envido.caller < 0 else self._envido.caller
+        return self._envido.caller
 
     @property
     def envido_winner(self) -> int | None:
         """The seat whose declaration won the envido, once the declarations are over."""
-        return None if self._envido.winner < 0 else self._envido.winner
+        return self._envido.winner
 
     @property
     def flor_stage(self) -> str:
@@ -449,22 +455,24 @@ class Round:
     @property
     def flor_call(self) -> tuple[Kind, int, Kind | None] | None:
         """The flor-chain call waiting for an answer: ``(call, caller, call it raised)``."""
-        if self._flor.stage is not FLOR_CALL or self._flor.call is None:
+        flor = self._flor
+        if flor.stage is not FLOR_CALL or flor.call is None or flor.caller is None:
             return None
-        return (self._flor.call, self._flor.caller, self._flor.over)
+        return (flor.call, flor.caller, flor.over)
 
     @property
     def flor_stake(self) -> int | None:
         """What the accepted flor chain is worth; ``None`` for a contraflor al resto (the falta or the chico)."""
-        return None if self._flor.stake < 0 else self._flor.stake
+        return self._flor.stake
 
     @property
     def truco_call(self) -> tuple[Kind, int] | None:
         """The truco-level call waiting for an answer (also while an envido it
         allowed is being played), and its caller."""
-        if not self._truco.call:
+        truco = self._truco
+        if not truco.call or truco.caller is None:
             return None
-        return (TRUCO_CALLS[self._truco.call - 1], self._truco.caller)
+        return (TRUCO_CALLS[truco.call - 1], truco.caller)
 
     @property
     def unscored(self) -> tuple[tuple[int, int, str], ...]:
@@ -507,23 +515,6 @@ def _round_fields() -> tuple[str, ...]:
 ROUND_FIELDS: Final = _round_fields()
 """The fields of a :class:`Round` (a compiled class lists them in ``__mypyc_attrs__``)."""
 _KEY_SLOTS: Final = tuple(name for name in ROUND_FIELDS if name not in ("_log", "_edited"))
-
-
-def _native() -> bool:
-    """Whether State and Round are compiled (native) classes: those refuse ``object.__new__``."""
-    try:
-        object.__new__(Round)
-    except TypeError:
-        return True
-    return False
-
-
-NATIVE: Final = _native()
-"""Whether State and Round are compiled classes. ``_copy`` then makes its blank value with the private
-constructor, a native call there; the pure build uses :data:`BLANK`, which skips ``__init__``."""
-
-BLANK: Final[Any] = object.__new__
-"""``BLANK(Round)`` and ``BLANK(State)``: a value with no fields set, for the pure build's ``_copy`` to fill."""
 
 
 def _restore_round(fields: dict[str, Any], entries: tuple[tuple[Any, ...], ...]) -> Round:

@@ -44,7 +44,7 @@ def award(st: State, r: Round, team: int, points: int, category: str, events: Ev
     """Give *points* to *team*: at once, or when the round ends (§2)."""
     if points <= 0 or r._score.ended:
         return
-    if r._flor.forfeit and category is CAT_FLOR and r._flor.forfeit >> team & 1:
+    if category is CAT_FLOR and team in r._flor.forfeit:
         # §8.22: this team's flor points in the round go to the other team, as
         # points that never move again (§8.29).
         team = 1 - team
@@ -73,23 +73,23 @@ def add_points(st: State, r: Round, team: int, points: int, category: str, event
     return st._score[team]
 
 
-def _flush(st: State, r: Round, events: EventLog) -> int:
+def _flush(st: State, r: Round, events: EventLog) -> int | None:
     """Add the round's pending points: its envido points first (envido, flor
     and the mazo's envido penalty, in the order won), then its truco points
     (§2, §8.23, §8.33; all in the order won for a pica duel of a preset that
     scores at once). Returns the first team to reach the target in that
-    order, or -1."""
+    order, or ``None``."""
     if not r._score.deferred:
-        return -1
+        return None
     target = st._opts.target
     if st._opts.scoring is SCORING_END_OF_HAND:
         ordered = [p for p in r._score.deferred if p[2] in ENVIDO_POINTS]
         ordered += [p for p in r._score.deferred if p[2] not in ENVIDO_POINTS]
     else:
         ordered = list(r._score.deferred)
-    reached = -1
+    reached = None
     for team, points, category in ordered:
-        if add_points(st, r, team, points, category, events) >= target and reached < 0:
+        if add_points(st, r, team, points, category, events) >= target and reached is None:
             reached = team
     r._edit_score().deferred = ()
     return reached
@@ -131,7 +131,8 @@ def _hands_played(st: State, r: Round, events: EventLog) -> None:
     elif ahead[1]:
         team = 0 if ahead[1] > 0 else 1
     else:
-        team = r._score.winner if r._score.winner >= 0 else st._mano & 1
+        winner = r._score.winner
+        team = winner if winner is not None else st._mano & 1
     _match_over(st, team, events)
 
 
@@ -163,13 +164,13 @@ def finish_round(st: State, r: Round, events: EventLog) -> None:
     pica = st._pica
     more_duels = pica is not None and pica[0] < 2
     carry = more_duels and st._opts.scoring is SCORING_END_OF_HAND
-    reached = _flush(st, r, events) if r._deal.defer and not carry else -1
+    reached = _flush(st, r, events) if r._deal.defer and not carry else None
     events.append(
         simple_event(EVENT_HAND_ENDED)
         if pica is None
         else new_event(EVENT_HAND_ENDED, None, None, 0, None, f"duel {pica[0]}")
     )
-    if reached >= 0:
+    if reached is not None:
         chico_won(st, r, reached, events)
     elif more_duels and pica is not None:
         # The next duel of the pica hand starts from the same deal (§8.23).
@@ -223,16 +224,17 @@ def _show_envido(st: State, r: Round, events: EventLog) -> None:
     r._edit_envido().unshown = None
     team, points, declared = deferred
     rules = st._opts
+    seat = r._envido.winner
+    assert seat is not None  # an unshown envido has its winner
     if rules.bluff or not r._envido.forfeit:
         # The winner shows the cards that make its points; a classic winner who folded without showing them
         # has forfeited, from cards already face up, and shows nothing more.
-        seat = r._envido.winner
         true_points = r._deal.envido_points[seat]
         cards = shown_cards(r._deal.hands[seat].cards, rules.envido_count_three)
         for card in cards:
             events.append(new_event(EVENT_SHOWN, seat, seat & 1, true_points, card, "envido"))
         r._log = (("shown", seat, cards, true_points), r._log)
-    if st._opts.bluff and declared != r._deal.envido_points[r._envido.winner]:
+    if st._opts.bluff and declared != r._deal.envido_points[seat]:
         team = 1 - team
         events.append(new_event(EVENT_POINTS_MOVED, None, team, points, None, "false envido"))
     elif r._envido.forfeit:

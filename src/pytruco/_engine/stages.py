@@ -208,6 +208,8 @@ FLOR_DONE: Final = FlorStage.DONE
 DECL_NONE: Final = Declaring.NONE
 DECL_ENVIDO: Final = Declaring.ENVIDO
 DECL_FLOR: Final = Declaring.FLOR
+NO_SEATS: Final[frozenset[int]] = frozenset()
+"""The empty set of seats (a round's records start with it: nobody folded, sang flor, ...)."""
 AWAIT_NOTHING: Final = Awaiting.NOTHING
 AWAIT_FLOR: Final = Awaiting.FLOR
 AWAIT_FLOR_CALL: Final = Awaiting.FLOR_CALL

@@ -31,7 +31,8 @@ from .history import (
 )
 from .native import mypyc_attr
 from .options import Options, options_of
-from .round import BLANK, MADE, NATIVE, Round
+from .parts import BLANK, NATIVE
+from .round import MADE, Round
 from .stages import PHASE_DEAL, PHASE_OVER, PHASE_PLAY, Phase, Trick
 
 __all__ = ["Phase", "Round", "State", "Trick"]

@@ -26,11 +26,12 @@ def timeout(st: State, r: Round, s: int, events: EventLog) -> None:
     """Seat *s* ran out of time: what it had to answer is refused, a declaration due from it is made with its
     true points (or son buenas), and on its turn it goes to the mazo; an unsung flor is lost."""
     events.append(simple_event(EVENT_TIMED_OUT, s, s & 1))
-    if st._opts.flor and r._deal.flor_points[s] is not None and not r._flor.sung >> s & 1:
-        r._edit_flor().lost |= 1 << s
+    if st._opts.flor and r._deal.flor_points[s] is not None and s not in r._flor.sung:
+        flor = r._edit_flor()
+        flor.lost = flor.lost | {s}
     waits = refuse_awaited(st, r, s, events)  # a flor, a flor-chain call or an envido is refused
     if waits is AWAIT_DECLARING:
-        if r._decl.best_seat < 0:
+        if r._decl.best_seat is None:
             points = r._deal.flor_points[s] if r._decl.kind is DECL_FLOR else r._deal.envido_points[s]
             declare(st, r, s, points, events, True)
         else:

@@ -133,27 +133,27 @@ def play_card(st: State, r: Round, s: int, card: Card, events: EventLog) -> None
     r._trick = (*r._trick, (s, card))
     events.append(card_played_event(s, card))
     nxt = next_in_trick(r, s)
-    if nxt < 0:
+    if nxt is None:
         complete_trick(st, r, events)
     else:
         r._turn = nxt
 
 
-def next_in_trick(r: Round, s: int) -> int:
-    """The next seat still in the round that has not played in this trick, or -1."""
+def next_in_trick(r: Round, s: int) -> int | None:
+    """The next seat still in the round that has not played in this trick, or ``None``."""
     n = r._deal.n
     if n == 2:  # 1v1: a fold ends the round, so the other seat is still in
-        return -1 if len(r._trick) == 2 else s ^ 1
+        return None if len(r._trick) == 2 else s ^ 1
     folded = r._folded
     for step in range(1, n):
         c = (s + step) % n
-        if folded >> c & 1:
+        if c in folded:
             continue
         for seat, _card in r._trick:
             if seat == c:
-                return -1
+                return None
         return c
-    return -1
+    return None
 
 
 def _first_in_hand(r: Round, s: int) -> int:
@@ -161,7 +161,7 @@ def _first_in_hand(r: Round, s: int) -> int:
     n = r._deal.n
     for step in range(n):
         c = (s + step) % n
-        if not r._folded >> c & 1:
+        if c not in r._folded:
             return c
     return s
 

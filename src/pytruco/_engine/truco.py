@@ -26,7 +26,7 @@ from .state import Round, State
 # --- who may raise ------------------------------------------------------------
 def holds_quiero(r: Round, s: int) -> bool:
     """Seat *s*'s team accepted the last truco level: only it may raise next (the quiero, §4)."""
-    return r._truco.level > 0 and r._truco.quiero_team == s & 1
+    return r._truco.quiero_team == s & 1
 
 
 def next_truco_call(r: Round, s: int) -> Kind | None:
@@ -110,9 +110,10 @@ def answer_truco(st: State, r: Round, s: int, kind: Kind, events: EventLog) -> N
 def refuse_truco(st: State, r: Round, events: EventLog) -> None:
     """A refused truco, retruco or vale cuatro ends the round: its caller's
     side scores the value before the call (§4)."""
-    caller_team = r._truco.caller & 1
+    caller = r._truco.caller
+    assert caller is not None
     r._edit_truco().call = 0
-    win_round(st, r, caller_team, events)
+    win_round(st, r, caller & 1, events)
 
 
 # Imported names the functions above read, as module-level Finals (C statics in the compiled build, where an
