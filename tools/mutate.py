@@ -27,6 +27,7 @@ Usage (from the repository root; the machine is shared, so one worker, niced)::
     .venv/bin/python tools/mutate.py --show _engine/flor.py:constant:12   # one mutant's diff
     .venv/bin/python tools/mutate.py --ids _engine/flor.py:compare:3,_engine/truco.py:drop:7 --out /tmp/some
     nice .venv/bin/python tools/mutate.py --again /tmp/mutation/mutation.json --seed 17 --out /tmp/after  # survivors
+    nice .venv/bin/python tools/mutate.py --sample 200 --seed 17 --out /tmp/mutation --resume  # after a stop
     .venv/bin/python tools/mutate.py --check-equivalents   # the entries that match no mutant, or moved
     .venv/bin/python tools/mutate.py --equivalent _engine/flor.py:constant:4 --why "..."  # an entry to paste in
     # (--again reruns the survivors of a previous run; --seed: that run's seed, which the summary names)
@@ -526,6 +527,9 @@ def main(argv: list[str] | None = None) -> int:
         help="a previous mutation.json: run its survivors again (after new tests), keep its other results",
     )
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per mutant's test run")
+    parser.add_argument(
+        "--resume", action="store_true", help="keep the results already in <out>/mutation.json, run the rest"
+    )
     parser.add_argument("--out", type=Path, default=Path("mutation-results"))
     parser.add_argument("--list", action="store_true", help="list the sampled mutants and stop")
     parser.add_argument("--list-fast", action="store_true", help="print the fast rules selection and stop")
@@ -587,6 +591,11 @@ def main(argv: list[str] | None = None) -> int:
     fast = tuple(test for test in FAST if (ROOT / test).exists())
     args.out.mkdir(parents=True, exist_ok=True)
     results: list[Result] = []
+    if args.resume and (args.out / "mutation.json").exists():
+        done = {e["id"]: Result(**e) for e in json.loads((args.out / "mutation.json").read_text(encoding="utf-8"))}
+        results = [done[site.id] for site in chosen if site.id in done]
+        chosen = [site for site in chosen if site.id not in done]
+        print(f"resume: {len(results)} results kept, {len(chosen)} mutants to run")
     with tempfile.TemporaryDirectory(prefix="pytruco-mutate-") as scratch:
         work = Path(scratch)
         _copy_tree(work)
