@@ -18,7 +18,8 @@ matches a mutant by module, operator and ``change`` (the mutant's changed lines,
 its id alone: an id is a position in the module's list of sites, which any edit of the module shifts, and an id that
 now names another mutant must not take the old one's argument. An entry whose change no longer occurs (the code was
 edited), or occurs at two sites of the module, matches nothing, and the mutant runs again (``--check-equivalents``
-lists those entries, and the current id of each entry that moved).
+lists those entries, and the current id of each entry that moved); an entry with ``"every_site": true`` argues
+for every site of the module with that change.
 
 Usage (from the repository root; the machine is shared, so one worker, niced)::
 
@@ -344,7 +345,11 @@ def _equivalents() -> dict[Key, str]:
     if not EQUIVALENTS.exists():
         return {}
     data = json.loads(EQUIVALENTS.read_text(encoding="utf-8"))
-    return {_key(e["id"], e["description"], e["change"]): e["why"] for e in data if e.get("change")}
+    return {
+        _key(e["id"], e["description"], e["change"]): ("" if e.get("every_site") else "one:") + e["why"]
+        for e in data
+        if e.get("change")
+    }
 
 
 def _by_key(population: list[Site]) -> dict[Key, list[str]]:
@@ -359,7 +364,11 @@ def _lookup(equivalent: dict[Key, str], site: Site, by_key: dict[Key, list[str]]
     line changed alike in two places) is ambiguous and taken for none."""
     key = _key(site.id, site.description, change(site))
     why = equivalent.get(key)
-    return why if why is not None and len(by_key[key]) == 1 else None
+    if why is None:
+        return None
+    if why.startswith("one:"):
+        return why[4:] if len(by_key[key]) == 1 else None
+    return why
 
 
 def check_equivalents(population: list[Site]) -> int:
@@ -369,7 +378,7 @@ def check_equivalents(population: list[Site]) -> int:
     stale = 0
     for entry in data:
         found = by_key.get(_key(entry["id"], entry["description"], entry.get("change", "")), [])
-        if len(found) == 1 and found[0] == entry["id"]:
+        if entry["id"] in found and (len(found) == 1 or entry.get("every_site")):
             continue
         stale += 1
         where = "no change recorded" if not entry.get("change") else f"now at {', '.join(found) or 'no site'}"
