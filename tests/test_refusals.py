@@ -445,3 +445,17 @@ def test_apply_lets_an_internal_error_through() -> None:
     finally:
         patched.undo()
     assert apply(state, "0 truco")[0].to_act == (1,)
+
+
+@pytest.mark.parametrize("chain", [["0 flor"], ["0 flor", "1 contraflor"]], ids=["flor", "contraflor"])
+def test_a_card_or_a_truco_while_the_flor_chain_waits_names_the_flor(chain):
+    """The refusals' parameters (docs/api.md, "pending": "flor", "declaration" or a call's word): while the flor
+    chain waits for an answer, a first flor or a contraflor alike, what blocks play is the flor."""
+    deal = [["4C", "5C", "6C"], ["1E", "7E", "3E"]]
+    state = play("online", deal, *chain)
+    seat = state.to_act[0]
+    card = deal[seat][0]
+    for action, code in ((f"{seat} {card}", "play-while-pending"), (f"{seat} truco", "truco-while-pending")):
+        with pytest.raises(IllegalActionError) as caught:
+            check(state, action)
+        assert (caught.value.code, caught.value.params["pending"]) == (code, "flor")
