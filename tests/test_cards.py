@@ -540,3 +540,12 @@ def test_random_deals_put_every_card_in_every_dealt_place() -> None:
     for place, seen in enumerate(counts):
         assert min(seen.values()) > 0, f"place {place}: a card never dealt there"
         assert max(seen.values()) < 150, f"place {place}: {max(seen, key=seen.__getitem__)} {max(seen.values())} times"
+
+
+@pytest.mark.parametrize("value", [5, None, b"1E", ["1E"]], ids=repr)
+def test_a_card_from_what_is_not_text_is_a_notation_error_that_names_it(value):
+    """The guide's error rule (a bad input gets the library's ValueError, naming it) for card notation: a value
+    that is not text, even one whose parts look like a card's (b"1E", ["1E"]), is not a card."""
+    with pytest.raises(NotationError) as caught:
+        Card.parse(value)
+    assert str(caught.value) == f"not a card: {value!r} (expected text such as '1E')"

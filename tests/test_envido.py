@@ -640,3 +640,24 @@ def test_declarations_made_by_the_seats_are_not_timeouts():
     state = play("default", DEAL, "0 envido", "1 quiero", "0 tengo 33", "1 son-buenas")
     assert state.round.all_declarations == (("envido", 0, 33, False), ("envido", 1, None, False))
     assert [d.timeout for d in view(state, 1).envido.declarations] == [False, False]
+
+
+@pytest.mark.parametrize(
+    ("score", "values"),
+    [
+        ((15, 3), dict.fromkeys(("leader", "malas-leader", "malas-winner"), 15)),
+        ((14, 3), {"leader": 16, "malas-leader": 1, "malas-winner": 12}),
+    ],
+)
+def test_the_malas_end_below_half_the_target(score, values):
+    """PRESETS.md §9.1 falta_envido (target 30): "malas-leader" counts to the buenas only "while the leader has
+    fewer than 15 points", "malas-winner" only "while both teams have fewer than 15"; a leader with exactly 15 is
+    in the buenas, so the trailing team's falta is 30 - 15 under every rule; one point less, each rule its own."""
+    deal = [["4C", "5C", "12E"], ["5O", "6O", "1B"]]  # seat 1: 31, seat 0: 29
+    got = {}
+    for rule in values:
+        state = play(
+            "default", deal, "0 falta-envido", "1 quiero", "0 tengo 29", "1 tengo 31", score=score, falta_envido=rule
+        )
+        got[rule] = state.round.points[1]
+    assert got == values

@@ -636,3 +636,19 @@ def test_stakes_are_final_values_the_chico_none() -> None:
     assert envido_stakes(RuleSet.preset("default"), (20, 5), (e, f)) == (10, 2)
     assert envido_stakes(RuleSet.preset("ladder"), (20, 5), (e, r, e, f))[0] is None
     assert [truco_stakes(kind) for kind in (Kind.TRUCO, Kind.RETRUCO, Kind.VALE_CUATRO)] == [(2, 1), (3, 2), (4, 3)]
+
+
+def test_a_game_won_at_once_by_the_contraflor_al_resto_ends_as_any_game_won_at_once():
+    """PRESETS.md §2 (a preset that scores at once adds the points as they are won, and reaching the target wins)
+    and §6 (an accepted contraflor al resto: the best flor wins the game): in online the last declaration ends
+    the game with the flor won, its points, the chico and the match, as an envido that reaches the target at
+    once does; no hand-ended comes between (that event is the end-of-hand count of the presets that defer)."""
+    cfar = ["0 flor", "1 contraflor-al-resto", "0 quiero", "0 tengo 31"]
+    state = play("online", [["4C", "5C", "6C"], ["1E", "7E", "3E"]], *cfar, score=(10, 12))
+    state, events = apply(state, "1 tengo 30")
+    assert [event.kind.value for event in events] == ["declared", "flor-won", "points", "chico-won", "match-over"]
+    assert state.score == (30, 12)
+    deal = [["4C", "5C", "12E"], ["5O", "6O", "1B"]]
+    envido = play("default", deal, "0 envido", "1 quiero", "0 tengo 29", score=(3, 28))
+    _, events = apply(envido, "1 tengo 31")
+    assert [event.kind.value for event in events] == ["declared", "envido-won", "points", "chico-won", "match-over"]

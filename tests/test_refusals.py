@@ -230,6 +230,27 @@ def test_values_made_without_their_constructors_get_library_errors() -> None:
         random_deal(forged_state)
 
 
+@pytest.mark.parametrize("name", ["apply", "check", "is_legal", "legal_actions", "random_deal"])
+def test_a_stand_in_with_every_attribute_is_not_taken_for_a_state(name: str) -> None:
+    """The API guide: a badly typed argument gets the library's ArgumentError, never an error from deep inside. A
+    mock answers every attribute a State has, so only the type test can refuse it (random_deal read the table size
+    from it, then failed with a TypeError)."""
+    from unittest.mock import Mock
+
+    from pytruco import ArgumentError
+
+    mazo = Action.parse("0 mazo")
+    calls = {
+        "apply": lambda s: apply(s, mazo),
+        "check": lambda s: check(s, mazo),
+        "is_legal": lambda s: is_legal(s, mazo),
+        "legal_actions": legal_actions,
+        "random_deal": lambda s: random_deal(s, random.Random(1)),
+    }
+    with pytest.raises(ArgumentError, match=f"^{name} needs a State, not <Mock "):
+        calls[name](Mock())
+
+
 def test_a_forged_state_is_an_argument_error_for_views_and_records() -> None:
     """view and Record.from_state of a State made by State.__new__ without its fields: library errors, never
     AttributeError."""
@@ -425,3 +446,17 @@ def test_apply_lets_an_internal_error_through() -> None:
     finally:
         patched.undo()
     assert apply(state, "0 truco")[0].to_act == (1,)
+
+
+@pytest.mark.parametrize("chain", [["0 flor"], ["0 flor", "1 contraflor"]], ids=["flor", "contraflor"])
+def test_a_card_or_a_truco_while_the_flor_chain_waits_names_the_flor(chain):
+    """The refusals' parameters (docs/api.md, "pending": "flor", "declaration" or a call's word): while the flor
+    chain waits for an answer, a first flor or a contraflor alike, what blocks play is the flor."""
+    deal = [["4C", "5C", "6C"], ["1E", "7E", "3E"]]
+    state = play("online", deal, *chain)
+    seat = state.to_act[0]
+    card = deal[seat][0]
+    for action, code in ((f"{seat} {card}", "play-while-pending"), (f"{seat} truco", "truco-while-pending")):
+        with pytest.raises(IllegalActionError) as caught:
+            check(state, action)
+        assert (caught.value.code, caught.value.params["pending"]) == (code, "flor")

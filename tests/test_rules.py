@@ -289,6 +289,22 @@ def test_to_dict_writes_changed_options_as_plain_json():
     assert RuleSet.from_dict(data) == rules
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("target", True, "option 'target': must be a whole number, not True"),
+        ("players", 4.0, "option 'players': must be a whole number, not 4.0"),
+        ("flor", 1, "option 'flor': must be true or false, not 1"),
+    ],
+)
+def test_a_records_rules_option_of_the_wrong_json_type_is_refused_by_name(option, value, message):
+    """RECORDS.md "rules": `players` and `target` are numbers and `flor` is true or false; a record's option of
+    the other JSON type (true for a number, 4.0, 1 for true) is refused for its type, not for a range."""
+    with pytest.raises(RuleSetError) as caught:
+        RuleSet.from_dict({"preset": "default", option: value})
+    assert str(caught.value) == message
+
+
 @pytest.mark.parametrize("member", ["score", "chicos"])
 @pytest.mark.parametrize("value", [(1, 2, 3), (0,), (-1, 0), (0, 1.0), "00", None, (0, True)], ids=repr)
 def test_new_game_refuses_a_start_that_is_not_two_whole_numbers(member, value):

@@ -13,8 +13,13 @@ Docstrings, annotations, ``__all__`` and the text of error messages (f-strings) 
 sampled with a seed; each is written into a temporary copy of ``src/`` and the fast rules selection (``FAST`` below,
 also ``tools/mutate.py --list-fast``) runs against it, in a subprocess with a timeout. A mutant is *killed* when a
 test fails (or the run times out, or the package no longer imports), and *survives* when the selection passes.
-Known equivalent mutants (argued in ``tools/mutation-equivalents.json``, matched by id and description) are
-reported apart and not run.
+Known equivalent mutants (argued in ``tools/mutation-equivalents.json``) are reported apart and not run. An entry
+matches a mutant by module, operator and ``change`` (the mutant's changed lines, as its diff shows them), never by
+its id alone: an id is a position in the module's list of sites, which any edit of the module shifts, and an id that
+now names another mutant must not take the old one's argument. An entry whose change no longer occurs (the code was
+edited), or occurs at two sites of the module, matches nothing, and the mutant runs again (``--check-equivalents``
+lists those entries, and the current id of each entry that moved); an entry with ``"every_site": true`` argues
+for every site of the module with that change.
 
 Usage (from the repository root; the machine is shared, so one worker, niced)::
 
@@ -23,6 +28,9 @@ Usage (from the repository root; the machine is shared, so one worker, niced)::
     .venv/bin/python tools/mutate.py --show _engine/flor.py:constant:12   # one mutant's diff
     .venv/bin/python tools/mutate.py --ids _engine/flor.py:compare:3,_engine/truco.py:drop:7 --out /tmp/some
     nice .venv/bin/python tools/mutate.py --again /tmp/mutation/mutation.json --seed 17 --out /tmp/after  # survivors
+    nice .venv/bin/python tools/mutate.py --sample 200 --seed 17 --out /tmp/mutation --resume  # after a stop
+    .venv/bin/python tools/mutate.py --check-equivalents   # the entries that match no mutant, or moved
+    .venv/bin/python tools/mutate.py --equivalent _engine/flor.py:constant:4 --why "..."  # an entry to paste in
     # (--again reruns the survivors of a previous run; --seed: that run's seed, which the summary names)
 
 The results go to ``<out>/mutation.json`` (one entry per mutant, written as the run goes, so an interrupted run
@@ -316,13 +324,67 @@ class Result:
     diff: str
 
 
-def _equivalents() -> dict[tuple[str, str], str]:
-    """The argued equivalent mutants, by (id, description): an id whose description changed (the module was
-    edited, the numbering moved) is not taken for equivalent."""
+def change(site: Site) -> str:
+    """The mutant's changed lines (its diff's ``-`` and ``+`` lines, without the header and the context, which
+    hold line numbers and neighbouring code): what an equivalent entry matches."""
+    lines = diff(site).splitlines(keepends=True)
+    return "".join(line for line in lines if line.startswith(("-", "+")) and not line.startswith(("---", "+++")))
+
+
+Key = tuple[str, str, str, str]
+
+
+def _key(site_id: str, description: str, text: str) -> Key:
+    """Module, operator, description without its line number (a drop names its line) and change."""
+    module, operator, _index = site_id.rsplit(":", 2)
+    return (module, operator, description.split(" at line ", maxsplit=1)[0], text)
+
+
+def _equivalents() -> dict[Key, str]:
+    """The argued equivalent mutants, by :func:`_key`; an entry without a change matches nothing."""
     if not EQUIVALENTS.exists():
         return {}
     data = json.loads(EQUIVALENTS.read_text(encoding="utf-8"))
-    return {(entry["id"], entry["description"]): entry["why"] for entry in data}
+    return {
+        _key(e["id"], e["description"], e["change"]): ("" if e.get("every_site") else "one:") + e["why"]
+        for e in data
+        if e.get("change")
+    }
+
+
+def _by_key(population: list[Site]) -> dict[Key, list[str]]:
+    found: dict[Key, list[str]] = {}
+    for site in population:
+        found.setdefault(_key(site.id, site.description, change(site)), []).append(site.id)
+    return found
+
+
+def _lookup(equivalent: dict[Key, str], site: Site, by_key: dict[Key, list[str]]) -> str | None:
+    """The argument for *site* being equivalent, or None; a change that two sites of the module share (the same
+    line changed alike in two places) is ambiguous and taken for none."""
+    key = _key(site.id, site.description, change(site))
+    why = equivalent.get(key)
+    if why is None:
+        return None
+    if why.startswith("one:"):
+        return why[4:] if len(by_key[key]) == 1 else None
+    return why
+
+
+def check_equivalents(population: list[Site]) -> int:
+    """Print each entry of the equivalents file that matches no current mutant, or whose id moved; 1 if any."""
+    data = json.loads(EQUIVALENTS.read_text(encoding="utf-8"))
+    by_key = _by_key(population)
+    stale = 0
+    for entry in data:
+        found = by_key.get(_key(entry["id"], entry["description"], entry.get("change", "")), [])
+        if entry["id"] in found and (len(found) == 1 or entry.get("every_site")):
+            continue
+        stale += 1
+        where = "no change recorded" if not entry.get("change") else f"now at {', '.join(found) or 'no site'}"
+        print(f"{entry['id']} ({entry['description']}): {where}")
+    print(f"{len(data) - stale} of {len(data)} entries match their mutant", file=sys.stderr)
+    return 1 if stale else 0
 
 
 def _first_failure(output: str) -> str:
@@ -474,6 +536,9 @@ def main(argv: list[str] | None = None) -> int:
         help="a previous mutation.json: run its survivors again (after new tests), keep its other results",
     )
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per mutant's test run")
+    parser.add_argument(
+        "--resume", action="store_true", help="keep the results already in <out>/mutation.json, run the rest"
+    )
     parser.add_argument("--out", type=Path, default=Path("mutation-results"))
     parser.add_argument("--list", action="store_true", help="list the sampled mutants and stop")
     parser.add_argument("--list-fast", action="store_true", help="print the fast rules selection and stop")
@@ -481,6 +546,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--summarize", type=Path, help="write the Markdown summary of a mutation.json (an interrupted run)"
     )
+    parser.add_argument(
+        "--check-equivalents", action="store_true", help="list the equivalent entries that match no mutant, and stop"
+    )
+    parser.add_argument("--equivalent", help="print the equivalents-file entry for this mutant id (with --why)")
+    parser.add_argument("--why", default="", help="the argument that the --equivalent mutant is equivalent")
     parser.add_argument("--python", default=sys.executable)
     args = parser.parse_args(argv)
 
@@ -501,6 +571,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.show:
         print(diff(by_id[args.show]), end="")
         return 0
+    if args.check_equivalents:
+        return check_equivalents(population)
+    if args.equivalent:
+        site = by_id[args.equivalent]
+        entry = {"id": site.id, "description": site.description, "line": site.line, "why": args.why}
+        print(json.dumps({**entry, "change": change(site)}, indent=1, ensure_ascii=False))
+        return 0
     kept: dict[str, Result] = {}
     if args.again:
         previous = [Result(**entry) for entry in json.loads(args.again.read_text(encoding="utf-8"))]
@@ -519,9 +596,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     equivalent = _equivalents()
+    by_key = _by_key(population) if equivalent else {}
     fast = tuple(test for test in FAST if (ROOT / test).exists())
     args.out.mkdir(parents=True, exist_ok=True)
     results: list[Result] = []
+    if args.resume and (args.out / "mutation.json").exists():
+        done = {e["id"]: Result(**e) for e in json.loads((args.out / "mutation.json").read_text(encoding="utf-8"))}
+        results = [done[site.id] for site in chosen if site.id in done]
+        chosen = [site for site in chosen if site.id not in done]
+        print(f"resume: {len(results)} results kept, {len(chosen)} mutants to run")
     with tempfile.TemporaryDirectory(prefix="pytruco-mutate-") as scratch:
         work = Path(scratch)
         _copy_tree(work)
@@ -532,7 +615,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"baseline: deselected (fails without a mutant): {node}")
         print(f"baseline: the fast selection passes in {time.monotonic() - started:.1f} s")
         for number, site in enumerate(chosen, 1):
-            why = equivalent.get((site.id, site.description))
+            why = _lookup(equivalent, site, by_key)
             if why is not None:
                 result = Result(
                     site.id, site.module, site.operator, site.line, site.description, "equivalent", 0.0, why,
