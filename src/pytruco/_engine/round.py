@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..actions import TRUCO_CALLS, Kind
+from ..actions import MAX_SEATS, TRUCO_CALLS, Kind
 from ..cards import Card, Hand
 from ..errors import ArgumentError
 from .native import mypyc_attr
@@ -37,6 +37,8 @@ from .stages import (
     KIND_FLOR,
     TRUCO_VALUE,
     Awaiting,
+    EnvidoStage,
+    FlorStage,
     Trick,
 )
 
@@ -45,6 +47,15 @@ __all__ = ["Round"]
 MADE: Final = object()
 """The engine's key to the private constructor: ``Round(MADE)`` and ``State(MADE)`` make a blank value (any other
 call is refused); the compiled build cannot skip ``__init__`` with ``object.__new__``."""
+
+
+SEAT_SETS: Final = tuple(frozenset(s for s in range(MAX_SEATS) if bits >> s & 1) for bits in range(1 << MAX_SEATS))
+"""The seats of a bit set of seats (a bit per seat), made once: what :attr:`Round.folded` and
+:attr:`Round.flor_sung` return."""
+
+STAGE_NAMES: Final[dict[EnvidoStage | FlorStage, str]] = {stage: stage.value for stage in (*EnvidoStage, *FlorStage)}
+"""The name of each chain stage: :attr:`Round.envido_stage` and :attr:`Round.flor_stage` read it here, a lookup by
+identity, rather than through the enum's ``value`` property, a Python-level call in either build."""
 
 
 # Bits of Round._edited: the records copied for the action being applied.
@@ -300,7 +311,7 @@ class Round:
     @property
     def folded(self) -> frozenset[int]:
         """Seats that went to the mazo (out of this round)."""
-        return frozenset(s for s in range(self._deal.n) if self._folded >> s & 1)
+        return SEAT_SETS[self._folded]
 
     @property
     def truco_level(self) -> int:
@@ -331,7 +342,7 @@ class Round:
     @property
     def flor_sung(self) -> frozenset[int]:
         """Seats that have sung flor in this round."""
-        return frozenset(s for s in range(self._deal.n) if self._flor.sung >> s & 1)
+        return SEAT_SETS[self._flor.sung]
 
     @property
     def points(self) -> tuple[int, int]:
@@ -427,7 +438,7 @@ class Round:
     @property
     def envido_stage(self) -> str:
         """``"none"``, ``"pending"``, ``"declaring"``, ``"settled"`` or ``"void"`` (voided by a flor)."""
-        return self._envido.stage.value
+        return STAGE_NAMES[self._envido.stage]
 
     @property
     def envido_caller(self) -> int | None:
@@ -444,7 +455,7 @@ class Round:
         """``"none"``, ``"answer"`` (waiting for the second holder), ``"call"`` (a
         contraflor, contraflor al resto or second flor waits for an answer),
         ``"declaring"`` or ``"done"``."""
-        return self._flor.stage.value
+        return STAGE_NAMES[self._flor.stage]
 
     @property
     def flor_call(self) -> tuple[Kind, int, Kind | None] | None:
