@@ -15,6 +15,7 @@ np = pytest.importorskip("numpy")
 
 import pytruco.openspiel as truco_openspiel  # noqa: E402  (registers python_truco)
 from pytruco import PRESET_NAMES, RuleSet  # noqa: E402
+from pytruco.worlds import chance_outcomes  # noqa: E402
 
 TABLES = [
     (preset, players) for preset in PRESET_NAMES for players in (2, 4) if players <= RuleSet.preset(preset).max_players
@@ -62,6 +63,20 @@ def test_the_one_hand_game_is_one_hand_and_zero_sum() -> None:
                 state.apply_action(rng.choice(state.legal_actions()))
         assert deals == 1 and sum(state.returns()) == 0
         assert state.returns()[0] == state.table.round_points[0] - state.table.round_points[1]
+
+
+def test_chance_nodes_offer_every_card_not_dealt_in_deck_order() -> None:
+    # Issue 37: a chance node's outcomes come from a table made once, with the cards of the deal so far taken out;
+    # they are exactly worlds.chance_outcomes, by card index.
+    for players in (2, 6):
+        game = pyspiel.load_game(f"python_truco(players={players},hands=1)")
+        rng = random.Random(players)
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            expected = [(card.index, p) for card, p in chance_outcomes(state.table, state.dealing)]
+            assert state.chance_outcomes() == expected and state.legal_actions() == [i for i, _ in expected]
+            state.apply_action(rng.choice(expected)[0])
+        assert not state.dealing and state.table.rounds_dealt == 1
 
 
 def test_serialisation_round_trips() -> None:

@@ -58,8 +58,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ._engine import State, apply, legal_actions, new_game
-from .actions import NUM_ACTIONS, Action
+from ._codes import code
+from ._engine import Phase, State, apply, legal_actions, new_game
+from .actions import MAX_SEATS, NUM_ACTIONS, Action
 from .cards import ALL_CARDS, Card
 from .encode import (
     bounds,
@@ -73,7 +74,7 @@ from .encode import (
 from .errors import ArgumentError, TrucoError, quoted
 from .params import RULE_OPTIONS, first_mano_of, game_rules, utility_range
 from .rules import RuleSet
-from .worlds import chance_outcomes, deal_from_cards, sample_world
+from .worlds import chance_outcomes, deal_from_cards, sample_world, without_dealt
 
 __all__ = ["GAME_NAME", "TrucoGame", "TrucoState", "resampled", "resampler"]
 
@@ -95,6 +96,11 @@ _DEFAULTS: dict[str, Any] = {
     "first_mano": 0,
 }
 _BASE = RuleSet.preset("default")
+_DEAL = Phase.DEAL
+_OUTCOMES = tuple(tuple((index, 1.0 / (40 - k)) for index in range(40)) for k in range(3 * MAX_SEATS))
+"""A chance node's outcomes after *k* cards of a deal, the dealt ones included (row *k*: every card index with
+probability ``1 / (40 - k)``), made once for every table size: a chance node takes the dealt cards out
+(``without_dealt``)."""
 _UNSET = object()
 
 
@@ -190,11 +196,12 @@ class TrucoGame(pyspiel.Game):
 
 class _Progress:
     """What a :class:`TrucoState` holds beside OpenSpiel's history: the table, the cards of the deal being dealt
-    and the points of the hands so far. Never changed once made, so a clone shares it (``__deepcopy__``); pickled,
-    it keeps nothing (``__reduce__``), so that what OpenSpiel's Python-game serialisation writes is the history
-    alone and a state it restores is that history replayed (:meth:`TrucoState.__setattr__`)."""
+    (in order, and as a bit per card index) and the points of the hands so far. Never changed once made, so a clone
+    shares it (``__deepcopy__``); pickled, it keeps nothing (``__reduce__``), so that what OpenSpiel's Python-game
+    serialisation writes is the history alone and a state it restores is that history replayed
+    (:meth:`TrucoState.__setattr__`)."""
 
-    __slots__ = ("dealing", "table", "totals", "utility")
+    __slots__ = ("dealing", "dealt", "table", "totals", "utility")
 
     def __init__(
         self,
@@ -202,11 +209,13 @@ class _Progress:
         utility: str = "win",
         dealing: tuple[Card, ...] = (),
         totals: tuple[int, int] = (0, 0),
+        dealt: int = 0,
     ) -> None:
         self.table = table
         self.utility = utility
         self.dealing = dealing
         self.totals = totals
+        self.dealt = dealt
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Progress:
         return self
@@ -284,13 +293,17 @@ class TrucoState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         table = self._progress.table
         assert table is not None
-        return sorted(action.index for action in legal_actions(table) if action.seat == player)
+        return sorted([found & 255 for found in map(code, legal_actions(table)) if found >> 8 == player])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next card (its index) with its probability."""
+        """The next card (its index) with its probability (:func:`pytruco.worlds.chance_outcomes`), from a table
+        made once."""
         progress = self._progress
-        assert progress.table is not None
-        return [(card.index, p) for card, p in chance_outcomes(progress.table, progress.dealing)]
+        table = progress.table
+        assert table is not None
+        if table.phase is not _DEAL:  # the library's refusal
+            return [(card.index, p) for card, p in chance_outcomes(table, progress.dealing)]
+        return list(without_dealt(_OUTCOMES[len(progress.dealing)], progress.dealt))
 
     def _apply_action(self, action: int) -> None:
         # Straight into the instance dict: __setattr__ guards what OpenSpiel's deserialiser sets, not our own steps.
@@ -356,11 +369,11 @@ def _advanced(progress: _Progress, action: int) -> _Progress:
     assert table is not None
     if table.is_chance:
         card = _card(action)
-        if card in progress.dealing:
+        if progress.dealt >> card.index & 1:
             raise ArgumentError(f"card {card} is already dealt in this deal")
         dealing = (*progress.dealing, card)
         if len(dealing) < 3 * table.rules.players:
-            return _Progress(table, progress.utility, dealing, progress.totals)
+            return _Progress(table, progress.utility, dealing, progress.totals, progress.dealt | 1 << card.index)
         table, _ = apply(table, deal_from_cards(table, dealing))
         return _Progress(table, progress.utility, (), progress.totals)
     if table.is_over:
