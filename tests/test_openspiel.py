@@ -15,6 +15,7 @@ np = pytest.importorskip("numpy")
 
 import pytruco.openspiel as truco_openspiel  # noqa: E402  (registers python_truco)
 from pytruco import PRESET_NAMES, RuleSet  # noqa: E402
+from pytruco.encode import information_state, observation  # noqa: E402
 from pytruco.worlds import chance_outcomes  # noqa: E402
 
 TABLES = [
@@ -77,6 +78,23 @@ def test_chance_nodes_offer_every_card_not_dealt_in_deck_order() -> None:
             assert state.chance_outcomes() == expected and state.legal_actions() == [i for i, _ in expected]
             state.apply_action(rng.choice(expected)[0])
         assert not state.dealing and state.table.rounds_dealt == 1
+
+
+def test_tensors_are_the_encoders_values() -> None:
+    # Issue 37: the observer writes the encoders' entries into its zeroed tensor in place (no list converted per
+    # step); every tensor equals encode's list in single precision, for every player, at every decision.
+    game = pyspiel.load_game("python_truco(players=4,hands=2)")
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        for player in range(4):
+            info = np.asarray(information_state(state.table, player), np.float32).tolist()
+            seen = np.asarray(observation(state.table, player), np.float32).tolist()
+            assert state.information_state_tensor(player) == info and state.observation_tensor(player) == seen
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_serialisation_round_trips() -> None:

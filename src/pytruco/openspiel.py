@@ -52,8 +52,8 @@ sampler (:func:`pytruco.worlds.sample_world`).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import MutableSequence, Sequence
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
@@ -64,10 +64,10 @@ from .actions import MAX_SEATS, NUM_ACTIONS, Action
 from .cards import ALL_CARDS, Card
 from .encode import (
     bounds,
-    information_state,
+    information_state_into,
     information_state_layout,
     information_state_string,
-    observation,
+    observation_into,
     observation_layout,
     observation_string,
 )
@@ -488,8 +488,14 @@ class _Observer:
         self.dict = {part.name: self.tensor[part.start : part.start + part.size] for part in self.layout.slices}
 
     def set_from(self, state: TrucoState, player: int) -> None:
-        table = state.table
-        self.tensor[:] = information_state(table, player) if self.perfect_recall else observation(table, player)
+        # Written in place, the entries that are not zero only: a list of a few thousand floats converted by NumPy
+        # at every step cost more than the encoding.
+        self.tensor.fill(0.0)
+        tensor = cast("MutableSequence[float]", self.tensor)  # a NumPy vector takes item assignment as a list does
+        if self.perfect_recall:
+            information_state_into(state.table, player, tensor)
+        else:
+            observation_into(state.table, player, tensor)
 
     def string_from(self, state: TrucoState, player: int) -> str:
         table = state.table
