@@ -317,6 +317,16 @@ def test_rule_options_reach_the_rules() -> None:
     assert classic.flor and classic.show_rule  # options left out keep the preset's values
 
 
+def test_a_yes_no_option_is_read_against_the_default_preset() -> None:
+    """Issue 37: ``preset=classic,flor=False`` cannot be told from ``preset=classic`` (the module's documented
+    limitation: the Python-game bridge fills every parameter left out with its declared default, and pyspiel refuses
+    ``flor=False`` for a parameter declared as text or a number), so the classic table keeps its flor; on ``default``
+    the same option turns it on."""
+    kept = pyspiel.load_game("python_truco(preset=classic,flor=False)").new_initial_state().table.rules
+    assert kept.flor
+    assert pyspiel.load_game("python_truco(preset=default,flor=True)").new_initial_state().table.rules.flor
+
+
 def test_the_first_mano_parameter() -> None:
     for seat in range(4):
         state = pyspiel.load_game(f"python_truco(players=4,first_mano={seat})").new_initial_state()

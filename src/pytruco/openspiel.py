@@ -20,6 +20,10 @@ Parameters:
   keeps the preset's value. OpenSpiel gives every parameter left out its default, so a yes/no option is read
   against the ``default`` preset: given with the ``default`` preset's value it keeps the chosen preset's (on
   ``classic``, ``flor=False`` keeps its flor; take ``preset=default`` and the options to turn a preset's switch back).
+  No declaration avoids it: the bridge to Python games fills every parameter left out with its declared default
+  before the game sees them, and ``pyspiel.load_game`` checks each given value against the declared type, reading
+  ``flor=False`` as a yes/no value, so an option declared as text or a number (with a default that would mean "the
+  preset's") refuses it ("Wrong type for parameter flor. Expected type: kString, got kBool").
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_truco(preset=default,flor=True,first_mano=1)")
