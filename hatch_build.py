@@ -6,9 +6,9 @@ pyproject.toml enables this hook for both targets; it does one job per target:
   ``[tool.hatch.build.targets.sdist]`` says. A user or packager who unpacks the sdist has no use for it, so the hook
   takes it off the list of forced files. The exclusions themselves still apply: the hook only drops the file.
 - **wheel**, only when the environment has ``PYTRUCO_COMPILE=1``: the rules engine (``src/pytruco/_engine``) and
-  the encoders (``encode.py``, ``_seen.py``) are compiled with mypyc into C extensions that sit beside the ``.py``
-  files (Python imports an extension before a source file of the same name), and the wheel is tagged for the
-  platform. mypy (which holds mypyc) and setuptools (which drives the C compiler) are then build dependencies,
+  the encoders (``encode.py``, ``_seen.py``, ``_codes.py``) are compiled with mypyc into C extensions that sit beside
+  the ``.py`` files (Python imports an extension before a source file of the same name), and the wheel is tagged for
+  the platform. mypy (which holds mypyc) and setuptools (which drives the C compiler) are then build dependencies,
   pinned in :data:`COMPILE_REQUIRES`; without the variable the wheel is pure (``py3-none-any``) and the build needs
   neither, nor a compiler.
 """
@@ -26,7 +26,13 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 COMPILE_REQUIRES = ["mypy==2.4.1", "setuptools>=61"]
 """What a compiled build needs besides hatchling; mypy is pinned so a release compiles with one known mypyc."""
 
-COMPILED = ("src/pytruco/_engine", "src/pytruco/_unchecked.py", "src/pytruco/encode.py", "src/pytruco/_seen.py")
+COMPILED = (
+    "src/pytruco/_engine",
+    "src/pytruco/_unchecked.py",
+    "src/pytruco/encode.py",
+    "src/pytruco/_seen.py",
+    "src/pytruco/_codes.py",
+)
 """The sources mypyc compiles: folders (every module in them) or single files, relative to the project root."""
 
 

@@ -310,6 +310,22 @@ def test_unpickled_states_encode_alike() -> None:
         assert information_state(copy, 0) == reference_information_state(state, 0)
 
 
+def test_actions_built_by_hand_have_the_codes_of_the_shared_ones() -> None:
+    # The encoders find an action's seat and index by the shared instance's address (issue 37, encoders at the
+    # engine's speed); an equal action built by the constructor is not that instance and takes the slow way.
+    from pytruco._codes import code as _code
+
+    for seat in range(6):
+        for index in range(NUM_ACTIONS):
+            shared = Action.from_index(index, seat)
+            by_hand = Action(shared.seat, shared.kind, shared.card, shared.points, shared.choice)
+            assert by_hand is not shared
+            assert _code(by_hand) == _code(shared) == seat << 8 | index
+        for kind in (Kind.TIMEOUT, Kind.RENDIRSE):
+            assert _code(Action(seat, kind)) == _code(Action.call(seat, kind)) == -1
+    assert _code(Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]])) == -1
+
+
 def numpy_float32(value: float) -> float:
     """*value* rounded to single precision, as ``array("f")`` stores it."""
     return float(struct.unpack("f", struct.pack("f", value))[0])

@@ -48,7 +48,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("_engine.reducer",),
     ("_engine.recall",),
     ("_engine",),
-    ("_layouts", "_seen"),
+    ("_layouts", "_seen", "_codes"),
     ("params",),
     ("encode", "worlds"),
     ("views._parts",),

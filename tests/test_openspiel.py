@@ -15,6 +15,8 @@ np = pytest.importorskip("numpy")
 
 import pytruco.openspiel as truco_openspiel  # noqa: E402  (registers python_truco)
 from pytruco import PRESET_NAMES, RuleSet  # noqa: E402
+from pytruco.encode import information_state, observation  # noqa: E402
+from pytruco.worlds import chance_outcomes  # noqa: E402
 
 TABLES = [
     (preset, players) for preset in PRESET_NAMES for players in (2, 4) if players <= RuleSet.preset(preset).max_players
@@ -62,6 +64,37 @@ def test_the_one_hand_game_is_one_hand_and_zero_sum() -> None:
                 state.apply_action(rng.choice(state.legal_actions()))
         assert deals == 1 and sum(state.returns()) == 0
         assert state.returns()[0] == state.table.round_points[0] - state.table.round_points[1]
+
+
+def test_chance_nodes_offer_every_card_not_dealt_in_deck_order() -> None:
+    # Issue 37: a chance node's outcomes come from a table made once, with the cards of the deal so far taken out;
+    # they are exactly worlds.chance_outcomes, by card index.
+    for players in (2, 6):
+        game = pyspiel.load_game(f"python_truco(players={players},hands=1)")
+        rng = random.Random(players)
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            expected = [(card.index, p) for card, p in chance_outcomes(state.table, state.dealing)]
+            assert state.chance_outcomes() == expected and state.legal_actions() == [i for i, _ in expected]
+            state.apply_action(rng.choice(expected)[0])
+        assert not state.dealing and state.table.rounds_dealt == 1
+
+
+def test_tensors_are_the_encoders_values() -> None:
+    # Issue 37: the observer writes the encoders' entries into its zeroed tensor in place (no list converted per
+    # step); every tensor equals encode's list in single precision, for every player, at every decision.
+    game = pyspiel.load_game("python_truco(players=4,hands=2)")
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        for player in range(4):
+            info = np.asarray(information_state(state.table, player), np.float32).tolist()
+            seen = np.asarray(observation(state.table, player), np.float32).tolist()
+            assert state.information_state_tensor(player) == info and state.observation_tensor(player) == seen
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_serialisation_round_trips() -> None:
@@ -282,6 +315,16 @@ def test_rule_options_reach_the_rules() -> None:
     assert "flor=True" in str(game) and "envido_primero=False" in str(game)
     classic = pyspiel.load_game("python_truco(preset=classic)").new_initial_state().table.rules
     assert classic.flor and classic.show_rule  # options left out keep the preset's values
+
+
+def test_a_yes_no_option_is_read_against_the_default_preset() -> None:
+    """Issue 37: ``preset=classic,flor=False`` cannot be told from ``preset=classic`` (the module's documented
+    limitation: the Python-game bridge fills every parameter left out with its declared default, and pyspiel refuses
+    ``flor=False`` for a parameter declared as text or a number), so the classic table keeps its flor; on ``default``
+    the same option turns it on."""
+    kept = pyspiel.load_game("python_truco(preset=classic,flor=False)").new_initial_state().table.rules
+    assert kept.flor
+    assert pyspiel.load_game("python_truco(preset=default,flor=True)").new_initial_state().table.rules.flor
 
 
 def test_the_first_mano_parameter() -> None:

@@ -27,6 +27,7 @@ from pytruco import (
 )
 from pytruco.actions import ACTION_SPACE, NUM_ACTIONS
 from pytruco.bots import BOT_NAMES, HeuristicBot, RandomBot, load_bot, policy
+from pytruco.cards import ALL_CARDS
 from pytruco.encode import (
     bounds,
     information_state,
@@ -159,6 +160,20 @@ def test_chance_outcomes_sum_to_one_card_by_card() -> None:
         deal = deal_from_cards(state, dealt)
         assert [list(h.cards) for h in deal.hands] == [sorted(dealt[3 * s : 3 * s + 3]) for s in range(players)]
         apply(state, deal)
+
+
+def test_chance_outcomes_from_the_table_are_every_card_not_dealt_in_deck_order() -> None:
+    # Issue 37 ("chance outcomes of a deal from a table made once"): the outcomes are a row made once with the dealt
+    # cards taken out; they are exactly every card not dealt, in the deck's order, each 1 / (40 - dealt).
+    rng = random.Random(8)
+    for players in (2, 4, 6):
+        state = new_game(RuleSet.preset("default", players=players), first_mano=0)
+        for first in (None, ALL_CARDS[0], ALL_CARDS[39]):  # the first and the last card of the deck dealt first
+            dealt = [] if first is None else [first]
+            while len(dealt) < 3 * players:
+                expected = tuple((card, 1.0 / (40 - len(dealt))) for card in ALL_CARDS if card not in dealt)
+                assert chance_outcomes(state, dealt) == expected
+                dealt.append(rng.choice([card for card in ALL_CARDS if card not in dealt]))
 
 
 def test_chance_outcomes_refuse_outside_a_deal() -> None:

@@ -272,3 +272,28 @@ def test_copies_carry_every_field_and_only_the_engine_builds_blank_values() -> N
                 cls(*args)
         with pytest.raises(ArgumentError, match="not built by hand"):
             cls(MADE, extra=1)
+
+
+def test_round_stage_and_seat_reads_name_each_stage() -> None:
+    """``Round.envido_stage``, ``flor_stage``, ``folded`` and ``flor_sung`` are read from tables made once (issue 37,
+    encoders at the engine's speed): each stage of both chains, and the seats out or sung, by their public names
+    (PRESETS.md §5 envido, §6 flor, §7 mazo)."""
+    default = [["7C", "6C", "1E"], ["5O", "4O", "3B"]]
+    state = play("default", default)
+    assert (state.round.envido_stage, state.round.flor_stage) == ("none", "none")
+    assert state.round.folded == frozenset() and state.round.flor_sung == frozenset()
+    stages = []
+    for action in ("0 envido", "1 quiero", "0 tengo 33", "1 son-buenas"):
+        state = act(state, action)
+        stages.append(state.round.envido_stage)
+    assert stages == ["pending", "declaring", "declaring", "settled"]
+    flor = [["1E", "7E", "4E"], ["1B", "3B", "4B"]]
+    stages = []
+    for actions in (("0 flor",), ("0 flor", "1 contraflor"), ("0 flor", "1 contraflor", "0 quiero")):
+        stages.append(play("classic", flor, *actions).round.flor_stage)
+    assert stages == ["answer", "call", "declaring"]
+    assert play("classic", flor, "0 flor", "1 contraflor").round.flor_sung == frozenset({0, 1})
+    assert play("classic", [["1E", "7C", "4O"], ["1B", "3B", "4B"]], "0 envido", "1 flor").round.envido_stage == "void"
+    assert play("classic", [["1E", "7E", "4E"], ["1O", "3B", "4C"]], "0 flor").round.flor_stage == "done"
+    four = [["7C", "6C", "1E"], ["5O", "4O", "3B"], ["1O", "2O", "3O"], ["1C", "2C", "3C"]]
+    assert play("default", four, "0 mazo", players=4).round.folded == frozenset({0})

@@ -33,8 +33,9 @@ True
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import Final
+from typing import Any, Final
 
+from ._codes import code as _code
 from ._engine import Phase, Round, State, legal_actions, require_state, rps_choices
 from ._layouts import (
     INFO_FORMAT,
@@ -48,7 +49,7 @@ from ._layouts import (
     layout_of,
 )
 from ._seen import recalled
-from .actions import MAX_DECLARED_POINTS, MAX_SEATS, NUM_ACTIONS, TRUCO_CALLS, Action, Kind, Rps
+from .actions import MAX_DECLARED_POINTS, NUM_ACTIONS, TRUCO_CALLS, Kind, Rps
 from .errors import ArgumentError, quoted
 from .rules import EnvidoStyle, RuleSet
 
@@ -69,18 +70,21 @@ __all__ = [
     "observation_string",
 ]
 
+_ONE: Final[Any] = float(1)
+"""The ``1.0`` the encoders write: one shared float object (compiled, a literal ``1.0`` written into a list is a new
+float object per write, made and then freed with the list; a value that is not a literal is kept as one object)."""
 _RPS_PHASE: Final = Phase.RPS
 _DEAL: Final = Phase.DEAL
 _PLAY: Final = Phase.PLAY
 _ENVIDO_STAGES: Final = {name: i for i, name in enumerate(("none", "pending", "declaring", "settled", "void"))}
 _FLOR_STAGES: Final = {name: i for i, name in enumerate(("none", "answer", "call", "declaring", "done"))}
-_FLOR_CALLS: Final = (Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO)
-_RPS_ORDER: Final = (Rps.PIEDRA, Rps.PAPEL, Rps.TIJERA)
+_FLOR_CALLS: Final = {kind: i for i, kind in enumerate((Kind.FLOR, Kind.CONTRAFLOR, Kind.CONTRAFLOR_AL_RESTO))}
+_TRUCO_CALLS: Final = {kind: i for i, kind in enumerate(TRUCO_CALLS)}
+_RPS_ORDER: Final = {choice: i for i, choice in enumerate((Rps.PIEDRA, Rps.PAPEL, Rps.TIJERA))}
+# Kinds and choices hash by identity: a lookup here is cheaper than tuple.index, a method call.
 _ENVIDO: Final = Kind.ENVIDO
 _REAL_ENVIDO: Final = Kind.REAL_ENVIDO
 _FALTA_ENVIDO: Final = Kind.FALTA_ENVIDO
-_TIMEOUT: Final = Kind.TIMEOUT
-_RENDIRSE: Final = Kind.RENDIRSE
 
 
 class _Plan:
@@ -139,7 +143,13 @@ _PLANS: dict[int, _Plan] = {}
 """The plans made so far, by ``id`` of their rule set (each plan holds its rule set, so the id stays its own)."""
 
 
+_LAST_PLAN: Final[list[_Plan]] = []
+"""The plan asked for last (a table, or many of one rule set, asks for the same plan call after call)."""
+
+
 def _plan(rules: RuleSet) -> _Plan:
+    if _LAST_PLAN and _LAST_PLAN[0].rules is rules:
+        return _LAST_PLAN[0]
     plan = _PLANS.get(id(rules))
     if plan is None or plan.rules is not rules:
         if not isinstance(rules, RuleSet):
@@ -148,6 +158,7 @@ def _plan(rules: RuleSet) -> _Plan:
         if len(_PLANS) >= 256:
             _PLANS.clear()
         _PLANS[id(rules)] = plan
+    _LAST_PLAN[:] = [plan]
     return plan
 
 
@@ -185,29 +196,18 @@ def information_state_layout(rules: RuleSet) -> ObservationLayout:
     return _plan(rules).info
 
 
-_CODES: dict[int, int] = {
-    id(Action.from_index(index, seat)): seat << 8 | index for seat in range(MAX_SEATS) for index in range(NUM_ACTIONS)
-}
-"""Every action of the action space, by ``id`` of its shared instance (the engine's legal actions are those
-instances): its seat and :attr:`~pytruco.Action.index` as ``seat << 8 | index``, made once."""
-
-
-def _code(action: Action) -> int:
-    """``seat << 8 | index`` of *action* (-1 for ``timeout`` and ``rendirse``, outside the action space)."""
-    code = _CODES.get(id(action))
-    if code is not None:
-        return code
-    if action.kind is _TIMEOUT or action.kind is _RENDIRSE:
-        return -1
-    return action.seat << 8 | action.index
+_NUM_ACTIONS: Final = NUM_ACTIONS
+_MAX_POINTS: Final = MAX_DECLARED_POINTS
+# Final aliases of names of modules that are not compiled: a C static each in the compiled build (a plain name there
+# is a lookup in the module's dictionary at every use).
 
 
 def _check(state: State, seat: object, where: str) -> int:
-    if state.__class__ is not State:
+    if type(state) is not State:
         require_state(state, where)
     legal_actions(state)  # a State forged with object.__new__: the engine's ArgumentError
     n = state.rules.players
-    if not isinstance(seat, int) or seat.__class__ is not int or not 0 <= seat < n:
+    if not isinstance(seat, int) or type(seat) is not int or not 0 <= seat < n:
         raise ArgumentError(f"{where} needs a seat from 0 to {n - 1}, not {quoted(seat)}")
     return seat
 
@@ -226,7 +226,7 @@ def legal_mask(state: State, seat: int) -> list[int]:
     [Action('1 rps piedra'), Action('1 rps papel'), Action('1 rps tijera')]
     """
     seat = _check(state, seat, "legal_mask")
-    mask = [0] * NUM_ACTIONS
+    mask = [0] * _NUM_ACTIONS
     for action in legal_actions(state):
         code = _code(action)
         if code >> 8 == seat:
@@ -296,38 +296,40 @@ def _fill(
     n = plan.players
     team = seat & 1
     phase = state.phase
-    v[at + plan.phase + (0 if phase is _RPS_PHASE else 1 if phase is _DEAL else 2 if phase is _PLAY else 3)] = 1.0
-    score = state.score
-    if score[team]:
-        v[at + plan.score] = _capped(score[team] / plan.target)
-    if score[1 - team]:
-        v[at + plan.score + 1] = _capped(score[1 - team] / plan.target)
-    chicos = state.chicos
-    if chicos[team]:
-        v[at + plan.chicos] = chicos[team] / plan.chicos_to_win
-    if chicos[1 - team]:
-        v[at + plan.chicos + 1] = chicos[1 - team] / plan.chicos_to_win
+    v[at + plan.phase + (0 if phase is _RPS_PHASE else 1 if phase is _DEAL else 2 if phase is _PLAY else 3)] = _ONE
+    first, second = state.score  # unpacked: a pair indexed by a variable is a new tuple in the compiled build
+    ours, theirs = (first, second) if team == 0 else (second, first)
+    if ours:
+        v[at + plan.score] = _capped(ours / plan.target)
+    if theirs:
+        v[at + plan.score + 1] = _capped(theirs / plan.target)
+    first, second = state.chicos
+    ours, theirs = (first, second) if team == 0 else (second, first)
+    if ours:
+        v[at + plan.chicos] = ours / plan.chicos_to_win
+    if theirs:
+        v[at + plan.chicos + 1] = theirs / plan.chicos_to_win
     dealt = state.rounds_dealt
     if dealt:
         v[at + plan.hand_number] = _capped(dealt / plan.max_hands)
     for s in state.to_act:
-        v[at + plan.to_act + (s - seat) % n] = 1.0
+        v[at + plan.to_act + (s - seat) % n] = _ONE
     if phase is _RPS_PHASE:
         choices = rps_choices(state)
         own, other = choices[seat], choices[1 - seat]
         if own is not None and other is None:
-            v[at + plan.rps + _RPS_ORDER.index(own)] = 1.0
+            v[at + plan.rps + _RPS_ORDER[own]] = _ONE
     legal = at + plan.legal
     for action in legal_actions(state):
         code = _code(action)
         if code >> 8 == seat:
-            v[legal + (code & 255)] = 1.0
+            v[legal + (code & 255)] = _ONE
             if mask is not None:
                 mask[mask_at + (code & 255)] = 1
     r = state.round
     if r is None:
         if phase is not _RPS_PHASE:
-            v[at + plan.mano + (state.mano - seat) % n] = 1.0
+            v[at + plan.mano + (state.mano - seat) % n] = _ONE
         return
     _fill_round(state, r, seat, plan, v, at)
     _fill_chains(state, r, seat, plan, v, at)
@@ -337,72 +339,76 @@ def _fill_round(state: State, r: Round, seat: int, plan: _Plan, v: MutableSequen
     """The hand's seats, cards and tricks (see :func:`_fill`)."""
     n = plan.players
     team = seat & 1
-    v[at + plan.mano + (r.mano - seat) % n] = 1.0
-    for s in r.folded:
-        v[at + plan.folded + (s - seat) % n] = 1.0
+    v[at + plan.mano + (r.mano - seat) % n] = _ONE
+    folded = r.folded
+    if folded:
+        for s in folded:
+            v[at + plan.folded + (s - seat) % n] = _ONE
     hand = at + plan.hand
     for card in r.held_by(seat):
-        v[hand + card.index] = 1.0
+        v[hand + card.index] = _ONE
     own = at + plan.own_points
     points = r.envido_points[seat]
     if points:
-        v[own] = points / MAX_DECLARED_POINTS
+        v[own] = points / _MAX_POINTS
     if plan.flor:
         flor = r.dealt[seat].flor_points(plan.flor_count_three)
         if flor is not None:
-            v[own + 1] = flor / MAX_DECLARED_POINTS
-            v[own + 2] = 1.0
+            v[own + 1] = flor / _MAX_POINTS
+            v[own + 2] = _ONE
     played = at + plan.played
     tricks = at + plan.tricks
     for number, trick in enumerate(r.tricks):
         for s, card in trick.plays:
-            v[played + 40 * ((s - seat) % n) + card.index] = 1.0
+            v[played + 40 * ((s - seat) % n) + card.index] = _ONE
         winner = trick.team
-        v[tricks + 3 * number + (2 if winner is None else (0 if winner == team else 1))] = 1.0
+        v[tricks + 3 * number + (2 if winner is None else (0 if winner == team else 1))] = _ONE
     current = at + plan.trick
     for s, card in r.current_trick:
-        v[played + 40 * ((s - seat) % n) + card.index] = 1.0
-        v[current + card.index] = 1.0
+        v[played + 40 * ((s - seat) % n) + card.index] = _ONE
+        v[current + card.index] = _ONE
 
 
 def _fill_chains(state: State, r: Round, seat: int, plan: _Plan, v: MutableSequence[float], at: int) -> None:
     """The truco, envido and flor chains, the declarations and the hand's points (see :func:`_fill`)."""
     n = plan.players
     team = seat & 1
-    v[at + plan.truco_level + r.truco_level] = 1.0
+    v[at + plan.truco_level + r.truco_level] = _ONE
     quiero = r.quiero_team
     if quiero is not None:
-        v[at + plan.quiero + (0 if quiero == team else 1)] = 1.0
+        v[at + plan.quiero + (0 if quiero == team else 1)] = _ONE
     call = r.truco_call
     if call is not None and not r.ended:
-        v[at + plan.truco_call + TRUCO_CALLS.index(call[0])] = 1.0
-        v[at + plan.truco_caller + (call[1] - seat) % n] = 1.0
+        v[at + plan.truco_call + _TRUCO_CALLS[call[0]]] = _ONE
+        v[at + plan.truco_caller + (call[1] - seat) % n] = _ONE
     if r.envido_count:
         calls = r.envido_calls
         envidos = calls.count(_ENVIDO)
         if envidos:
             v[at + plan.envido_calls] = _capped(envidos / plan.envido_most)
         if _REAL_ENVIDO in calls:
-            v[at + plan.envido_calls + 1] = 1.0
+            v[at + plan.envido_calls + 1] = _ONE
         if _FALTA_ENVIDO in calls:
-            v[at + plan.envido_calls + 2] = 1.0
+            v[at + plan.envido_calls + 2] = _ONE
     envido_stage = _ENVIDO_STAGES[r.envido_stage]
-    v[at + plan.envido_stage + envido_stage] = 1.0
+    v[at + plan.envido_stage + envido_stage] = _ONE
     caller = r.envido_caller
     if caller is not None:
-        v[at + plan.envido_caller + (caller - seat) % n] = 1.0
+        v[at + plan.envido_caller + (caller - seat) % n] = _ONE
     flor_stage = _FLOR_STAGES[r.flor_stage]
-    v[at + plan.flor_stage + flor_stage] = 1.0
+    v[at + plan.flor_stage + flor_stage] = _ONE
     if flor_stage:  # nobody has sung flor while its stage is "none"
         for s in r.flor_sung:
-            v[at + plan.flor_sung + (s - seat) % n] = 1.0
+            v[at + plan.flor_sung + (s - seat) % n] = _ONE
     flor_call = r.flor_call
-    if flor_call is not None and flor_call[0] in _FLOR_CALLS:
-        v[at + plan.flor_call + _FLOR_CALLS.index(flor_call[0])] = 1.0
-        v[at + plan.flor_caller + (flor_call[1] - seat) % n] = 1.0
+    if flor_call is not None:
+        at_call = _FLOR_CALLS.get(flor_call[0], -1)
+        if at_call >= 0:
+            v[at + plan.flor_call + at_call] = _ONE
+            v[at + plan.flor_caller + (flor_call[1] - seat) % n] = _ONE
     declaring = r.declaring
     if declaring is not None:
-        v[at + plan.declaring + (0 if declaring == "envido" else 1)] = 1.0
+        v[at + plan.declaring + (0 if declaring == "envido" else 1)] = _ONE
     if envido_stage > 1 or flor_stage:  # no declaration before an envido is accepted or a flor sung
         _fill_declarations(r, seat, plan, v, at)
     _fill_points(state, r, seat, plan, v, at)
@@ -413,11 +419,11 @@ def _fill_declarations(r: Round, seat: int, plan: _Plan, v: MutableSequence[floa
     n = plan.players
     for what, s, points, _timeout in r.all_declarations:
         base = at + (plan.envido_declared if what == "envido" else plan.flor_declared) + 3 * ((s - seat) % n)
-        v[base] = 1.0
+        v[base] = _ONE
         if points is None:
-            v[base + 2] = 1.0
+            v[base + 2] = _ONE
         elif points:
-            v[base + 1] = _capped(points / MAX_DECLARED_POINTS)
+            v[base + 1] = _capped(points / _MAX_POINTS)
 
 
 def _fill_points(state: State, r: Round, seat: int, plan: _Plan, v: MutableSequence[float], at: int) -> None:
@@ -434,11 +440,12 @@ def _fill_points(state: State, r: Round, seat: int, plan: _Plan, v: MutableSeque
         v[at + plan.unscored] = _capped(ours / most)
     if theirs:
         v[at + plan.unscored + 1] = _capped(theirs / most)
-    got = state.round_points
-    if got[team] > 0:
-        v[at + plan.hand_points] = _capped(got[team] / most)
-    if got[1 - team] > 0:
-        v[at + plan.hand_points + 1] = _capped(got[1 - team] / most)
+    first, second = state.round_points
+    ours, theirs = (first, second) if team == 0 else (second, first)
+    if ours > 0:
+        v[at + plan.hand_points] = _capped(ours / most)
+    if theirs > 0:
+        v[at + plan.hand_points + 1] = _capped(theirs / most)
 
 
 def _capped(value: float) -> float:
@@ -501,23 +508,20 @@ def _fill_recall(state: State, seat: int, plan: _Plan, v: MutableSequence[float]
         return
     dealt = at + plan.dealt
     for card in r.dealt[seat].cards:
-        v[dealt + card.index] = 1.0
+        v[dealt + card.index] = _ONE
     n = plan.players
-    width = n + NUM_ACTIONS
+    width = n + _NUM_ACTIONS
     row = at + plan.history
-    rows = plan.rows
-    count = 0
+    end = row + plan.rows * width
     for item in state.round_history:
-        if item.__class__ is not Action or count >= rows:
-            continue
-        assert isinstance(item, Action)
+        if row == end:
+            break
         code = _code(item)
         if code < 0:
-            continue  # meta actions: their effect shows in the observation
-        v[row + ((code >> 8) - seat) % n] = 1.0
-        v[row + n + (code & 255)] = 1.0
+            continue  # the deal, and meta actions: their effect shows in the observation
+        v[row + ((code >> 8) - seat) % n] = _ONE
+        v[row + n + (code & 255)] = _ONE
         row += width
-        count += 1
 
 
 def information_state_string(state: State, seat: int) -> str:

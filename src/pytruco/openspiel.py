@@ -20,6 +20,10 @@ Parameters:
   keeps the preset's value. OpenSpiel gives every parameter left out its default, so a yes/no option is read
   against the ``default`` preset: given with the ``default`` preset's value it keeps the chosen preset's (on
   ``classic``, ``flor=False`` keeps its flor; take ``preset=default`` and the options to turn a preset's switch back).
+  No declaration avoids it: the bridge to Python games fills every parameter left out with its declared default
+  before the game sees them, and ``pyspiel.load_game`` checks each given value against the declared type, reading
+  ``flor=False`` as a yes/no value, so an option declared as text or a number (with a default that would mean "the
+  preset's") refuses it ("Wrong type for parameter flor. Expected type: kString, got kBool").
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_truco(preset=default,flor=True,first_mano=1)")
@@ -52,28 +56,29 @@ sampler (:func:`pytruco.worlds.sample_world`).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import MutableSequence, Sequence
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
 
-from ._engine import State, apply, legal_actions, new_game
-from .actions import NUM_ACTIONS, Action
+from ._codes import code
+from ._engine import Phase, State, apply, legal_actions, new_game
+from .actions import MAX_SEATS, NUM_ACTIONS, Action
 from .cards import ALL_CARDS, Card
 from .encode import (
     bounds,
-    information_state,
+    information_state_into,
     information_state_layout,
     information_state_string,
-    observation,
+    observation_into,
     observation_layout,
     observation_string,
 )
 from .errors import ArgumentError, TrucoError, quoted
 from .params import RULE_OPTIONS, first_mano_of, game_rules, utility_range
 from .rules import RuleSet
-from .worlds import chance_outcomes, deal_from_cards, sample_world
+from .worlds import chance_outcomes, deal_from_cards, sample_world, without_dealt
 
 __all__ = ["GAME_NAME", "TrucoGame", "TrucoState", "resampled", "resampler"]
 
@@ -95,6 +100,11 @@ _DEFAULTS: dict[str, Any] = {
     "first_mano": 0,
 }
 _BASE = RuleSet.preset("default")
+_DEAL = Phase.DEAL
+_OUTCOMES = tuple(tuple((index, 1.0 / (40 - k)) for index in range(40)) for k in range(3 * MAX_SEATS))
+"""A chance node's outcomes after *k* cards of a deal, the dealt ones included (row *k*: every card index with
+probability ``1 / (40 - k)``), made once for every table size: a chance node takes the dealt cards out
+(``without_dealt``)."""
 _UNSET = object()
 
 
@@ -190,11 +200,12 @@ class TrucoGame(pyspiel.Game):
 
 class _Progress:
     """What a :class:`TrucoState` holds beside OpenSpiel's history: the table, the cards of the deal being dealt
-    and the points of the hands so far. Never changed once made, so a clone shares it (``__deepcopy__``); pickled,
-    it keeps nothing (``__reduce__``), so that what OpenSpiel's Python-game serialisation writes is the history
-    alone and a state it restores is that history replayed (:meth:`TrucoState.__setattr__`)."""
+    (in order, and as a bit per card index) and the points of the hands so far. Never changed once made, so a clone
+    shares it (``__deepcopy__``); pickled, it keeps nothing (``__reduce__``), so that what OpenSpiel's Python-game
+    serialisation writes is the history alone and a state it restores is that history replayed
+    (:meth:`TrucoState.__setattr__`)."""
 
-    __slots__ = ("dealing", "table", "totals", "utility")
+    __slots__ = ("dealing", "dealt", "table", "totals", "utility")
 
     def __init__(
         self,
@@ -202,11 +213,13 @@ class _Progress:
         utility: str = "win",
         dealing: tuple[Card, ...] = (),
         totals: tuple[int, int] = (0, 0),
+        dealt: int = 0,
     ) -> None:
         self.table = table
         self.utility = utility
         self.dealing = dealing
         self.totals = totals
+        self.dealt = dealt
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Progress:
         return self
@@ -284,13 +297,17 @@ class TrucoState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         table = self._progress.table
         assert table is not None
-        return sorted(action.index for action in legal_actions(table) if action.seat == player)
+        return sorted([found & 255 for found in map(code, legal_actions(table)) if found >> 8 == player])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next card (its index) with its probability."""
+        """The next card (its index) with its probability (:func:`pytruco.worlds.chance_outcomes`), from a table
+        made once."""
         progress = self._progress
-        assert progress.table is not None
-        return [(card.index, p) for card, p in chance_outcomes(progress.table, progress.dealing)]
+        table = progress.table
+        assert table is not None
+        if table.phase is not _DEAL:  # the library's refusal
+            return [(card.index, p) for card, p in chance_outcomes(table, progress.dealing)]
+        return list(without_dealt(_OUTCOMES[len(progress.dealing)], progress.dealt))
 
     def _apply_action(self, action: int) -> None:
         # Straight into the instance dict: __setattr__ guards what OpenSpiel's deserialiser sets, not our own steps.
@@ -356,11 +373,11 @@ def _advanced(progress: _Progress, action: int) -> _Progress:
     assert table is not None
     if table.is_chance:
         card = _card(action)
-        if card in progress.dealing:
+        if progress.dealt >> card.index & 1:
             raise ArgumentError(f"card {card} is already dealt in this deal")
         dealing = (*progress.dealing, card)
         if len(dealing) < 3 * table.rules.players:
-            return _Progress(table, progress.utility, dealing, progress.totals)
+            return _Progress(table, progress.utility, dealing, progress.totals, progress.dealt | 1 << card.index)
         table, _ = apply(table, deal_from_cards(table, dealing))
         return _Progress(table, progress.utility, (), progress.totals)
     if table.is_over:
@@ -475,8 +492,14 @@ class _Observer:
         self.dict = {part.name: self.tensor[part.start : part.start + part.size] for part in self.layout.slices}
 
     def set_from(self, state: TrucoState, player: int) -> None:
-        table = state.table
-        self.tensor[:] = information_state(table, player) if self.perfect_recall else observation(table, player)
+        # Written in place, the entries that are not zero only: a list of a few thousand floats converted by NumPy
+        # at every step cost more than the encoding.
+        self.tensor.fill(0.0)
+        tensor = cast("MutableSequence[float]", self.tensor)  # a NumPy vector takes item assignment as a list does
+        if self.perfect_recall:
+            information_state_into(state.table, player, tensor)
+        else:
+            observation_into(state.table, player, tensor)
 
     def string_from(self, state: TrucoState, player: int) -> str:
         table = state.table

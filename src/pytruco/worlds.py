@@ -31,10 +31,10 @@ import functools
 import itertools
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ._engine import Phase, State, apply, is_made, require_state, round_start
-from .actions import Action, Deal, Kind
+from .actions import MAX_SEATS, Action, Deal, Kind
 from .cards import ALL_CARDS, Card, Hand, random_source
 from .errors import ArgumentError, TrucoError, quoted
 from .rules import RuleSet
@@ -63,9 +63,32 @@ def chance_outcomes(state: State, dealt: Sequence[Card] = ()) -> tuple[tuple[Car
         require_state(state, "chance_outcomes")
     if state.phase is not Phase.DEAL:
         raise ArgumentError(f"chance_outcomes needs a state that waits for a deal, not phase {state.phase.value!r}")
-    taken = _card_bits(dealt, 3 * state.rules.players - 1)
-    probability = 1.0 / (40 - len(dealt))
-    return tuple((card, probability) for card in ALL_CARDS if not taken >> card.index & 1)
+    return without_dealt(_OUTCOMES[len(dealt)], _card_bits(dealt, 3 * state.rules.players - 1))
+
+
+_OUTCOMES: Final = tuple(tuple((card, 1.0 / (40 - k)) for card in ALL_CARDS) for k in range(3 * MAX_SEATS))
+"""The outcomes of the next card of a deal after *k* cards, the dealt ones included (row *k*: every card of the
+deck, each with probability ``1 / (40 - k)``), made once for every table size: :func:`chance_outcomes` takes the
+dealt cards out."""
+
+
+def without_dealt(row: tuple[_T, ...], dealt: int) -> tuple[_T, ...]:
+    """*row*, one entry per card of the deck in the deck's order, without the entries of the cards in *dealt* (a bit
+    per card index): a few slices, one per dealt card, rather than a test per card. For :func:`chance_outcomes` and
+    :mod:`pytruco.openspiel`, which keep a row per number of cards dealt.
+
+    >>> from pytruco.worlds import without_dealt
+    >>> without_dealt(tuple(range(6)), 0b010010)
+    (0, 2, 3, 5)
+    """
+    kept: tuple[_T, ...] = ()
+    start = 0
+    while dealt:
+        index = (dealt & -dealt).bit_length() - 1  # the lowest card dealt
+        kept += row[start:index]
+        start = index + 1
+        dealt &= dealt - 1
+    return kept + row[start:] if start else row
 
 
 def deal_from_cards(state: State, cards: Sequence[Card]) -> Deal:

@@ -37,6 +37,8 @@ from .stages import (
     KIND_FLOR,
     TRUCO_VALUE,
     Awaiting,
+    EnvidoStage,
+    FlorStage,
     Trick,
 )
 
@@ -45,6 +47,11 @@ __all__ = ["Round"]
 MADE: Final = object()
 """The engine's key to the private constructor: ``Round(MADE)`` and ``State(MADE)`` make a blank value (any other
 call is refused); the compiled build cannot skip ``__init__`` with ``object.__new__``."""
+
+
+STAGE_NAMES: Final[dict[EnvidoStage | FlorStage, str]] = {stage: stage.value for stage in (*EnvidoStage, *FlorStage)}
+"""The name of each chain stage: :attr:`Round.envido_stage` and :attr:`Round.flor_stage` read it here, a lookup by
+identity, rather than through the enum's ``value`` property, a Python-level call in either build."""
 
 
 # Bits of Round._edited: the records copied for the action being applied.
@@ -433,7 +440,7 @@ class Round:
     @property
     def envido_stage(self) -> str:
         """``"none"``, ``"pending"``, ``"declaring"``, ``"settled"`` or ``"void"`` (voided by a flor)."""
-        return self._envido.stage.value
+        return STAGE_NAMES[self._envido.stage]
 
     @property
     def envido_caller(self) -> int | None:
@@ -450,7 +457,7 @@ class Round:
         """``"none"``, ``"answer"`` (waiting for the second holder), ``"call"`` (a
         contraflor, contraflor al resto or second flor waits for an answer),
         ``"declaring"`` or ``"done"``."""
-        return self._flor.stage.value
+        return STAGE_NAMES[self._flor.stage]
 
     @property
     def flor_call(self) -> tuple[Kind, int, Kind | None] | None:
