@@ -89,7 +89,7 @@ deal (all equally likely); an action is the position of a move in its informatio
 [(0, 0.5), (1, 0.5)]
 >>> state.apply_action(0)
 >>> state.information_state_string(0), [state.action_to_string(a) for a in state.legal_actions()]
-('seat 0 | deal 1E 1B 7E', ['0 1E', '0 1B', '0 7E', '0 truco'])
+('seat 0 | deal 1E 7E 1B', ['0 1E', '0 7E', '0 1B', '0 truco'])
 """
 
 _SMALL_DEFAULTS: dict[str, Any] = {"calls": "truco", "deals": ""}

@@ -387,9 +387,11 @@ def train_command(
     started = time.process_time()
 
     def report(done: NFSPTrainer) -> None:
-        losses = [agent.loss for agent in done.agents]
+        losses = "; ".join(
+            " ".join("-" if loss is None else f"{loss:.3f}" for loss in agent.loss) for agent in done.agents
+        )
         out(f"episode {done.episodes}, {done.steps} steps, {time.process_time() - started:.1f} processor seconds, "
-            f"losses (average, best response) {losses}")  # fmt: skip
+            f"losses (average network, best response) by seat: {losses}")  # fmt: skip
 
     trainer.run(max(0, episodes - trainer.episodes), every=every, report=report)
     if save is not None:
