@@ -139,6 +139,7 @@ _PUBLIC_MODULES = (
     "pytruco.solve",
     "pytruco.svg",
     "pytruco.text",
+    "pytruco.train",
     "pytruco.train.mccfr",
     "pytruco.train.nfsp",
     "pytruco.vector",

@@ -14,4 +14,12 @@ runs them from the command line (docs/training.md).
 
 from __future__ import annotations
 
-__all__: list[str] = []
+__all__ = ["TRAINERS"]
+
+TRAINERS: dict[str, str] = {"mccfr": "pytruco.train.mccfr", "nfsp": "pytruco.train.nfsp"}
+"""The reference trainers by the name ``pytruco train`` takes, each with its module.
+
+>>> from pytruco.train import TRAINERS
+>>> sorted(TRAINERS)
+['mccfr', 'nfsp']
+"""
