@@ -11,6 +11,8 @@ No extension here needs the network (so there is no intersphinx).
 from __future__ import annotations
 
 import doctest
+import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -114,7 +116,19 @@ def _assigned_docstring(app, what, name, obj, options, lines):
                 return
 
 
+# The API of pytruco.train.nfsp needs the rl extra (PyTorch, dm-tree) to import; where it is not installed, the
+# API page says so instead of failing to import the module (a warning, an error under -W).
+RL_EXTRA = all(importlib.util.find_spec(name) is not None for name in ("torch", "tree"))
+RL_BLOCK = re.compile(r"<!-- rl extra -->.*?<!-- /rl extra -->", re.S)
+
+
+def _without_missing_extras(app, docname, source):
+    if docname == "api" and not RL_EXTRA:
+        source[0] = RL_BLOCK.sub("(Built without the `rl` extra: `pytruco.train.nfsp` is not shown.)", source[0])
+
+
 def setup(app):
+    app.connect("source-read", _without_missing_extras)
     app.connect("autodoc-process-docstring", _assigned_docstring, priority=300)
     app.connect("autodoc-process-docstring", _save_docstring, priority=400)
     app.connect("autodoc-process-docstring", _restore_docstring, priority=600)

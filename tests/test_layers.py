@@ -71,6 +71,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("play._events",),
     ("bench", "play", "simulate", "solve"),
     ("arena",),
+    ("train.mccfr",),
+    ("train.nfsp", "train"),
     ("server._store", "server._protocol", "server._page", "server._options"),
     ("server._table",),
     ("server._connection",),

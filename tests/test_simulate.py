@@ -13,9 +13,10 @@ from typing import Any
 import attrs
 import pytest
 
-from pytruco import Action, Deal, Kind, RuleSet, SeatView, State, apply, new_game, view
+from pytruco import Action, ArgumentError, Deal, Kind, RuleSet, SeatView, State, apply, new_game, view
 from pytruco.bots import (
     BOT_NAMES,
+    HeuristicBot,
     ISMCTSBot,
     RandomBot,
     SearchBot,
@@ -417,3 +418,23 @@ def test_nonsense_workers_are_refused_in_one_line(workers: str) -> None:
     assert done.returncode == 2
     assert "--workers" in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def test_a_bot_object_plays_as_its_spec_would() -> None:
+    """Issue 38 (a trained policy sits at a table): simulate takes a bot object beside a spec, names it by its
+    ``name``, and its games are the games of the same bot named by its spec (same seeds, same results)."""
+    by_object = simulate([HeuristicBot(), "random"], games=6, seed=4, hands=1, duplicate=True)
+    by_name = simulate(["heuristic", "random"], games=6, seed=4, hands=1, duplicate=True)
+    assert by_object.bots == ("heuristic", "random")
+    assert [(r.winner, r.points) for r in by_object.results] == [(r.winner, r.points) for r in by_name.results]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [({"workers": 2}, "plays in this process only"), ({"backend": "ray"}, "plays in this process only")],
+)
+def test_a_bot_object_is_refused_in_other_processes(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(ArgumentError, match=message):
+        simulate([HeuristicBot(), "random"], games=2, seed=1, **kwargs)
+    with pytest.raises(ArgumentError, match="two bot names or bots"):
+        simulate([object(), "random"], games=2, seed=1)

@@ -9,6 +9,7 @@ summarizes them (three or more: a round robin with ratings).
 ``pytruco view --seat N|spectator FILE`` prints a seat's view after a record,
 ``pytruco events --seat N|spectator FILE`` the events as that seat receives them (``--lang es|en``: with their text)
 (one JSON object per line) and ``pytruco schema record|view|event|action|protocol`` a JSON Schema;
+``pytruco train mccfr|nfsp`` trains a reference agent (the research extras);
 ``pytruco serve`` runs the reference game server (the ``server`` extra; ``pytruco serve --help``).
 """
 
@@ -37,6 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_replay_and_play(commands)
     _add_random_and_bench(commands)
     _add_simulate(commands)
+    _add_train(commands)
     _add_client_commands(commands)
     # `pytruco serve ...` goes to pytruco.server's own parser (see main); listed here for --help.
     commands.add_parser(
@@ -119,6 +121,47 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     p_sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p_sim.add_argument("--workers", type=int, default=1, help="parallel processes (default: %(default)s)")
     p_sim.add_argument("--backend", default="local", choices=("local", "ray"), help="where games run")
+
+
+def _add_train(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``pytruco train mccfr|nfsp``: the reference trainers (docs/training.md)."""
+    p_train = commands.add_parser("train", help="train a reference agent: mccfr or nfsp (the openspiel/rl extras)")
+    trainers = p_train.add_subparsers(dest="trainer", required=True)
+    p_mccfr = trainers.add_parser("mccfr", help="OpenSpiel's Monte Carlo CFR, seeded, with checkpoints")
+    p_mccfr.add_argument("--game", default="small", help="small, one-hand or an OpenSpiel game string (default: small)")
+    p_mccfr.add_argument("--sampling", default="external", choices=("external", "outcome"))
+    p_mccfr.add_argument("--iterations", type=int, default=1000, help="iterations in all, resumed ones included")
+    p_nfsp = trainers.add_parser("nfsp", help="OpenSpiel's PyTorch NFSP by self-play, seeded, with checkpoints")
+    p_nfsp.add_argument("--game", default="one-hand", help="one-hand or a python_truco game string")
+    p_nfsp.add_argument("--tensor", default="observation", choices=("observation", "information_state"))
+    p_nfsp.add_argument("--episodes", type=int, default=1000, help="episodes in all, resumed ones included")
+    for p_one in (p_mccfr, p_nfsp):
+        p_one.add_argument("--seed", type=int, default=0, help="seed of the trainer's random sources (default: 0)")
+        p_one.add_argument("--resume", default=None, metavar="PATH", help="start from this checkpoint")
+        p_one.add_argument("--save", default=None, metavar="PATH", help="write a checkpoint here at the end")
+        p_one.add_argument("--every", type=int, default=0, help="report every this many iterations or episodes")
+        p_one.add_argument("--opponent", action="append", default=[], metavar="BOT", help="evaluate against it")
+        p_one.add_argument("--games", type=int, default=200, help="evaluation games a bot, duplicate (even)")
+
+
+def _train(args: argparse.Namespace) -> int:
+    """``pytruco train mccfr|nfsp``: one line and status 2 when the trainer's extra is missing."""
+    extra = "openspiel" if args.trainer == "mccfr" else "openspiel,rl"
+    try:
+        if args.trainer == "mccfr":
+            from .train.mccfr import train_command
+        else:
+            from .train.nfsp import train_command as train_nfsp
+    except ImportError as error:
+        sys.stderr.write(f"pytruco train {args.trainer}: needs pip install 'pytruco-ar[{extra}]' ({error})\n")
+        return 2
+    common = {
+        "game": args.game, "seed": args.seed, "resume": args.resume, "save": args.save, "every": args.every,
+        "opponents": args.opponent, "games": args.games, "out": lambda line: print(line, flush=True),
+    }  # fmt: skip
+    if args.trainer == "mccfr":
+        return train_command(sampling=args.sampling, iterations=args.iterations, **common)
+    return train_nfsp(tensor=args.tensor, episodes=args.episodes, **common)
 
 
 def _bot_choices() -> str:
@@ -211,6 +254,8 @@ def _run(args: argparse.Namespace) -> int:
         )
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "train":
+        return _train(args)
     if args.command == "random":
         return _random(args.preset, args.players, args.seed, sys.stdout, args.option)
     if args.command in ("view", "events"):

@@ -35,7 +35,7 @@ from typing import Any
 import attrs
 
 from ._engine import apply, new_game, random_deal
-from .bots import load_bot
+from .bots import Bot, load_bot
 from .errors import ArgumentError, quoted
 from .rules import RuleSet
 from .views import view
@@ -139,13 +139,15 @@ def _seeds(seed: int, index: int, duplicate: bool) -> tuple[str, str]:
     return deals, f"pytruco-simulate/{seed}/{index}/bots"
 
 
-def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int, *, duplicate: bool = False) -> GameResult:
+def play_game(
+    specs: Sequence[str | Bot], rules: RuleSet, seed: int, index: int, *, duplicate: bool = False
+) -> GameResult:
     """Play game *index* of a simulation with master *seed*.
 
     Bot 0 takes the even seats in even games and the odd seats in odd games.
     With *duplicate*, games ``2k`` and ``2k + 1`` have the same deals and first
-    mano; otherwise every game is dealt from its own source. A bot with a
-    ``close()`` method (an external program) is closed when the game ends.
+    mano; otherwise every game is dealt from its own source. A bot named by a spec is made for the game (and
+    closed at its end if it has a ``close()``); a bot object plays as it is, keeping nothing between games.
 
     >>> from pytruco import RuleSet
     >>> from pytruco.simulate import play_game
@@ -153,11 +155,11 @@ def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int, *, du
     True
     """
     first = 0 if index % 2 == 0 else 1  # the bot on the even seats
-    loaded = [load_bot(spec) for spec in specs]
+    loaded = [load_bot(spec) if isinstance(spec, str) else spec for spec in specs]
     try:
         return _play(loaded, first, rules, _seeds(seed, index, duplicate), index)
     finally:
-        for bot in loaded:
+        for bot in [bot for spec, bot in zip(specs, loaded, strict=True) if isinstance(spec, str)]:
             _closed(bot)
 
 
@@ -202,7 +204,7 @@ def _play(loaded: list[Any], first: int, rules: RuleSet, seeds: tuple[str, str],
 
 
 def _play_chunk(
-    specs: Sequence[str], rules: RuleSet, seed: int, indices: Sequence[int], duplicate: bool = False
+    specs: Sequence[str | Bot], rules: RuleSet, seed: int, indices: Sequence[int], duplicate: bool = False
 ) -> list[GameResult]:
     return [play_game(specs, rules, seed, index, duplicate=duplicate) for index in indices]
 
@@ -409,10 +411,16 @@ def _check_arguments(
     bots: object, games: object, seed: object, workers: object, backend: object, hands: object, duplicate: bool
 ) -> None:
     """Each argument of :func:`simulate`, checked before any game is played."""
-    if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, str) for b in bots):
-        raise ArgumentError(f"simulate needs two bot names, not {quoted(bots)}")
+    if (
+        isinstance(bots, str)
+        or not isinstance(bots, Sequence)
+        or not all(isinstance(b, str) or callable(getattr(b, "act", None)) for b in bots)
+    ):
+        raise ArgumentError(f"simulate needs two bot names or bots, not {quoted(bots)}")
     if len(bots) != 2:
         raise ArgumentError(f"simulate needs two bots, not {len(bots)}")
+    if not all(isinstance(b, str) for b in bots) and (workers != 1 or backend != "local"):
+        raise ArgumentError("a bot given as an object plays in this process only: workers=1, backend='local'")
     for name, value in (("games", games), ("workers", workers)):
         if value.__class__ is not int:
             raise ArgumentError(f"--{name} must be a whole number, not {quoted(value)}")
@@ -429,7 +437,7 @@ def _check_arguments(
 
 
 def simulate(
-    bots: Sequence[str],
+    bots: Sequence[str | Bot],
     *,
     games: int = 100,
     seed: int | None = None,
@@ -440,10 +448,10 @@ def simulate(
     hands: int = 0,
     duplicate: bool = False,
 ) -> Summary:
-    """Play *games* games between two bots (any spec :func:`~pytruco.bots.load_bot` reads).
+    """Play *games* games between two bots (any spec :func:`~pytruco.bots.load_bot` reads, or a bot object).
 
     Args:
-        bots: the two bots.
+        bots: two specs, or bot objects (named by their ``name``; *workers* 1 and *backend* ``"local"`` only).
         games: how many games (with *duplicate*: an even number, two games a deal).
         seed: master seed (``None``: drawn from an unpredictable source and reported in the summary).
         rules: a :class:`RuleSet` or a preset name.
@@ -465,7 +473,7 @@ def simulate(
     """
     _check_arguments(bots, games, seed, workers, backend, hands, duplicate)
     specs = (bots[0], bots[1])
-    for spec in specs:
+    for spec in [spec for spec in specs if isinstance(spec, str)]:
         _closed(load_bot(spec))  # fail early with a clear message
     rule_set = RuleSet.preset(rules) if isinstance(rules, str) else rules
     rule_set = attrs.evolve(rule_set, hands=hands) if hands else rule_set
@@ -487,7 +495,13 @@ def simulate(
         results = _run_processes(specs, rule_set, master, chunks, workers, report, duplicate)
     results.sort(key=lambda result: result.index)
     elapsed = time.perf_counter() - started
-    return Summary(specs, rule_set, master, tuple(results), elapsed, workers, backend, duplicate)
+    return Summary(_names(specs), rule_set, master, tuple(results), elapsed, workers, backend, duplicate)
+
+
+def _names(bots: tuple[str | Bot, str | Bot]) -> tuple[str, str]:
+    """Specs as given, bot objects by their ``name`` (their class's name when they have none)."""
+    a, b = (bot if isinstance(bot, str) else str(getattr(bot, "name", type(bot).__name__)) for bot in bots)
+    return a, b
 
 
 def _closed(bot: object) -> None:
@@ -503,14 +517,9 @@ def _ignore_sigint() -> None:
 
 
 def _run_processes(
-    specs: tuple[str, str],
-    rules: RuleSet,
-    seed: int,
-    chunks: Iterable[Sequence[int]],
-    workers: int,
-    report: Callable[[int], None],
-    duplicate: bool = False,
-) -> list[GameResult]:
+    specs: tuple[str | Bot, str | Bot], rules: RuleSet, seed: int, chunks: Iterable[Sequence[int]], workers: int,
+    report: Callable[[int], None], duplicate: bool = False,
+) -> list[GameResult]:  # fmt: skip
     """Play the chunks in *workers* processes. At most two tasks per worker are submitted at a time, so memory
     does not grow with the number of games; Ctrl-C (or any error) cancels what is queued and stops the workers
     at once instead of waiting for every game."""
@@ -562,13 +571,9 @@ class RayMissingError(ImportError):
 
 
 def _run_ray(
-    specs: tuple[str, str],
-    rules: RuleSet,
-    seed: int,
-    chunks: Iterable[Sequence[int]],
-    report: Callable[[int], None],
-    duplicate: bool = False,
-) -> list[GameResult]:
+    specs: tuple[str | Bot, str | Bot], rules: RuleSet, seed: int, chunks: Iterable[Sequence[int]],
+    report: Callable[[int], None], duplicate: bool = False,
+) -> list[GameResult]:  # fmt: skip
     try:
         import ray
     except ImportError:
