@@ -35,7 +35,7 @@ from typing import Any
 import attrs
 
 from ._engine import apply, new_game, random_deal
-from .bots import load_bot
+from .bots import Bot, load_bot
 from .errors import ArgumentError, quoted
 from .rules import RuleSet
 from .views import view
@@ -44,6 +44,7 @@ __all__ = [
     "GameResult",
     "Summary",
     "available_processors",
+    "bot_name",
     "play_game",
     "ratio_interval",
     "simulate",
@@ -139,13 +140,17 @@ def _seeds(seed: int, index: int, duplicate: bool) -> tuple[str, str]:
     return deals, f"pytruco-simulate/{seed}/{index}/bots"
 
 
-def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int, *, duplicate: bool = False) -> GameResult:
+def play_game(
+    specs: Sequence[str | Bot], rules: RuleSet, seed: int, index: int, *, duplicate: bool = False
+) -> GameResult:
     """Play game *index* of a simulation with master *seed*.
 
     Bot 0 takes the even seats in even games and the odd seats in odd games.
     With *duplicate*, games ``2k`` and ``2k + 1`` have the same deals and first
-    mano; otherwise every game is dealt from its own source. A bot with a
-    ``close()`` method (an external program) is closed when the game ends.
+    mano; otherwise every game is dealt from its own source. A bot is a spec
+    (:func:`~pytruco.bots.load_bot`: loaded anew for the game) or a bot object
+    (played as it is). A bot loaded from a spec that has a ``close()`` method
+    (an external program) is closed when the game ends.
 
     >>> from pytruco import RuleSet
     >>> from pytruco.simulate import play_game
@@ -153,12 +158,13 @@ def play_game(specs: Sequence[str], rules: RuleSet, seed: int, index: int, *, du
     True
     """
     first = 0 if index % 2 == 0 else 1  # the bot on the even seats
-    loaded = [load_bot(spec) for spec in specs]
+    loaded = [load_bot(spec) if isinstance(spec, str) else spec for spec in specs]
     try:
         return _play(loaded, first, rules, _seeds(seed, index, duplicate), index)
     finally:
-        for bot in loaded:
-            _closed(bot)
+        for spec, bot in zip(specs, loaded, strict=True):
+            if isinstance(spec, str):
+                _closed(bot)
 
 
 def _play(loaded: list[Any], first: int, rules: RuleSet, seeds: tuple[str, str], index: int) -> GameResult:
@@ -202,9 +208,23 @@ def _play(loaded: list[Any], first: int, rules: RuleSet, seeds: tuple[str, str],
 
 
 def _play_chunk(
-    specs: Sequence[str], rules: RuleSet, seed: int, indices: Sequence[int], duplicate: bool = False
+    specs: Sequence[str | Bot], rules: RuleSet, seed: int, indices: Sequence[int], duplicate: bool = False
 ) -> list[GameResult]:
     return [play_game(specs, rules, seed, index, duplicate=duplicate) for index in indices]
+
+
+def bot_name(bot: str | Bot) -> str:
+    """The name a simulation gives *bot*: the spec itself, or a bot object's ``name`` (its class's name without one).
+
+    >>> from pytruco.bots import RandomBot
+    >>> from pytruco.simulate import bot_name
+    >>> bot_name("exec:./mybot"), bot_name(RandomBot())
+    ('exec:./mybot', 'random')
+    """
+    if isinstance(bot, str):
+        return bot
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) else type(bot).__name__
 
 
 def _keys(specs: Sequence[str]) -> tuple[str, str]:
@@ -217,7 +237,7 @@ class Summary:
     """What a simulation found.
 
     Attributes:
-        bots: the two bots as given.
+        bots: the two bots as given (a bot object by its :func:`bot_name`).
         rules: the rules played (``rules.hands``: hands a game, 0 for whole matches).
         seed: the master seed.
         results: every game, in index order.
@@ -409,7 +429,7 @@ def _check_arguments(
     bots: object, games: object, seed: object, workers: object, backend: object, hands: object, duplicate: bool
 ) -> None:
     """Each argument of :func:`simulate`, checked before any game is played."""
-    if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, str) for b in bots):
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(_is_bot(b) for b in bots):
         raise ArgumentError(f"simulate needs two bot names, not {quoted(bots)}")
     if len(bots) != 2:
         raise ArgumentError(f"simulate needs two bots, not {len(bots)}")
@@ -428,8 +448,13 @@ def _check_arguments(
         raise ArgumentError(f"--duplicate plays each deal twice: --games must be even, not {games}")
 
 
+def _is_bot(bot: object) -> bool:
+    """A spec or an object with an ``act`` method."""
+    return isinstance(bot, str) or callable(getattr(bot, "act", None))
+
+
 def simulate(
-    bots: Sequence[str],
+    bots: Sequence[str | Bot],
     *,
     games: int = 100,
     seed: int | None = None,
@@ -440,10 +465,12 @@ def simulate(
     hands: int = 0,
     duplicate: bool = False,
 ) -> Summary:
-    """Play *games* games between two bots (any spec :func:`~pytruco.bots.load_bot` reads).
+    """Play *games* games between two bots (any spec :func:`~pytruco.bots.load_bot` reads, or a bot object).
 
     Args:
-        bots: the two bots.
+        bots: the two bots: specs, loaded anew for each game, or bot objects, played as they are (a bot object
+            that keeps something from game to game makes the results depend on the order the games are played
+            in; with *workers* above 1 it is pickled into each worker).
         games: how many games (with *duplicate*: an even number, two games a deal).
         seed: master seed (``None``: drawn from an unpredictable source and reported in the summary).
         rules: a :class:`RuleSet` or a preset name.
@@ -466,7 +493,8 @@ def simulate(
     _check_arguments(bots, games, seed, workers, backend, hands, duplicate)
     specs = (bots[0], bots[1])
     for spec in specs:
-        _closed(load_bot(spec))  # fail early with a clear message
+        if isinstance(spec, str):
+            _closed(load_bot(spec))  # fail early with a clear message
     rule_set = RuleSet.preset(rules) if isinstance(rules, str) else rules
     rule_set = attrs.evolve(rule_set, hands=hands) if hands else rule_set
     master = seed if seed is not None else random.SystemRandom().randrange(2**32)
@@ -487,7 +515,8 @@ def simulate(
         results = _run_processes(specs, rule_set, master, chunks, workers, report, duplicate)
     results.sort(key=lambda result: result.index)
     elapsed = time.perf_counter() - started
-    return Summary(specs, rule_set, master, tuple(results), elapsed, workers, backend, duplicate)
+    names = (bot_name(specs[0]), bot_name(specs[1]))
+    return Summary(names, rule_set, master, tuple(results), elapsed, workers, backend, duplicate)
 
 
 def _closed(bot: object) -> None:
@@ -503,7 +532,7 @@ def _ignore_sigint() -> None:
 
 
 def _run_processes(
-    specs: tuple[str, str],
+    specs: tuple[str | Bot, str | Bot],
     rules: RuleSet,
     seed: int,
     chunks: Iterable[Sequence[int]],
@@ -562,7 +591,7 @@ class RayMissingError(ImportError):
 
 
 def _run_ray(
-    specs: tuple[str, str],
+    specs: tuple[str | Bot, str | Bot],
     rules: RuleSet,
     seed: int,
     chunks: Iterable[Sequence[int]],
