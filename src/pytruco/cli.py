@@ -158,9 +158,11 @@ def _add_exploit(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p_exploit.add_argument("--hands", type=int, default=1, help="hands a game (default 1: the one-hand game; 0: whole"
                            " matches)")  # fmt: skip
     p_exploit.add_argument("--games", type=int, default=1000, help="evaluation games, even (default: %(default)s)")
-    p_exploit.add_argument("--seed", type=int, default=0, help="seed of the weights, rollouts and evaluation deals")
+    p_exploit.add_argument("--seed", type=int, default=0, help="seed of a new policy and of the evaluation's deals")
     p_exploit.add_argument("--save", default=None, metavar="PATH", help="write the trained checkpoint here")
-    p_exploit.add_argument("--resume", default=None, metavar="PATH", help="go on training a checkpoint's policy")
+    p_exploit.add_argument(
+        "--resume", default=None, metavar="PATH", help="go on training a checkpoint (--minutes 0: evaluate it, any BOT)"
+    )
     p_exploit.add_argument("--json", action="store_true", help="print the result as one JSON object")
 
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 import io
 import math
 import os
+import pickle
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -369,7 +370,7 @@ class PPOTrainer:
         """
         try:
             data = torch.load(path, weights_only=True)
-        except (OSError, RuntimeError, ValueError, EOFError) as error:
+        except (OSError, RuntimeError, ValueError, EOFError, pickle.UnpicklingError) as error:
             raise ArgumentError(f"cannot read the checkpoint {quoted(os.fspath(path))}: {error}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ArgumentError(f"{quoted(os.fspath(path))} is not a checkpoint of {FORMAT}")
@@ -418,6 +419,11 @@ class ExploitResult:
         summary: the evaluation (bot 0 is the policy).
         cpu_seconds: processor time of this run's training.
         wall_seconds: wall time of this run's training.
+
+    >>> from pytruco.ppo import PPOConfig, exploit
+    >>> result = exploit("random", updates=0, games=2, config=PPOConfig(hidden=8))
+    >>> sorted(result.to_json())[:4], result.text().splitlines()[1]
+    (['bot', 'ci95', 'cpu_seconds', 'duplicate'], '  evaluated on 2 fresh games (duplicate deals), seed 0:')
     """
 
     bot: str
@@ -441,6 +447,7 @@ class ExploitResult:
         key = self.summary.keys[0]
         return {
             "bot": self.bot,
+            "trained_against": trainer.opponent,
             "seed": trainer.seed,
             "hands_per_game": data["hands_per_game"],
             "updates": trainer.updates,
@@ -468,8 +475,9 @@ class ExploitResult:
         length = self.summary.length
         return "\n".join(
             [
-                f"exploit {self.bot}: PPO trained {data['cpu_seconds']:.0f} CPU seconds ({data['wall_seconds']:.0f} s"
-                f" wall), {data['updates']} updates, {data['steps']} decisions, {data['matches_trained']} matches"
+                f"exploit {self.bot}: PPO against {data['trained_against']}, {data['total_cpu_seconds']:.0f} CPU"
+                f" seconds of training in all ({data['cpu_seconds']:.0f} CPU s, {data['wall_seconds']:.0f} s wall in"
+                f" this run), {data['updates']} updates, {data['steps']} decisions, {data['matches_trained']} matches"
                 f" of {length}, seed {data['seed']}",
                 f"  evaluated on {data['games']} fresh games"
                 + (" (duplicate deals)" if data["duplicate"] else "")
@@ -496,8 +504,8 @@ def exploit(
 ) -> ExploitResult:
     """Train PPO against *bot* for *cpu_seconds* of processor time (or *updates* updates), then :func:`evaluate`
     it on *games* duplicate games of the arena's master seed *seed* (the arena's deals are drawn from sources of its
-    own, never those of a training rollout); *resume* goes on with a trainer
-    (its bot and game) instead of a new one of *seed*, *hands* (0: whole matches) and *config*.
+    own, never those of a training rollout); *resume* goes on with a trainer (its bot and game) instead of a new one
+    of *seed*, *hands* (0: whole matches) and *config*, or with a budget of 0 evaluates it against any *bot*.
 
     Raises:
         ArgumentError: an unknown bot, a bad number, or a *resume* trained against another bot.
@@ -511,12 +519,15 @@ def exploit(
         raise ArgumentError(f"games must be an even whole number of at least 2, not {quoted(games)}")
     if resume is None:
         trainer = PPOTrainer(bot, seed=seed, config=config, hands=hands)
-    elif resume.opponent != bot:
-        raise ArgumentError(f"the checkpoint was trained against {quoted(resume.opponent)}, not {quoted(bot)}")
+    elif resume.opponent != bot and (updates or cpu_seconds):
+        raise ArgumentError(
+            f"the checkpoint was trained against {quoted(resume.opponent)}, not {quoted(bot)} (a budget of 0 only"
+            " evaluates it against another bot)"
+        )
     else:
         trainer = resume
     wall, cpu = time.perf_counter(), time.process_time()
     trainer.train(updates=updates, cpu_seconds=cpu_seconds)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    summary = evaluate(trainer, bot, games=games, seed=trainer.seed, progress=progress)
+    summary = evaluate(trainer, bot, games=games, seed=seed, progress=progress)
     return ExploitResult(bot, trainer, summary, cpu, wall)

@@ -35,7 +35,7 @@ from typing import Any
 import attrs
 
 from ._engine import apply, new_game, random_deal
-from .bots import Bot, load_bot
+from .bots import Bot, bot_name, load_bot
 from .errors import ArgumentError, quoted
 from .rules import RuleSet
 from .views import view
@@ -44,7 +44,6 @@ __all__ = [
     "GameResult",
     "Summary",
     "available_processors",
-    "bot_name",
     "play_game",
     "ratio_interval",
     "simulate",
@@ -147,10 +146,9 @@ def play_game(
 
     Bot 0 takes the even seats in even games and the odd seats in odd games.
     With *duplicate*, games ``2k`` and ``2k + 1`` have the same deals and first
-    mano; otherwise every game is dealt from its own source. A bot is a spec
-    (:func:`~pytruco.bots.load_bot`: loaded anew for the game) or a bot object
-    (played as it is). A bot loaded from a spec that has a ``close()`` method
-    (an external program) is closed when the game ends.
+    mano; otherwise every game is dealt from its own source. A spec is loaded
+    anew for the game, and closed at its end if it has a ``close()`` method (an
+    external program); a bot object is played as it is.
 
     >>> from pytruco import RuleSet
     >>> from pytruco.simulate import play_game
@@ -213,20 +211,6 @@ def _play_chunk(
     return [play_game(specs, rules, seed, index, duplicate=duplicate) for index in indices]
 
 
-def bot_name(bot: str | Bot) -> str:
-    """The name a simulation gives *bot*: the spec itself, or a bot object's ``name`` (its class's name without one).
-
-    >>> from pytruco.bots import RandomBot
-    >>> from pytruco.simulate import bot_name
-    >>> bot_name("exec:./mybot"), bot_name(RandomBot())
-    ('exec:./mybot', 'random')
-    """
-    if isinstance(bot, str):
-        return bot
-    name = getattr(bot, "name", None)
-    return name if isinstance(name, str) else type(bot).__name__
-
-
 def _keys(specs: Sequence[str]) -> tuple[str, str]:
     first, second = specs
     return (first, second) if first != second else (first, f"{second} (2)")
@@ -237,7 +221,7 @@ class Summary:
     """What a simulation found.
 
     Attributes:
-        bots: the two bots as given (a bot object by its :func:`bot_name`).
+        bots: the two bots as given (a bot object by its :func:`~pytruco.bots.bot_name`).
         rules: the rules played (``rules.hands``: hands a game, 0 for whole matches).
         seed: the master seed.
         results: every game, in index order.
@@ -429,7 +413,7 @@ def _check_arguments(
     bots: object, games: object, seed: object, workers: object, backend: object, hands: object, duplicate: bool
 ) -> None:
     """Each argument of :func:`simulate`, checked before any game is played."""
-    if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(_is_bot(b) for b in bots):
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, (str, Bot)) for b in bots):
         raise ArgumentError(f"simulate needs two bot names, not {quoted(bots)}")
     if len(bots) != 2:
         raise ArgumentError(f"simulate needs two bots, not {len(bots)}")
@@ -448,11 +432,6 @@ def _check_arguments(
         raise ArgumentError(f"--duplicate plays each deal twice: --games must be even, not {games}")
 
 
-def _is_bot(bot: object) -> bool:
-    """A spec or an object with an ``act`` method."""
-    return isinstance(bot, str) or callable(getattr(bot, "act", None))
-
-
 def simulate(
     bots: Sequence[str | Bot],
     *,
@@ -468,9 +447,7 @@ def simulate(
     """Play *games* games between two bots (any spec :func:`~pytruco.bots.load_bot` reads, or a bot object).
 
     Args:
-        bots: the two bots: specs, loaded anew for each game, or bot objects, played as they are (a bot object
-            that keeps something from game to game makes the results depend on the order the games are played
-            in; with *workers* above 1 it is pickled into each worker).
+        bots: the two bots: specs (loaded anew for each game) or bot objects (played as they are).
         games: how many games (with *duplicate*: an even number, two games a deal).
         seed: master seed (``None``: drawn from an unpredictable source and reported in the summary).
         rules: a :class:`RuleSet` or a preset name.
@@ -492,9 +469,8 @@ def simulate(
     """
     _check_arguments(bots, games, seed, workers, backend, hands, duplicate)
     specs = (bots[0], bots[1])
-    for spec in specs:
-        if isinstance(spec, str):
-            _closed(load_bot(spec))  # fail early with a clear message
+    for spec in (spec for spec in specs if isinstance(spec, str)):
+        _closed(load_bot(spec))  # fail early with a clear message
     rule_set = RuleSet.preset(rules) if isinstance(rules, str) else rules
     rule_set = attrs.evolve(rule_set, hands=hands) if hands else rule_set
     master = seed if seed is not None else random.SystemRandom().randrange(2**32)
@@ -514,9 +490,8 @@ def simulate(
     else:
         results = _run_processes(specs, rule_set, master, chunks, workers, report, duplicate)
     results.sort(key=lambda result: result.index)
-    elapsed = time.perf_counter() - started
     names = (bot_name(specs[0]), bot_name(specs[1]))
-    return Summary(names, rule_set, master, tuple(results), elapsed, workers, backend, duplicate)
+    return Summary(names, rule_set, master, tuple(results), time.perf_counter() - started, workers, backend, duplicate)
 
 
 def _closed(bot: object) -> None:

@@ -38,7 +38,13 @@ __all__ = ["ObservationBot", "ObservationPolicy"]
 ObservationPolicy = Callable[[list[float], list[int]], Sequence[float]]
 """A function from a seat's observation and legal mask (lists, :func:`pytruco.encode.observation` and
 :func:`~pytruco.encode.legal_mask`) to a weight for each of the action space's indices (only the legal ones are
-read; they need not add up to 1)."""
+read; they need not add up to 1).
+
+>>> from pytruco.bots import ObservationBot, ObservationPolicy
+>>> uniform: ObservationPolicy = lambda observation, mask: [float(on) for on in mask]
+>>> ObservationBot(uniform).name
+'observations'
+"""
 
 _WORLD_SEED = 0  # the unseen cards change nothing the seat observes: one fixed source is enough
 
