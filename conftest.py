@@ -1,9 +1,8 @@
 """Collection for the whole checkout: the doctests of the research modules need their extras.
 
 ``pytruco.openspiel`` needs the ``openspiel`` extra (pyspiel), ``pytruco.pettingzoo`` and ``pytruco.gym`` the
-``pettingzoo`` extra, ``pytruco.ppo`` the ``rl`` extra (PyTorch); where one is not installed its module is not collected
-for doctests (tests/test_openspiel.py, tests/test_pettingzoo.py, tests/test_gym.py and tests/test_ppo.py then skip
-with a message). CI installs them all (.ci/run, extras).
+``pettingzoo`` extra; where one is not installed its module is not collected for doctests (tests/test_openspiel.py,
+tests/test_pettingzoo.py and tests/test_gym.py then skip with a message). CI installs both (.ci/run, extras).
 """
 
 from __future__ import annotations
@@ -17,5 +16,6 @@ if importlib.util.find_spec("pyspiel") is None or importlib.util.find_spec("nump
 if any(importlib.util.find_spec(name) is None for name in ("pettingzoo", "gymnasium", "numpy")):
     collect_ignore.append("src/pytruco/pettingzoo.py")
     collect_ignore.append("src/pytruco/gym.py")
+# pytruco.ppo (PPO, pytruco exploit) needs the rl extra: PyTorch, NumPy and Gymnasium (tests/test_ppo.py skips too).
 if any(importlib.util.find_spec(name) is None for name in ("torch", "gymnasium", "numpy")):
-    collect_ignore.append("src/pytruco/ppo.py")  # the rl extra (tests/test_ppo.py skips too)
+    collect_ignore.append("src/pytruco/ppo.py")

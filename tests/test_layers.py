@@ -70,11 +70,12 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("play._screen",),
     ("play._events",),
     ("bench", "play", "simulate", "solve"),
-    ("arena", "ppo"),
+    ("arena",),
     ("server._store", "server._protocol", "server._page", "server._options"),
     ("server._table",),
     ("server._connection",),
     ("server",),
+    ("ppo",),
     ("cli",),
     ("__init__", "__main__"),
 )

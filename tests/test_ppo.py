@@ -139,9 +139,9 @@ def test_exploit_text_saves_resumes_and_evaluates_against_another_bot(
     path = str(tmp_path / "ppo.pt")
     assert main(["exploit", "random", "--minutes", "0.01", "--games", "20", "--save", path]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("exploit random: PPO against random, ")
+    assert text.startswith("exploit random: a PPO policy trained against random (seed 0), 1 hand a game\n")
     assert "evaluated on 20 fresh games (duplicate deals), seed 0:" in text
-    assert "a lower bound on random's exploitability" in text
+    assert "  random's exploitability, a lower bound: beaten in at least " in text
     trained = PPOTrainer.load(path)
     assert trained.updates >= 1
     assert main(["exploit", "heuristic", "--minutes", "0", "--resume", path, "--games", "20", "--json"]) == 0

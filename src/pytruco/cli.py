@@ -6,11 +6,11 @@
 ``pytruco bench`` measures random playouts per second;
 ``pytruco simulate BOT BOT [BOT...]`` plays many games between two bots and
 summarizes them (three or more: a round robin with ratings).
+``pytruco exploit BOT`` trains a PPO policy against a bot and reports how often it beats it (the ``rl`` extra).
 ``pytruco view --seat N|spectator FILE`` prints a seat's view after a record,
 ``pytruco events --seat N|spectator FILE`` the events as that seat receives them (``--lang es|en``: with their text)
 (one JSON object per line) and ``pytruco schema record|view|event|action|protocol`` a JSON Schema;
-``pytruco serve`` runs the reference game server (the ``server`` extra; ``pytruco serve --help``);
-``pytruco exploit BOT`` trains a PPO policy against a bot and reports how often it beats it (the ``rl`` extra).
+``pytruco serve`` runs the reference game server (the ``server`` extra; ``pytruco serve --help``).
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     _add_replay_and_play(commands)
     _add_random_and_bench(commands)
-    _add_simulate(commands)
     _add_exploit(commands)
+    _add_simulate(commands)
     _add_client_commands(commands)
     # `pytruco serve ...` goes to pytruco.server's own parser (see main); listed here for --help.
     commands.add_parser(
@@ -123,6 +123,20 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     p_sim.add_argument("--backend", default="local", choices=("local", "ray"), help="where games run")
 
 
+def _bot_choices() -> str:
+    """The ways to name a bot, for the help: every name of :data:`pytruco.bots.BOT_NAMES`, then the other forms."""
+    from .bots import BOT_NAMES, BOT_SPECS
+
+    return ", ".join(sorted(BOT_NAMES)) + ", or " + BOT_SPECS
+
+
+def _default_opponent() -> str:
+    """The bot ``pytruco play`` seats when ``--bot`` is not given: :data:`pytruco.bots.DEFAULT_OPPONENT`."""
+    from .bots import DEFAULT_OPPONENT
+
+    return DEFAULT_OPPONENT
+
+
 MAX_EXPLOIT_MINUTES = 24 * 60.0
 """``pytruco exploit --minutes`` takes at most this (a day of processor time)."""
 
@@ -164,20 +178,6 @@ def _add_exploit(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--resume", default=None, metavar="PATH", help="go on training a checkpoint (--minutes 0: evaluate it, any BOT)"
     )
     p_exploit.add_argument("--json", action="store_true", help="print the result as one JSON object")
-
-
-def _bot_choices() -> str:
-    """The ways to name a bot, for the help: every name of :data:`pytruco.bots.BOT_NAMES`, then the other forms."""
-    from .bots import BOT_NAMES, BOT_SPECS
-
-    return ", ".join(sorted(BOT_NAMES)) + ", or " + BOT_SPECS
-
-
-def _default_opponent() -> str:
-    """The bot ``pytruco play`` seats when ``--bot`` is not given: :data:`pytruco.bots.DEFAULT_OPPONENT`."""
-    from .bots import DEFAULT_OPPONENT
-
-    return DEFAULT_OPPONENT
 
 
 def _add_client_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -253,10 +253,10 @@ def _run(args: argparse.Namespace) -> int:
             players=args.players,
             options=_named_options(args.option),
         )
-    if args.command == "simulate":
-        return _simulate(args)
     if args.command == "exploit":
         return _exploit(args)
+    if args.command == "simulate":
+        return _simulate(args)
     if args.command == "random":
         return _random(args.preset, args.players, args.seed, sys.stdout, args.option)
     if args.command in ("view", "events"):

@@ -422,7 +422,7 @@ class ExploitResult:
 
     >>> from pytruco.ppo import PPOConfig, exploit
     >>> result = exploit("random", updates=0, games=2, config=PPOConfig(hidden=8))
-    >>> sorted(result.to_json())[:4], result.text().splitlines()[1]
+    >>> sorted(result.to_json())[:4], result.text().splitlines()[3]
     (['bot', 'ci95', 'cpu_seconds', 'duplicate'], '  evaluated on 2 fresh games (duplicate deals), seed 0:')
     """
 
@@ -475,17 +475,17 @@ class ExploitResult:
         length = self.summary.length
         return "\n".join(
             [
-                f"exploit {self.bot}: PPO against {data['trained_against']}, {data['total_cpu_seconds']:.0f} CPU"
-                f" seconds of training in all ({data['cpu_seconds']:.0f} CPU s, {data['wall_seconds']:.0f} s wall in"
-                f" this run), {data['updates']} updates, {data['steps']} decisions, {data['matches_trained']} matches"
-                f" of {length}, seed {data['seed']}",
+                f"exploit {self.bot}: a PPO policy trained against {data['trained_against']} (seed {data['seed']}),"
+                f" {length} a game",
+                f"  training: {data['total_cpu_seconds']:.0f} CPU s in all; this run {data['cpu_seconds']:.0f} CPU s,"
+                f" {data['wall_seconds']:.0f} s wall",
+                f"  {data['updates']} updates, {data['steps']} decisions, {data['matches_trained']} matches",
                 f"  evaluated on {data['games']} fresh games"
                 + (" (duplicate deals)" if data["duplicate"] else "")
                 + f", seed {data['eval_seed']}:",
                 f"  ppo wins {100 * data['win_rate']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%),"
                 f" {margin['value']:+.3f} points/hand{span}",
-                f"  a lower bound on {self.bot}'s exploitability: a policy trained against it wins"
-                f" at least {100 * low:.1f}% (95%)",
+                f"  {self.bot}'s exploitability, a lower bound: beaten in at least {100 * low:.1f}% of games (95%)",
             ]
         )
 

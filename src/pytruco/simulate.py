@@ -35,7 +35,7 @@ from typing import Any
 import attrs
 
 from ._engine import apply, new_game, random_deal
-from .bots import Bot, bot_name, load_bot
+from .bots import Bot, load_bot
 from .errors import ArgumentError, quoted
 from .rules import RuleSet
 from .views import view
@@ -146,9 +146,8 @@ def play_game(
 
     Bot 0 takes the even seats in even games and the odd seats in odd games.
     With *duplicate*, games ``2k`` and ``2k + 1`` have the same deals and first
-    mano; otherwise every game is dealt from its own source. A spec is loaded
-    anew for the game, and closed at its end if it has a ``close()`` method (an
-    external program); a bot object is played as it is.
+    mano; otherwise every game is dealt from its own source. A bot named by a spec is made for the game (and
+    closed at its end if it has a ``close()``); a bot object plays as it is, keeping nothing between games.
 
     >>> from pytruco import RuleSet
     >>> from pytruco.simulate import play_game
@@ -160,9 +159,8 @@ def play_game(
     try:
         return _play(loaded, first, rules, _seeds(seed, index, duplicate), index)
     finally:
-        for spec, bot in zip(specs, loaded, strict=True):
-            if isinstance(spec, str):
-                _closed(bot)
+        for bot in [bot for spec, bot in zip(specs, loaded, strict=True) if isinstance(spec, str)]:
+            _closed(bot)
 
 
 def _play(loaded: list[Any], first: int, rules: RuleSet, seeds: tuple[str, str], index: int) -> GameResult:
@@ -221,7 +219,7 @@ class Summary:
     """What a simulation found.
 
     Attributes:
-        bots: the two bots as given (a bot object by its :func:`~pytruco.bots.bot_name`).
+        bots: the two bots as given.
         rules: the rules played (``rules.hands``: hands a game, 0 for whole matches).
         seed: the master seed.
         results: every game, in index order.
@@ -413,10 +411,16 @@ def _check_arguments(
     bots: object, games: object, seed: object, workers: object, backend: object, hands: object, duplicate: bool
 ) -> None:
     """Each argument of :func:`simulate`, checked before any game is played."""
-    if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, (str, Bot)) for b in bots):
-        raise ArgumentError(f"simulate needs two bot names, not {quoted(bots)}")
+    if (
+        isinstance(bots, str)
+        or not isinstance(bots, Sequence)
+        or not all(isinstance(b, str) or callable(getattr(b, "act", None)) for b in bots)
+    ):
+        raise ArgumentError(f"simulate needs two bot names or bots, not {quoted(bots)}")
     if len(bots) != 2:
         raise ArgumentError(f"simulate needs two bots, not {len(bots)}")
+    if not all(isinstance(b, str) for b in bots) and (workers != 1 or backend != "local"):
+        raise ArgumentError("a bot given as an object plays in this process only: workers=1, backend='local'")
     for name, value in (("games", games), ("workers", workers)):
         if value.__class__ is not int:
             raise ArgumentError(f"--{name} must be a whole number, not {quoted(value)}")
@@ -447,7 +451,7 @@ def simulate(
     """Play *games* games between two bots (any spec :func:`~pytruco.bots.load_bot` reads, or a bot object).
 
     Args:
-        bots: the two bots: specs (loaded anew for each game) or bot objects (played as they are).
+        bots: two specs, or bot objects (named by their ``name``; *workers* 1 and *backend* ``"local"`` only).
         games: how many games (with *duplicate*: an even number, two games a deal).
         seed: master seed (``None``: drawn from an unpredictable source and reported in the summary).
         rules: a :class:`RuleSet` or a preset name.
@@ -469,7 +473,7 @@ def simulate(
     """
     _check_arguments(bots, games, seed, workers, backend, hands, duplicate)
     specs = (bots[0], bots[1])
-    for spec in (spec for spec in specs if isinstance(spec, str)):
+    for spec in [spec for spec in specs if isinstance(spec, str)]:
         _closed(load_bot(spec))  # fail early with a clear message
     rule_set = RuleSet.preset(rules) if isinstance(rules, str) else rules
     rule_set = attrs.evolve(rule_set, hands=hands) if hands else rule_set
@@ -490,8 +494,14 @@ def simulate(
     else:
         results = _run_processes(specs, rule_set, master, chunks, workers, report, duplicate)
     results.sort(key=lambda result: result.index)
-    names = (bot_name(specs[0]), bot_name(specs[1]))
-    return Summary(names, rule_set, master, tuple(results), time.perf_counter() - started, workers, backend, duplicate)
+    elapsed = time.perf_counter() - started
+    return Summary(_names(specs), rule_set, master, tuple(results), elapsed, workers, backend, duplicate)
+
+
+def _names(bots: tuple[str | Bot, str | Bot]) -> tuple[str, str]:
+    """Specs as given, bot objects by their ``name`` (their class's name when they have none)."""
+    a, b = (bot if isinstance(bot, str) else str(getattr(bot, "name", type(bot).__name__)) for bot in bots)
+    return a, b
 
 
 def _closed(bot: object) -> None:
@@ -507,14 +517,9 @@ def _ignore_sigint() -> None:
 
 
 def _run_processes(
-    specs: tuple[str | Bot, str | Bot],
-    rules: RuleSet,
-    seed: int,
-    chunks: Iterable[Sequence[int]],
-    workers: int,
-    report: Callable[[int], None],
-    duplicate: bool = False,
-) -> list[GameResult]:
+    specs: tuple[str | Bot, str | Bot], rules: RuleSet, seed: int, chunks: Iterable[Sequence[int]], workers: int,
+    report: Callable[[int], None], duplicate: bool = False,
+) -> list[GameResult]:  # fmt: skip
     """Play the chunks in *workers* processes. At most two tasks per worker are submitted at a time, so memory
     does not grow with the number of games; Ctrl-C (or any error) cancels what is queued and stops the workers
     at once instead of waiting for every game."""
@@ -566,13 +571,9 @@ class RayMissingError(ImportError):
 
 
 def _run_ray(
-    specs: tuple[str | Bot, str | Bot],
-    rules: RuleSet,
-    seed: int,
-    chunks: Iterable[Sequence[int]],
-    report: Callable[[int], None],
-    duplicate: bool = False,
-) -> list[GameResult]:
+    specs: tuple[str | Bot, str | Bot], rules: RuleSet, seed: int, chunks: Iterable[Sequence[int]],
+    report: Callable[[int], None], duplicate: bool = False,
+) -> list[GameResult]:  # fmt: skip
     try:
         import ray
     except ImportError:

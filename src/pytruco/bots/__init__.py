@@ -85,7 +85,6 @@ __all__ = [
     "SearchBot",
     "TrucoAlwaysBot",
     "TrucoBluffBot",
-    "bot_name",
     "call_to_answer",
     "from_openspiel",
     "load_bot",
@@ -209,19 +208,6 @@ def load_bot(spec: str) -> Bot:
     if not callable(getattr(bot, "act", None)):
         raise ArgumentError(f"bot {quoted(spec)} has no act(view, rng) method")
     return bot  # type: ignore[no-any-return]
-
-
-def bot_name(bot: str | Bot) -> str:
-    """The name the arena gives *bot*: the spec itself, or a bot object's ``name`` (else its class's name).
-
-    >>> from pytruco.bots import RandomBot, bot_name
-    >>> bot_name("exec:./mybot"), bot_name(RandomBot())
-    ('exec:./mybot', 'random')
-    """
-    if isinstance(bot, str):
-        return bot
-    name = getattr(bot, "name", None)
-    return name if isinstance(name, str) else type(bot).__name__
 
 
 def _bot_file(path: str) -> ModuleType:
