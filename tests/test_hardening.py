@@ -796,7 +796,7 @@ def test_hand_svg_refuses_card_text_and_non_iterables() -> None:
 @pytest.mark.parametrize(
     "kwargs,message",
     [
-        ({"bots": "random"}, "simulate needs two bot names, not 'random'"),
+        ({"bots": "random"}, "simulate needs two bot names or bots, not 'random'"),
         ({"bots": ["random", 3]}, "simulate needs two bot names"),
         ({"bots": ["random"]}, "simulate needs two bots, not 1"),
         ({"games": 0}, "--games must be at least 1, not 0"),
