@@ -20,3 +20,6 @@ if any(importlib.util.find_spec(name) is None for name in ("pyspiel", "numpy", "
 if any(importlib.util.find_spec(name) is None for name in ("pettingzoo", "gymnasium", "numpy")):
     collect_ignore.append("src/pytruco/pettingzoo.py")
     collect_ignore.append("src/pytruco/gym.py")
+# pytruco.ppo (PPO, pytruco exploit) needs the rl extra: PyTorch, NumPy and Gymnasium (tests/test_ppo.py skips too).
+if any(importlib.util.find_spec(name) is None for name in ("torch", "gymnasium", "numpy")):
+    collect_ignore.append("src/pytruco/ppo.py")

@@ -58,7 +58,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("views", "records", "partners"),
     ("bots._protocol", "bots._reading", "bots._external"),
     ("bots._worlds",),
-    ("bots._estimates", "bots._openspiel"),
+    ("bots._estimates", "bots._openspiel", "bots._observed"),
     ("bots._heuristic",),
     ("bots._exploiters",),
     ("bots._search",),
@@ -77,6 +77,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("server._table",),
     ("server._connection",),
     ("server",),
+    ("ppo",),
     ("cli",),
     ("__init__", "__main__"),
 )

@@ -131,6 +131,7 @@ _PUBLIC_MODULES = (
     "pytruco.partners",
     "pytruco.pettingzoo",
     "pytruco.play",
+    "pytruco.ppo",
     "pytruco.records",
     "pytruco.rules",
     "pytruco.schema",

@@ -6,6 +6,7 @@
 ``pytruco bench`` measures random playouts per second;
 ``pytruco simulate BOT BOT [BOT...]`` plays many games between two bots and
 summarizes them (three or more: a round robin with ratings).
+``pytruco exploit BOT`` trains a PPO policy against a bot and reports how often it beats it (the ``rl`` extra).
 ``pytruco view --seat N|spectator FILE`` prints a seat's view after a record,
 ``pytruco events --seat N|spectator FILE`` the events as that seat receives them (``--lang es|en``: with their text)
 (one JSON object per line) and ``pytruco schema record|view|event|action|protocol`` a JSON Schema;
@@ -37,6 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     _add_replay_and_play(commands)
     _add_random_and_bench(commands)
+    _add_exploit(commands)
     _add_simulate(commands)
     _add_train(commands)
     _add_client_commands(commands)
@@ -178,6 +180,49 @@ def _default_opponent() -> str:
     return DEFAULT_OPPONENT
 
 
+MAX_EXPLOIT_MINUTES = 24 * 60.0
+"""``pytruco exploit --minutes`` takes at most this (a day of processor time)."""
+
+
+def _minutes(text: str) -> float:
+    """A ``--minutes`` value: a finite number of minutes from 0 (evaluate only) to :data:`MAX_EXPLOIT_MINUTES`."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of minutes: {quoted(text)}") from None
+    if not 0 <= value <= MAX_EXPLOIT_MINUTES:  # also false for nan
+        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_EXPLOIT_MINUTES:g}, not {quoted(text)}")
+    return value
+
+
+def _add_exploit(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``pytruco exploit``."""
+    from .bots import BOT_NAMES
+
+    p_exploit = commands.add_parser(
+        "exploit", help="train PPO against a bot, then report how often it beats it (pip install 'pytruco-ar[rl]')",
+        description="Train a policy (PPO, pytruco.ppo) against a fixed bot for a budget of processor time, then"
+        " play it against that bot on fresh duplicate deals and print its win rate with a 95%% interval: a lower"
+        " bound on the bot's exploitability. Needs the rl extra (PyTorch on the CPU); runs on one thread.",
+    )  # fmt: skip
+    p_exploit.add_argument("bot", choices=sorted(BOT_NAMES), metavar="BOT", help="the bot: " + ", ".join(BOT_NAMES))
+    p_exploit.add_argument(
+        "--minutes", type=_minutes, default=1.0, help="processor minutes of training (default: %(default)s)"
+    )
+    p_exploit.add_argument(
+        "--updates", type=int, default=None, help="train this many PPO updates instead of --minutes (repeatable)"
+    )
+    p_exploit.add_argument("--hands", type=int, default=1, help="hands a game (default 1: the one-hand game; 0: whole"
+                           " matches)")  # fmt: skip
+    p_exploit.add_argument("--games", type=int, default=1000, help="evaluation games, even (default: %(default)s)")
+    p_exploit.add_argument("--seed", type=int, default=0, help="seed of a new policy and of the evaluation's deals")
+    p_exploit.add_argument("--save", default=None, metavar="PATH", help="write the trained checkpoint here")
+    p_exploit.add_argument(
+        "--resume", default=None, metavar="PATH", help="go on training a checkpoint (--minutes 0: evaluate it, any BOT)"
+    )
+    p_exploit.add_argument("--json", action="store_true", help="print the result as one JSON object")
+
+
 def _add_client_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``pytruco view``, ``events`` and ``schema``, for debugging a client (issue 12)."""
     # --- for debugging a client (issue 12) ---
@@ -252,6 +297,8 @@ def _run(args: argparse.Namespace) -> int:
             players=args.players,
             options=option_pairs(args.option),
         )
+    if args.command == "exploit":
+        return _exploit(args)
     if args.command == "simulate":
         return _simulate(args)
     if args.command == "train":
@@ -324,6 +371,42 @@ def _simulate(args: argparse.Namespace) -> int:
     finally:
         close()
     sys.stdout.write((json.dumps(summary.to_json()) if args.json else summary.text()) + "\n")
+    return 0
+
+
+def _exploit(args: argparse.Namespace) -> int:
+    """``pytruco exploit``: imports PyTorch only here; without it, one line that names the extra."""
+    try:
+        import torch
+
+        from .ppo import PPOTrainer, exploit
+    except ImportError as error:
+        sys.stderr.write(f"pytruco exploit: needs the rl extra: pip install 'pytruco-ar[rl]' ({error})\n")
+        return 2
+    from .errors import ArgumentError
+
+    torch.set_num_threads(1)  # the budget is one processor's time, and the weights repeat with the seed
+    try:
+        if args.updates is not None and args.updates < 0:
+            raise ArgumentError(f"--updates must be 0 or more, not {args.updates}")
+        if args.hands < 0:
+            raise ArgumentError(f"--hands must be a whole number, 0 for whole matches, not {args.hands}")
+        resume = PPOTrainer.load(args.resume) if args.resume is not None else None
+        budget = None if args.updates is not None else 60.0 * args.minutes
+        update, close = _progress_bar(args.games)
+        try:
+            result = exploit(
+                args.bot, cpu_seconds=budget, updates=args.updates, seed=args.seed, games=args.games,
+                hands=args.hands, resume=resume, progress=update,
+            )  # fmt: skip
+        finally:
+            close()
+        if args.save is not None:
+            result.trainer.save(args.save)
+    except (ArgumentError, OSError) as error:
+        sys.stderr.write(f"pytruco exploit: {error}\n")
+        return 2
+    sys.stdout.write((json.dumps(result.to_json()) if args.json else result.text()) + "\n")
     return 0
 
 

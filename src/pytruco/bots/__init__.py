@@ -18,6 +18,7 @@ is passed in, so a seeded game is repeatable.
 - :class:`ExternalBot`: another program, in any language, over the JSON-lines protocol ``pytruco-bot/1``
   (``exec:COMMAND``).
 - :func:`from_openspiel`: an OpenSpiel policy of :mod:`pytruco.openspiel`'s game.
+- :class:`ObservationBot`: a policy over observation vectors (:mod:`pytruco.encode`), such as a trained network.
 
 The protocol and :class:`RandomBot` are in :mod:`pytruco.bots._protocol`, what
 a bot reads from a view in :mod:`pytruco.bots._reading`, its estimates in
@@ -54,6 +55,7 @@ from ._exploiters import AlwaysCallBot, BluffWeakBot, EnvidoAlwaysBot, NeverAcce
 from ._external import PROTOCOL, BotError, ExternalBot
 from ._heuristic import HeuristicBot, TrucoAlwaysBot
 from ._ismcts import ISMCTSBot
+from ._observed import ObservationBot, ObservationPolicy
 from ._openspiel import OpenSpielBot, from_openspiel
 from ._protocol import Bot, OneHotPolicy, RandomBot, policy
 from ._reading import call_to_answer
@@ -75,6 +77,8 @@ __all__ = [
     "HeuristicBot",
     "ISMCTSBot",
     "NeverAcceptBot",
+    "ObservationBot",
+    "ObservationPolicy",
     "OneHotPolicy",
     "OpenSpielBot",
     "RandomBot",

@@ -42,8 +42,12 @@ def world_start(
     """A state of the current hand built from *deal*, with the score the hand
     started with (the view's score less what the hand scored so far), and
     that score; ``None`` when the actions are not legal with this deal.
-    *first* is a score to try first (the one another deal of the hand found)."""
-    for guess in (seen.score, (0, 0)) if first is None else (first, seen.score, (0, 0)):
+    *first* is a score to try first (the one another deal of the hand found). The view's score less the points
+    the hand has added to it (``round_points``) is tried before any other: a falta envido's value depends on the
+    score it was sung at, so no guess from the score alone need lead to it."""
+    before = (seen.score[0] - seen.round_points[0], seen.score[1] - seen.round_points[1])
+    guesses = (seen.score, (0, 0)) if first is None else (first, seen.score, (0, 0))
+    for guess in (before, *guesses) if min(before) >= 0 else guesses:
         score = guess
         for _ in range(3):
             try:
