@@ -138,7 +138,7 @@ class HeuristicBot(OneHotPolicy):
     It sings flor whenever it may, and answers a flor call by what the rules
     make it worth (:attr:`SeatView.pending <pytruco.views.SeatView.pending>`'s
     values: a weak flor declines a flor against flor worth more than the
-    refusal, PRESETS.md §9.2, §9.3); calls envido on good points (near its
+    refusal, under the house rules ``flor_flor_value`` and ``flor_achico``); calls envido on good points (near its
     threshold only sometimes, and now and then on bad ones, a bluff); calls
     truco on a strong hand (and bluffs sometimes); accepts or refuses a call
     by its expected value, judging the caller by how often that side has
