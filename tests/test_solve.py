@@ -27,7 +27,12 @@ worth 0 to it and refusing -1; anything else it does is never reached: 0 (-0 to 
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -162,3 +167,34 @@ def test_cfr_reaches_one_percent_of_the_utility_range_in_60_iterations(research:
     research.cfr(60, on_iteration=measure)
     assert uniform > figures[10] > figures[30] > figures[60], figures
     assert figures[60] <= 0.01 * research.utility_range, figures
+
+
+def test_the_picture_tool_draws_the_rows_it_prints(tmp_path: Path) -> None:
+    """Issue 38 ("a picture in the docs of exploitability against iterations"): tools/plot_small_cfr.py prints the
+    page's table rows (the uniform policy's exploitability first, then each measured iteration's, falling) and
+    writes the SVG that docs/rules/small.md shows; three iterations here, the page's run takes 1,000."""
+    pytest.importorskip("matplotlib", reason="the picture needs the plot extra: pip install -e '.[plot]'")
+    tool = Path(__file__).parent.parent / "tools" / "plot_small_cfr.py"
+    out = tmp_path / "small.svg"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    done = subprocess.run(
+        [sys.executable, str(tool), "--iterations", "3", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [line.split(" | ") for line in done.stdout.splitlines() if re.match(r"\| \d+ \|", line)]
+    assert [row[0].strip("| ") for row in rows] == ["1", "2", "3"], done.stdout
+    values = [float(row[1]) for row in rows]
+    assert values == sorted(values, reverse=True) and values[-1] < 0.7950892857142856, done.stdout
+    assert out.read_text(encoding="utf-8").lstrip().startswith("<?xml") and "<svg" in out.read_text(encoding="utf-8")
+
+
+def test_the_docs_page_shows_the_picture() -> None:
+    """docs/rules/small.md shows docs/_static/small_cfr.svg, which the tool above draws."""
+    docs = Path(__file__).parent.parent / "docs"
+    assert "](../_static/small_cfr.svg)" in (docs / "rules" / "small.md").read_text(encoding="utf-8")
+    assert (docs / "_static" / "small_cfr.svg").read_text(encoding="utf-8").count("<path") > 10
