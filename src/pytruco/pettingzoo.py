@@ -45,6 +45,16 @@ from .params import first_mano_of, game_rules
 __all__ = ["action_index", "env", "raw_env", "seed_of"]
 
 
+def _whole_number(value: object) -> int | None:
+    """*value* as an int when it is a whole number (Python's or NumPy's, not a bool), else None."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 def action_index(action: object) -> int:
     """*action* as an action index: a whole number (Python's or NumPy's, not a bool) from 0 to 95.
 
@@ -60,14 +70,9 @@ def action_index(action: object) -> int:
     ...
     pytruco.errors.ArgumentError: an action is a whole number from 0 to 95 (an Action.index), not 7.9
     """
-    if not isinstance(action, (bool, np.bool_)):
-        try:
-            index = operator.index(action)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-        else:
-            if 0 <= index < NUM_ACTIONS:
-                return index
+    index = _whole_number(action)
+    if index is not None and 0 <= index < NUM_ACTIONS:
+        return index
     raise ArgumentError(
         f"an action is a whole number from 0 to {NUM_ACTIONS - 1} (an Action.index), not {quoted(action)}"
     )
@@ -85,14 +90,9 @@ def seed_of(seed: object) -> int | None:
     """
     if seed is None:
         return None
-    if not isinstance(seed, (bool, np.bool_)):
-        try:
-            value = operator.index(seed)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-        else:
-            if value >= 0:
-                return value
+    value = _whole_number(seed)
+    if value is not None and value >= 0:
+        return value
     raise ArgumentError(f"a seed is None or a whole number from 0, not {quoted(seed)}")
 
 

@@ -26,7 +26,15 @@ from ..errors import ArgumentError
 from ..views import SeatView
 from ._estimates import envido_chance, flor_chance, round_win_chance
 from ._protocol import OneHotPolicy
-from ._reading import call_to_answer, dealt_cards, finished_tricks, round_actions, seat_of
+from ._reading import (
+    by_kind,
+    call_to_answer,
+    dealt_cards,
+    dealt_envido_points,
+    finished_tricks,
+    round_actions,
+    seat_of,
+)
 
 __all__ = ["HeuristicBot", "TrucoAlwaysBot"]
 
@@ -45,14 +53,6 @@ def _judged(truco: int, envido: int, hands: int) -> tuple[float, float]:
         (truco + PRIOR_RATES[0] * PRIOR_HANDS) / (hands + PRIOR_HANDS),
         (envido + PRIOR_RATES[1] * PRIOR_HANDS) / (hands + PRIOR_HANDS),
     )
-
-
-def _true_points(seen: SeatView) -> int:
-    """The seat's envido points on the cards it was dealt this hand."""
-    dealt = dealt_cards(seen)
-    if len(dealt) < 2:
-        return max((card.envido_value for card in dealt), default=0)
-    return Hand(dealt).envido_points(seen.rules.envido_count_three)
 
 
 def _rates(seen: SeatView) -> tuple[float, float]:
@@ -125,11 +125,16 @@ def _mixed(edge: float, spread: float = 0.1) -> float:
     return 1.0 / (1.0 + math.exp(-edge / spread))
 
 
-def _by_kind(legal: Sequence[Action]) -> dict[Kind, list[Action]]:
-    found: dict[Kind, list[Action]] = {}
-    for action in legal:
-        found.setdefault(action.kind, []).append(action)
-    return found
+def _scores(seen: SeatView) -> tuple[int, int]:
+    """The score of the seat's team and of the other team."""
+    team = seat_of(seen) & 1
+    return seen.score[team], seen.score[1 - team]
+
+
+def _refusal(seen: SeatView, kinds: dict[Kind, list[Action]]) -> Action:
+    """``no-quiero`` to the call to answer; where it is not legal, ``quiero``, else the first legal action."""
+    refuse = kinds.get(Kind.NO_QUIERO) or kinds.get(Kind.QUIERO) or list(seen.legal)
+    return refuse[0]
 
 
 class HeuristicBot(OneHotPolicy):
@@ -215,7 +220,7 @@ class HeuristicBot(OneHotPolicy):
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        kinds = _by_kind(legal)
+        kinds = by_kind(legal)
         if Kind.RPS in kinds:
             return rng.choice(kinds[Kind.RPS])
         if Kind.TENGO in kinds or (Kind.SON_BUENAS in kinds and Kind.QUIERO not in kinds):
@@ -251,9 +256,9 @@ class HeuristicBot(OneHotPolicy):
         calls = [kinds[k][0] for k in (Kind.ENVIDO, Kind.REAL_ENVIDO, Kind.FALTA_ENVIDO) if k in kinds]
         if not calls:
             return None
-        points = _true_points(seen)
+        points = dealt_envido_points(seen)
         chance = envido_chance(points, self._mano(seen))
-        mine, theirs = seen.score[seat_of(seen) & 1], seen.score[1 - (seat_of(seen) & 1)]
+        mine, theirs = _scores(seen)
         target = seen.rules.target
         if Kind.FALTA_ENVIDO in kinds and chance > 0.8 and theirs > target - 6 and mine < theirs:
             return kinds[Kind.FALTA_ENVIDO][0]
@@ -269,13 +274,13 @@ class HeuristicBot(OneHotPolicy):
     def _answer_envido(
         self, seen: SeatView, kinds: dict[Kind, list[Action]], pending: Kind, rng: random.Random
     ) -> Action:
-        points = _true_points(seen)
+        points = dealt_envido_points(seen)
         _truco_rate, envido_rate = self.judge(seen)
         # The caller's points are better than one in (1 - rate) holdings.
         chance = envido_chance(points, self._mano(seen))
         conditional = max(0.0, (chance - (1 - envido_rate)) / envido_rate) if envido_rate < 1 else chance
         conditional = 0.5 * conditional + 0.5 * chance**2 if envido_rate > 0.45 else conditional
-        mine, theirs = seen.score[seat_of(seen) & 1], seen.score[1 - (seat_of(seen) & 1)]
+        mine, theirs = _scores(seen)
         target = seen.rules.target
         stake_high = (pending is Kind.FALTA_ENVIDO and _high_falta(seen)) or len(seen.envido_calls) >= 3
         need = 0.45 if stake_high else 0.25
@@ -294,8 +299,7 @@ class HeuristicBot(OneHotPolicy):
         mix = self.bluff and not stake_high
         if Kind.QUIERO in kinds and (sure or (mix and rng.random() < self._see(conditional - need, chance))):
             return kinds[Kind.QUIERO][0]
-        refuse = kinds.get(Kind.NO_QUIERO) or kinds.get(Kind.QUIERO) or list(seen.legal)
-        return refuse[0]
+        return _refusal(seen, kinds)
 
     def _see(self, edge: float, chance: float) -> float:
         """How often to accept an envido a little below the threshold (*edge* < 0), to be hard to read: often
@@ -327,7 +331,7 @@ class HeuristicBot(OneHotPolicy):
         pending = seen.pending
         accepted = None if pending is None else pending.if_accepted  # None: the game, or a falta that depends
         refused = 0 if pending is None else pending.if_refused
-        theirs = seen.score[1 - (seat_of(seen) & 1)]
+        _mine, theirs = _scores(seen)
         if (accepted is not None and accepted <= refused) or theirs + refused >= seen.rules.target:
             return True
         if against_first and accepted is not None:
@@ -338,7 +342,7 @@ class HeuristicBot(OneHotPolicy):
     def _declare(self, seen: SeatView, kinds: dict[Kind, list[Action]]) -> Action:
         dealt = dealt_cards(seen)
         flor = Hand(dealt).flor_points(seen.rules.flor_count_three) if len(dealt) == 3 else None
-        true = {_true_points(seen)}
+        true = {dealt_envido_points(seen)}
         if flor is not None:
             true.add(flor)
         best = -1
@@ -384,7 +388,7 @@ class HeuristicBot(OneHotPolicy):
         assert call is not None and call.if_accepted is not None
         refused, accepted = call.if_refused, call.if_accepted
         need = (1 - refused / accepted) / 2 + 0.05
-        mine, theirs = seen.score[seat_of(seen) & 1], seen.score[1 - (seat_of(seen) & 1)]
+        mine, theirs = _scores(seen)
         if theirs + refused >= seen.rules.target:
             need = 0.0  # refusing loses the game: play it out
         raises = [kinds[k][0] for k in TRUCO_CALLS if k in kinds]
@@ -394,8 +398,7 @@ class HeuristicBot(OneHotPolicy):
             return kinds[Kind.QUIERO][0]
         if raises and chance < 0.2 and rng.random() < self.bluff / 3:
             return raises[0]
-        refuse = kinds.get(Kind.NO_QUIERO) or kinds.get(Kind.QUIERO) or list(seen.legal)
-        return refuse[0]
+        return _refusal(seen, kinds)
 
     # -- cards -------------------------------------------------------------
     def _play(self, seen: SeatView, plays: list[Action]) -> Action:
@@ -446,7 +449,7 @@ class TrucoAlwaysBot(HeuristicBot):
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """A truco call when there is one, else ``quiero``, else the heuristic."""
-        kinds = _by_kind(view.legal)
+        kinds = by_kind(view.legal)
         for kind in TRUCO_CALLS:
             if kind in kinds:
                 return kinds[kind][0]

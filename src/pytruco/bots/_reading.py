@@ -15,15 +15,19 @@ cards it has not seen and the call that waits for an answer: all from a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .._engine import Phase
 from ..actions import ENVIDO_CALLS, TRUCO_CALLS, Action, Kind
-from ..cards import ALL_CARDS, Card
+from ..cards import ALL_CARDS, Card, Hand
 from ..errors import ArgumentError, require
 from ..views import SeatView
 
 __all__ = [
+    "by_kind",
     "call_to_answer",
     "dealt_cards",
+    "dealt_envido_points",
     "finished_tricks",
     "left_to_heuristic",
     "round_actions",
@@ -118,6 +122,35 @@ def dealt_cards(seen: SeatView) -> tuple[Card, ...]:
     me = seen.seat
     played = [card for trick in seen.tricks for seat, card in trick.plays if seat == me]
     return (*seen.hand, *played, *(card for seat, card in seen.current_trick if seat == me))
+
+
+def dealt_envido_points(seen: SeatView) -> int:
+    """*seen*'s seat's envido points on the cards it was dealt this round (:func:`dealt_cards`).
+
+    >>> from pytruco import new_game, apply, Deal, view
+    >>> from pytruco.bots._reading import dealt_envido_points
+    >>> state, _ = apply(new_game("default", first_mano=0), Deal.parse([["1E", "7E", "4C"], ["1B", "3O", "3B"]]))
+    >>> dealt_envido_points(view(state, 0)), dealt_envido_points(view(state, 1))
+    (28, 24)
+    """
+    dealt = dealt_cards(seen)
+    if len(dealt) < 2:
+        return max((card.envido_value for card in dealt), default=0)
+    return Hand(dealt).envido_points(seen.rules.envido_count_three)
+
+
+def by_kind(legal: Sequence[Action]) -> dict[Kind, list[Action]]:
+    """The actions of *legal* grouped by their kind, each group in *legal*'s order.
+
+    >>> from pytruco import Action
+    >>> from pytruco.bots._reading import by_kind
+    >>> by_kind([Action.parse("0 1E"), Action.parse("0 truco"), Action.parse("0 4C")])[Kind.PLAY]
+    [Action('0 1E'), Action('0 4C')]
+    """
+    found: dict[Kind, list[Action]] = {}
+    for action in legal:
+        found.setdefault(action.kind, []).append(action)
+    return found
 
 
 def call_to_answer(seen: SeatView) -> Kind | None:

@@ -31,7 +31,7 @@ import json
 import os
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import pyspiel
@@ -52,6 +52,7 @@ __all__ = [
     "MCCFRTrainer",
     "evaluation_lines",
     "info_state_text",
+    "save_and_evaluate",
     "small_game",
     "train_command",
 ]
@@ -476,6 +477,46 @@ def evaluation_lines(summaries: Sequence[Summary]) -> list[str]:
     return lines
 
 
+class _Trained(Protocol):
+    """What :func:`save_and_evaluate` asks of a trainer (:class:`MCCFRTrainer`, ``NFSPTrainer``)."""
+
+    def save(self, path: str) -> None:
+        """Write a checkpoint to *path*."""
+
+    def evaluate(self, opponent: str, *, games: int, seed: int) -> Summary:
+        """The average policy against *opponent* over *games* duplicate games of arena seed *seed*."""
+
+
+def save_and_evaluate(
+    trainer: _Trained,
+    unit: str,
+    count: int,
+    *,
+    save: str | None,
+    opponents: Sequence[str],
+    games: int,
+    out: Callable[[str], object] = print,
+) -> None:
+    """The end of ``pytruco train``: save *trainer* to *save* (when not None), then evaluate its average policy
+    against each of *opponents* (*games* duplicate games, seed 1) and report it by :func:`evaluation_lines`; *unit*
+    and *count* say how far it trained (``"iteration"``, 20).
+
+    >>> from pytruco.train.mccfr import MCCFRTrainer, save_and_evaluate
+    >>> trainer = MCCFRTrainer(GAME_SHORTCUTS["one-hand"])
+    >>> save_and_evaluate(trainer, "iteration", 0, save=None, opponents=["random"], games=2)  # doctest: +ELLIPSIS
+    the average policy after 0 iterations, 2 duplicate games each (seed 1):
+      vs random: ...
+    """
+    if save is not None:
+        trainer.save(save)
+        out(f"saved {unit} {count} to {save}")
+    if opponents:
+        summaries = [trainer.evaluate(opponent, games=games, seed=1) for opponent in opponents]
+        out(f"the average policy after {count} {unit}s, {games} duplicate games each (seed 1):")
+        for line in evaluation_lines(summaries):
+            out(line)
+
+
 def train_command(
     *,
     game: str = "small",
@@ -519,12 +560,6 @@ def train_command(
         out(line)
 
     trainer.run(max(0, iterations - trainer.iterations), every=every, report=report)
-    if save is not None:
-        trainer.save(save)
-        out(f"saved iteration {trainer.iterations} to {save}")
-    if opponents and not small:
-        summaries = [trainer.evaluate(opponent, games=games, seed=1) for opponent in opponents]
-        out(f"the average policy after {trainer.iterations} iterations, {games} duplicate games each (seed 1):")
-        for line in evaluation_lines(summaries):
-            out(line)
+    evaluated = () if small else opponents  # the small game's bots cannot sit at a python_truco table
+    save_and_evaluate(trainer, "iteration", trainer.iterations, save=save, opponents=evaluated, games=games, out=out)
     return 0

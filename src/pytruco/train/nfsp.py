@@ -50,7 +50,7 @@ from .. import openspiel
 from ..bots import Bot, OpenSpielBot
 from ..errors import ArgumentError, quoted
 from ..simulate import Summary, simulate
-from .mccfr import GAME_SHORTCUTS, evaluation_lines
+from .mccfr import GAME_SHORTCUTS, save_and_evaluate
 
 __all__ = ["CHECKPOINT_FORMAT", "TENSORS", "NFSPPolicy", "NFSPTrainer", "train_command"]
 
@@ -394,12 +394,5 @@ def train_command(
             f"losses (average network, best response) by seat: {losses}")  # fmt: skip
 
     trainer.run(max(0, episodes - trainer.episodes), every=every, report=report)
-    if save is not None:
-        trainer.save(save)
-        out(f"saved episode {trainer.episodes} to {save}")
-    if opponents:
-        summaries = [trainer.evaluate(opponent, games=games, seed=1) for opponent in opponents]
-        out(f"the average policy after {trainer.episodes} episodes, {games} duplicate games each (seed 1):")
-        for line in evaluation_lines(summaries):
-            out(line)
+    save_and_evaluate(trainer, "episode", trainer.episodes, save=save, opponents=opponents, games=games, out=out)
     return 0
