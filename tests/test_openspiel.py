@@ -452,6 +452,23 @@ def test_a_bad_value_in_a_preset_game_gets_its_own_error(text: str, message: str
         pyspiel.load_game(text)
 
 
+@pytest.mark.parametrize(
+    ("name", "params", "message"),
+    [
+        ("python_truco_classic", {"flor": 1}, "option 'flor': must be true or false, not 1"),
+        ("python_truco", {"flor": 0}, "option 'flor': must be true or false, not 0"),
+        ("python_truco_classic", {"preset": "default"}, "unknown parameter 'preset' of python_truco_classic"),
+        ("python_truco_x", {}, "no game 'python_truco_x'"),
+        ("python_truco", ["flor"], "the game's parameters are a mapping"),
+    ],
+)
+def test_a_game_made_in_python_checks_its_parameters(name: str, params: object, message: str) -> None:
+    """Issue 37: made without pyspiel's type check, a yes/no option given as 1 (equal to True) or 0 (equal to
+    False) is a value given, so the rule set refuses it rather than reading it as the declared default."""
+    with pytest.raises(TrucoError, match=re.escape(message)):
+        truco_openspiel.TrucoGame(params, name)
+
+
 def test_a_preset_game_keeps_a_number_set_to_0_and_says_what_was_set() -> None:
     """Issue 37: python_truco reads 0 as "the preset's"; the preset's game keeps 0, and its text (what
     ``str(game)`` and ``get_parameters()`` give: the game's parameters and each option that differs from the preset)

@@ -198,13 +198,20 @@ def _given(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class TrucoGame(pyspiel.Game):
-    """The OpenSpiel game of a rule set (see the module's parameters).
+    """The OpenSpiel game of a rule set (see the module's parameters): the game *name*, ``python_truco`` or a
+    preset's own game (:data:`PRESET_GAMES`, whose games are of a subclass), of *params*.
+
+    Raises:
+        ArgumentError: an unknown game or parameter, or a game parameter the rules refuse.
+        RuleSetError: a rule option the rules refuse (its own message).
 
     >>> import pyspiel
     >>> import pytruco.openspiel
     >>> game = pyspiel.load_game("python_truco(hands=1)")
     >>> type(game).__name__, game.num_distinct_actions()
     ('TrucoGame', 96)
+    >>> isinstance(pyspiel.load_game("python_truco_ladder(hands=1)"), pytruco.openspiel.TrucoGame)
+    True
     """
 
     def __init__(self, params: Mapping[str, Any] | None = None, name: str = GAME_NAME) -> None:
