@@ -14,8 +14,10 @@ pyspiel = pytest.importorskip("pyspiel", reason="no openspiel extra: pip install
 np = pytest.importorskip("numpy")
 
 import pytruco.openspiel as truco_openspiel  # noqa: E402  (registers python_truco)
-from pytruco import PRESET_NAMES, RuleSet  # noqa: E402
+from pytruco import PRESET_NAMES, RuleSet, TrucoError  # noqa: E402
 from pytruco.encode import information_state, observation  # noqa: E402
+from pytruco.openspiel import PRESET_GAMES  # noqa: E402
+from pytruco.params import RULE_OPTIONS  # noqa: E402
 from pytruco.worlds import chance_outcomes  # noqa: E402
 
 TABLES = [
@@ -292,17 +294,24 @@ def test_a_card_dealt_twice_is_refused() -> None:
 # Issue 37: every RuleSet option a parameter of python_truco, and the first mano.
 
 
+OPTION_GAMES = [
+    "python_truco(preset=default,flor=True,target=15)",
+    "python_truco(preset=classic,players=4,target=15,envido_primero=False,scoring=immediate)",
+    "python_truco(preset=default,hands=2,first_mano=1,flor=True,flor_value=4,utility=points)",
+    "python_truco_default(flor=True,target=15,first_mano=1)",
+    "python_truco_online(flor=False,mazo_with_pending_call=True,target=15)",
+    "python_truco_classic(players=4,target=15,flor=False,envido_primero=False,flor_value=0)",
+    "python_truco_ladder(envido_primero=True,envido_count_three=False,hands=3,utility=points)",
+    "python_truco_reglamento(players=6,pica_pica=True,bluff=False,hands=2)",
+]
+
+
 @pytest.mark.parametrize("serialize", [False, True], ids=["plain", "serialized"])
-@pytest.mark.parametrize(
-    "text",
-    [
-        "python_truco(preset=default,flor=True,target=15)",
-        "python_truco(preset=classic,players=4,target=15,envido_primero=False,scoring=immediate)",
-        "python_truco(preset=default,hands=2,first_mano=1,flor=True,flor_value=4,utility=points)",
-    ],
-)
+@pytest.mark.parametrize("text", OPTION_GAMES)
 def test_random_sim_test_with_rule_options(text: str, serialize: bool) -> None:
-    """Issue 37: OpenSpiel's random_sim_test passes with options set."""
+    """Issue 37: OpenSpiel's random_sim_test passes with options set, in python_truco and in each preset's own game
+    (a yes/no option set against the preset's value in each: every registered name is here)."""
+    assert {game.partition("(")[0] for game in OPTION_GAMES} == {"python_truco", *PRESET_GAMES.values()}
     game = pyspiel.load_game(text)
     pyspiel.random_sim_test(game, num_sims=2, serialize=serialize, verbose=False)
 
@@ -317,14 +326,170 @@ def test_rule_options_reach_the_rules() -> None:
     assert classic.flor and classic.show_rule  # options left out keep the preset's values
 
 
-def test_a_yes_no_option_is_read_against_the_default_preset() -> None:
-    """Issue 37: ``preset=classic,flor=False`` cannot be told from ``preset=classic`` (the module's documented
-    limitation: the Python-game bridge fills every parameter left out with its declared default, and pyspiel refuses
-    ``flor=False`` for a parameter declared as text or a number), so the classic table keeps its flor; on ``default``
-    the same option turns it on."""
+def test_python_truco_reads_a_yes_no_option_against_the_default_preset() -> None:
+    """Issue 37: in ``python_truco`` ``preset=classic,flor=False`` cannot be told from ``preset=classic`` (the
+    Python-game bridge fills every parameter left out with its declared default, and pyspiel refuses ``flor=False``
+    for a parameter declared as text or a number), so the classic table keeps its flor, as documented; the preset's
+    own game, python_truco_classic, turns it off."""
     kept = pyspiel.load_game("python_truco(preset=classic,flor=False)").new_initial_state().table.rules
     assert kept.flor
+    assert not pyspiel.load_game("python_truco_classic(flor=False)").new_initial_state().table.rules.flor
     assert pyspiel.load_game("python_truco(preset=default,flor=True)").new_initial_state().table.rules.flor
+
+
+YES_NO = [option for option in RULE_OPTIONS if isinstance(getattr(RuleSet.preset("default"), option), bool)]
+
+
+def _expected_rules(preset: str, players: int, **options: object) -> RuleSet | str:
+    """What a preset's game with *options* must hold: the rule set with them, or the rule set's refusal."""
+    try:
+        return RuleSet.preset(preset, players=players, answer_in_turn=True).with_options(**options)
+    except TrucoError as error:
+        return str(error)
+
+
+@pytest.mark.parametrize("option", YES_NO)
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_yes_no_option_is_set_either_way_on_every_preset(preset: str, option: str) -> None:
+    """Issue 37 ("every RuleSet option a parameter ... with the option's own validation and error"): in the preset's
+    own game a yes/no option given either way reaches the table's rules, the preset's own value included, or gets
+    the rule set's own error (``pica_pica`` needs 6 seats; ``flor_achico`` and ``mazo_before_flor`` exist only where
+    the preset has that rule)."""
+    assert len(YES_NO) == 17
+    for value in (True, False):
+        players = 6 if option == "pica_pica" and value and RuleSet.preset(preset).max_players == 6 else 2
+        text = f"{PRESET_GAMES[preset]}({option}={value},players={players})"
+        expected = _expected_rules(preset, players, **{option: value})
+        if isinstance(expected, str):
+            assert getattr(RuleSet.preset(preset), option) is not value
+            with pytest.raises(TrucoError, match=re.escape(expected)):
+                pyspiel.load_game(text)
+            continue
+        rules = pyspiel.load_game(text).new_initial_state().table.rules
+        assert getattr(rules, option) is value, text
+        assert rules == expected, text
+
+
+def test_each_preset_sets_each_yes_no_option_its_other_way_but_the_refused() -> None:
+    """Issue 37: the refusals above are the rule set's few, named here, so the test cannot pass by refusing."""
+    refused = {
+        (preset, option)
+        for preset in PRESET_NAMES
+        for option in YES_NO
+        for value in (True, False)
+        if isinstance(
+            _expected_rules(preset, 6 if option == "pica_pica" else 2, **{option: value}),
+            str,
+        )
+    }
+    assert refused == {
+        ("online", "pica_pica"),
+        ("ladder", "pica_pica"),
+        *((preset, "flor_achico") for preset in ("default", "online", "ladder", "reglamento")),
+        *((preset, "mazo_before_flor") for preset in ("default", "online", "ladder")),
+    }
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_a_preset_game_declares_the_preset_values(preset: str) -> None:
+    """Issue 37: the parameter specification of python_truco_<preset> is the preset's own value of every option (a
+    choice by its text), and the game parameters but ``preset``; left out, every option keeps the preset's value."""
+    kind = next(game for game in pyspiel.registered_games() if game.short_name == PRESET_GAMES[preset])
+    rules = RuleSet.preset(preset)
+    declared = {
+        option: getattr(rules, option).value if hasattr(getattr(rules, option), "value") else getattr(rules, option)
+        for option in RULE_OPTIONS
+    }
+    game = {"players": 2, "target": 0, "hands": 0, "utility": "win", "first_mano": 0}
+    assert kind.parameter_specification == {**game, **declared}
+    loaded = pyspiel.load_game(PRESET_GAMES[preset]).new_initial_state().table.rules
+    assert loaded == RuleSet.preset(preset, answer_in_turn=True)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_python_truco_keeps_what_its_preset_parameter_can_say(preset: str) -> None:
+    """Issue 37: each option that ``python_truco(preset=...)`` sees (a yes/no option given against the ``default``
+    preset's value, a number other than 0, a choice other than "") gives the rules of the preset's own game."""
+    base = RuleSet.preset("default")
+    compared = 0
+    for option in RULE_OPTIONS:
+        value = getattr(base, option)
+        if isinstance(value, bool):
+            other: object = not value
+        elif isinstance(value, int):
+            other = value + 1
+        else:
+            other = next(member for member in type(value) if member is not value)
+        expected = _expected_rules(preset, 2, **{option: other})
+        if isinstance(expected, str):
+            continue  # refused by both games (pica_pica with 2 seats, a flor option without that rule)
+        text = f"{option}={getattr(other, 'value', other)}"
+        old = pyspiel.load_game(f"python_truco(preset={preset},{text})").new_initial_state().table.rules
+        new = pyspiel.load_game(f"{PRESET_GAMES[preset]}({text})").new_initial_state().table.rules
+        assert old == new == expected, text
+        compared += 1
+    assert compared >= len(RULE_OPTIONS) - 6  # the rule set refuses at most 6 of these values on a preset
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("python_truco_classic(flor_value=-1)", "option 'flor_value': must be a whole number"),
+        ("python_truco_classic(pica_pica=True)", "option 'pica_pica': needs 6 players, not 2"),
+        ("python_truco_ladder(scoring=sometimes)", "option 'scoring': must be one of"),
+        ("python_truco_ladder(scoring=)", "option 'scoring': must be one of"),
+        ("python_truco_online(flor_achico=True)", "option 'flor_achico': online has no such rule"),
+        ("python_truco_ladder(players=4)", "option 'players': ladder allows 2 seats at most"),
+        ("python_truco_reglamento(chicos_to_win=0)", "option 'chicos_to_win': must be at least 1"),
+        ("python_truco_default(first_mano=2)", "first_mano must be"),
+        ("python_truco_classic(flor=0)", "Wrong type for parameter flor. Expected type: kBool, got kInt"),
+        ("python_truco_classic(preset=default)", "Unknown parameter 'preset'"),
+    ],
+)
+def test_a_bad_value_in_a_preset_game_gets_its_own_error(text: str, message: str) -> None:
+    """Issue 37: the option's own error (OpenSpiel's own for a value of the wrong kind, or an unknown name)."""
+    with pytest.raises(Exception, match=re.escape(message)):
+        pyspiel.load_game(text)
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "message"),
+    [
+        ("python_truco_classic", {"flor": 1}, "option 'flor': must be true or false, not 1"),
+        ("python_truco", {"flor": 0}, "option 'flor': must be true or false, not 0"),
+        ("python_truco_classic", {"preset": "default"}, "unknown parameter 'preset' of python_truco_classic"),
+        ("python_truco_x", {}, "no game 'python_truco_x'"),
+        ("python_truco", ["flor"], "the game's parameters are a mapping"),
+    ],
+)
+def test_a_game_made_in_python_checks_its_parameters(name: str, params: object, message: str) -> None:
+    """Issue 37: made without pyspiel's type check, a yes/no option given as 1 (equal to True) or 0 (equal to
+    False) is a value given, so the rule set refuses it rather than reading it as the declared default."""
+    with pytest.raises(TrucoError, match=re.escape(message)):
+        truco_openspiel.TrucoGame(params, name)
+
+
+def test_a_preset_game_keeps_a_number_set_to_0_and_says_what_was_set() -> None:
+    """Issue 37: python_truco reads 0 as "the preset's"; the preset's game keeps 0, and its text (what
+    ``str(game)`` and ``get_parameters()`` give: the game's parameters and each option that differs from the preset)
+    loads the same game again."""
+    game = pyspiel.load_game("python_truco_classic(flor_value=0,flor=False,envido_primero=True,players=4)")
+    rules = game.new_initial_state().table.rules
+    assert (rules.flor_value, rules.flor, rules.envido_primero, rules.show_rule) == (0, False, True, True)
+    assert pyspiel.load_game("python_truco(preset=classic,flor_value=0)").rules.flor_value == 3
+    assert game.get_parameters() == {
+        "first_mano": 0,
+        "flor": False,
+        "flor_value": 0,
+        "hands": 0,
+        "players": 4,
+        "target": 0,
+        "utility": "win",
+    }
+    assert (
+        str(game) == "python_truco_classic(first_mano=0,flor=False,flor_value=0,hands=0,players=4,target=0,utility=win)"
+    )
+    assert pyspiel.load_game(str(game)).rules == rules
 
 
 def test_the_first_mano_parameter() -> None:

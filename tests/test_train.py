@@ -172,6 +172,18 @@ def test_mccfr_small_game_has_no_bot_and_one_hand_no_exploitability() -> None:
         mccfr.MCCFRTrainer(ONE_HAND).exploitability()
 
 
+def test_mccfr_trains_on_a_presets_own_game_and_its_bot_keeps_the_option() -> None:
+    """Issue 37: a preset's own OpenSpiel game (python_truco_classic, a yes/no option set to the other value than
+    the preset's) trains, checkpoints by its name and sits at a table with its rules."""
+    trainer = mccfr.MCCFRTrainer("python_truco_classic(hands=1,flor=False)", seed=1)
+    trainer.run(2)
+    assert trainer.game_string.startswith("python_truco_classic(") and "flor=False" in trainer.game_string
+    bot = trainer.bot()
+    assert not bot.rules.flor and bot.rules.show_rule  # classic's other options kept
+    summary = trainer.evaluate("random", games=4, seed=2)
+    assert len(summary.results) == 4
+
+
 def test_cli_train_mccfr_saves_resumes_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``pytruco train mccfr``: a run of 20 iterations in two commands reports what one command of 20 reports."""
     game = "python_truco_small(deals=1E 1B 7E/7O 3C 2B)"
@@ -262,6 +274,8 @@ def test_nfsp_policy_sits_at_a_table_and_is_evaluated(tmp_path: Path) -> None:
         ({"tensor": "pixels"}, "unknown tensor 'pixels'"),
         ({"learning_rate": 1}, "unknown NFSP setting 'learning_rate'"),
         ({"game": "python_truco(players=4)"}, "two seats"),
+        ({"game": "python_truco_classic(players=4)"}, "two seats"),  # issue 37: a preset's game is read, then refused
+        ({"game": "python_truco_classic"}, "NFSP trains on python_truco"),
     ],
 )
 def test_nfsp_refuses_bad_arguments(kwargs: dict[str, object], message: str) -> None:

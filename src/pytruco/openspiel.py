@@ -1,14 +1,16 @@
-"""pytruco as an OpenSpiel game: ``python_truco``, registered with :mod:`pyspiel` on import.
+"""pytruco as an OpenSpiel game: ``python_truco`` and each preset's own game (``python_truco_classic``, ...),
+registered with :mod:`pyspiel` on import.
 
-Install the extra (``pip install 'pytruco-ar[openspiel]'``), import this module, then load the game by name::
+Install the extra (``pip install 'pytruco-ar[openspiel]'``), import this module, then load a game by name::
 
     import pyspiel
-    import pytruco.openspiel  # registers python_truco
+    import pytruco.openspiel  # registers python_truco and the presets' games
     game = pyspiel.load_game("python_truco(preset=classic,players=4,target=15)")
+    no_flor = pyspiel.load_game("python_truco_classic(flor=False,players=4,target=15)")
 
 Parameters:
 
-- ``preset``: a preset name (default ``default``);
+- ``preset``: a preset name (default ``default``; ``python_truco`` only);
 - ``players``: 2, 4 or 6 (default 2);
 - ``target``: the points of a game, any whole number (0, the default: the preset's);
 - ``hands``: the match ends after this many hands (0, the default: a whole match; 1: the one-hand research game);
@@ -16,19 +18,27 @@ Parameters:
   points minus the other team's, added up over the hands);
 - ``first_mano``: the mano of the first hand (default 0);
 - every option of a :class:`~pytruco.RuleSet` by its name (``flor=True``, ``envido_primero=False``,
-  ``scoring=end-of-hand``), checked as the rule set checks it. A number or a choice left out (or ``0``, ``""``)
-  keeps the preset's value. OpenSpiel gives every parameter left out its default, so a yes/no option is read
-  against the ``default`` preset: given with the ``default`` preset's value it keeps the chosen preset's (on
-  ``classic``, ``flor=False`` keeps its flor; take ``preset=default`` and the options to turn a preset's switch back).
-  No declaration avoids it: the bridge to Python games fills every parameter left out with its declared default
-  before the game sees them, and ``pyspiel.load_game`` checks each given value against the declared type, reading
-  ``flor=False`` as a yes/no value, so an option declared as text or a number (with a default that would mean "the
-  preset's") refuses it ("Wrong type for parameter flor. Expected type: kString, got kBool").
+  ``scoring=end-of-hand``), checked as the rule set checks it: a bad value gets the option's own error. OpenSpiel
+  checks the kind of a value first (``True``/``true``, ``False``/``false`` a yes/no, digits a number, other text a
+  choice): ``flor=0`` gets OpenSpiel's "Wrong type for parameter flor. Expected type: kBool, got kInt".
+
+Each preset's own game (:data:`PRESET_GAMES`, ``python_truco_<preset>``) declares every option with that preset's
+value, so every value given is seen and kept: ``python_truco_classic(flor=False)`` has no flor,
+``python_truco_ladder(envido_primero=True)`` sings envido first. ``python_truco`` declares its options once for all
+presets: a number or a choice left out (or ``0``, ``""``) keeps the chosen preset's value, and a yes/no option
+declares the ``default`` preset's value. OpenSpiel hands a Python game every parameter, those left out with their
+declared default, and nothing that says which were given (a yes/no parameter must be declared true or false: one
+declared as text or a number refuses ``flor=False``), so on another preset a yes/no option given with the
+``default`` preset's value cannot be told from one left out and keeps the preset's (``python_truco(preset=classic,
+flor=False)`` keeps classic's flor), and a number option given as 0 keeps the preset's number: take the preset's own
+game for those.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_truco(preset=default,flor=True,first_mano=1)")
 >>> game.rules.flor, game.new_initial_state().table.mano
 (True, 1)
+>>> pyspiel.load_game("python_truco_classic(flor=False)").rules.flor
+False
 
 Partners answer in turn order (the rule option
 ``answer_in_turn``: one player per decision), and a deal is dealt card by card as explicit chance (40 outcomes,
@@ -55,9 +65,11 @@ sampler (:func:`pytruco.worlds.sample_world`).
 
 from __future__ import annotations
 
+import enum
 import random
-from collections.abc import MutableSequence, Sequence
-from typing import Any, cast
+from collections.abc import Mapping, MutableSequence, Sequence
+from types import MappingProxyType
+from typing import Any, Final, cast
 
 import numpy as np
 import pyspiel
@@ -77,10 +89,10 @@ from .encode import (
 )
 from .errors import ArgumentError, TrucoError, quoted
 from .params import RULE_OPTIONS, first_mano_of, game_rules, utility_range
-from .rules import RuleSet
+from .rules import PRESET_NAMES, RuleSet
 from .worlds import chance_outcomes, deal_from_cards, sample_world, without_dealt
 
-__all__ = ["GAME_NAME", "TrucoGame", "TrucoState", "resampled", "resampler"]
+__all__ = ["GAME_NAME", "PRESET_GAMES", "TrucoGame", "TrucoState", "resampled", "resampler"]
 
 GAME_NAME = "python_truco"
 """The name the game is registered under.
@@ -91,6 +103,21 @@ GAME_NAME = "python_truco"
 4
 """
 
+PRESET_GAMES: Final[Mapping[str, str]] = MappingProxyType({name: f"{GAME_NAME}_{name}" for name in PRESET_NAMES})
+"""Each preset's own game, by preset name (``python_truco_classic`` for ``classic``, and so on), registered on import
+beside ``python_truco``. Its parameters are ``python_truco``'s but ``preset``, and each rule option's declared default
+is that preset's own value, so a yes/no option given either way is seen (``python_truco_classic(flor=False)`` has no
+flor), as is any number or choice.
+
+>>> import pyspiel
+>>> from pytruco.openspiel import PRESET_GAMES
+>>> PRESET_GAMES["classic"]
+'python_truco_classic'
+>>> game = pyspiel.load_game("python_truco_classic(flor=False,players=4)")
+>>> game.rules.flor, game.rules.show_rule, game.num_players()
+(False, True, 4)
+"""
+
 _DEFAULTS: dict[str, Any] = {
     "preset": "default",
     "players": 2,
@@ -99,60 +126,103 @@ _DEFAULTS: dict[str, Any] = {
     "utility": "win",
     "first_mano": 0,
 }
-_BASE = RuleSet.preset("default")
 _DEAL = Phase.DEAL
 _OUTCOMES = tuple(tuple((index, 1.0 / (40 - k)) for index in range(40)) for k in range(3 * MAX_SEATS))
 """A chance node's outcomes after *k* cards of a deal, the dealt ones included (row *k*: every card index with
 probability ``1 / (40 - k)``), made once for every table size: a chance node takes the dealt cards out
 (``without_dealt``)."""
-_UNSET = object()
 
 
-def _unset(option: str) -> bool | int | str:
-    """The default of a rule option's parameter: ``0`` or ``""`` (the preset's value) for a number or a choice;
-    for a yes/no option the ``default`` preset's value (OpenSpiel fills every parameter not given with its default,
-    of the option's own type, so a yes/no parameter equal to the ``default`` preset's value keeps the preset's)."""
-    value = getattr(_BASE, option)
-    if isinstance(value, bool):
-        return value
-    return 0 if isinstance(value, int) else ""
+_PRESET_OF: dict[str, str | None] = {GAME_NAME: None, **{game: preset for preset, game in PRESET_GAMES.items()}}
+"""The preset of each registered game (``None``: ``python_truco``, whose ``preset`` is a parameter)."""
 
 
-_OPTION_DEFAULTS: dict[str, Any] = {option: _unset(option) for option in RULE_OPTIONS}
+def _declared(option: str, preset: str | None) -> bool | int | str:
+    """The declared default of a rule option's parameter: in *preset*'s own game the preset's value (a choice by its
+    text); in ``python_truco`` (*preset* ``None``) ``0`` or ``""`` (the chosen preset's value) for a number or a
+    choice, and the ``default`` preset's value for a yes/no option (OpenSpiel fills every parameter not given with its
+    default, of the option's own type, so there a yes/no option given with that value keeps the chosen preset's)."""
+    value = getattr(RuleSet.preset(preset or "default"), option)
+    if isinstance(value, enum.Enum):
+        return "" if preset is None else str(value.value)
+    return 0 if preset is None and not isinstance(value, bool) else value  # type: ignore[no-any-return]
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Argentine truco (pytruco)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=6,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={**_DEFAULTS, **_OPTION_DEFAULTS},
-)
+
+_PARAMETERS: dict[str, dict[str, Any]] = {
+    name: {
+        **{key: value for key, value in _DEFAULTS.items() if preset is None or key != "preset"},
+        **{option: _declared(option, preset) for option in RULE_OPTIONS},
+    }
+    for name, preset in _PRESET_OF.items()
+}
+"""Each registered game's parameter specification, by its name."""
+
+
+def _game_type(name: str) -> Any:
+    preset = _PRESET_OF.get(name)
+    return pyspiel.GameType(
+        short_name=name,
+        long_name=f"Argentine truco (pytruco{f', the {preset} preset' if preset else ''})",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=6,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_PARAMETERS[name],
+    )
+
+
+_GAME_TYPES: dict[str, Any] = {name: _game_type(name) for name in _PARAMETERS}
+
+
+def _given(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters of game *name* that *params* sets: every game parameter, and each rule option whose value is
+    not its declared default (a value of another type counts as set, so that the rule set refuses it)."""
+    declared = _PARAMETERS[name]
+    unknown = [key for key in params if key not in declared]
+    if unknown:
+        known = ", ".join(key for key in declared if key not in RULE_OPTIONS)
+        raise ArgumentError(f"unknown parameter {quoted(unknown[0])} of {name} (known: {known}, the RuleSet options)")
+    values = {**declared, **params}
+    return {
+        key: value
+        for key, value in values.items()
+        if key not in RULE_OPTIONS or value.__class__ is not declared[key].__class__ or value != declared[key]
+    }
 
 
 class TrucoGame(pyspiel.Game):
-    """The OpenSpiel game of a rule set (see the module's parameters).
+    """The OpenSpiel game of a rule set (see the module's parameters): the game *name*, ``python_truco`` or a
+    preset's own game (:data:`PRESET_GAMES`, whose games are of a subclass), of *params*.
+
+    Raises:
+        ArgumentError: an unknown game or parameter, or a game parameter the rules refuse.
+        RuleSetError: a rule option the rules refuse (its own message).
 
     >>> import pyspiel
     >>> import pytruco.openspiel
     >>> game = pyspiel.load_game("python_truco(hands=1)")
     >>> type(game).__name__, game.num_distinct_actions()
     ('TrucoGame', 96)
+    >>> isinstance(pyspiel.load_game("python_truco_ladder(hands=1)"), pytruco.openspiel.TrucoGame)
+    True
     """
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        values = {**_DEFAULTS, **_OPTION_DEFAULTS, **dict(params or {})}
-        given = {key: value for key, value in values.items() if _OPTION_DEFAULTS.get(key, _UNSET) != value}
+    def __init__(self, params: Mapping[str, Any] | None = None, name: str = GAME_NAME) -> None:
+        if name not in _PARAMETERS:
+            raise ArgumentError(f"no game {quoted(name)} (known: {', '.join(_PARAMETERS)})")
+        if params is not None and not isinstance(params, Mapping):
+            raise ArgumentError(f"the game's parameters are a mapping, not {quoted(params)}")
+        given = _given(name, params or {})
         first_mano = given.pop("first_mano")
-        self.rules, self.utility = game_rules(given)
+        preset = _PRESET_OF.get(name)
+        self.rules, self.utility = game_rules(given if preset is None else {"preset": preset, **given})
         self.first_mano = first_mano_of(first_mano, self.rules)
         new_game(self.rules, first_mano=self.first_mano)  # the engine's own check of a first mano
         n = self.rules.players
@@ -167,7 +237,7 @@ class TrucoGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=limits.max_hands * (3 * n + limits.max_actions_per_hand),
         )
-        super().__init__(_GAME_TYPE, info, {**given, "first_mano": first_mano})
+        super().__init__(_GAME_TYPES[name], info, {**given, "first_mano": first_mano})
 
     def new_initial_state(self) -> TrucoState:
         """A match waiting for its first card."""
@@ -510,4 +580,18 @@ class _Observer:
         return text
 
 
-pyspiel.register_game(_GAME_TYPE, TrucoGame)
+def _preset_game(name: str) -> type[TrucoGame]:
+    """The class of the games *name* (a preset's own game). OpenSpiel keeps a game's maker until the process ends and
+    lets go of it after Python has stopped: a class, which Python never frees alone, is safe there (a maker freed
+    then, such as a ``functools.partial`` nothing else holds, aborts the exit)."""
+
+    class PresetTrucoGame(TrucoGame):
+        def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+            super().__init__(params, name)
+
+    return PresetTrucoGame
+
+
+pyspiel.register_game(_GAME_TYPES[GAME_NAME], TrucoGame)
+for _name in PRESET_GAMES.values():
+    pyspiel.register_game(_GAME_TYPES[_name], _preset_game(_name))

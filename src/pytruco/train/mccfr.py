@@ -3,7 +3,8 @@
 :class:`MCCFRTrainer` runs OpenSpiel's C++ external-sampling or outcome-sampling MCCFR
 (``pyspiel.ExternalSamplingMCCFRSolver``, ``pyspiel.OutcomeSamplingMCCFRSolver``) on a game of this library:
 
-- ``python_truco(...)`` (:mod:`pytruco.openspiel`), the one-hand game ``python_truco(hands=1)`` above all;
+- ``python_truco(...)`` (:mod:`pytruco.openspiel`), the one-hand game ``python_truco(hands=1)`` above all, or a
+  preset's own game (``python_truco_classic(flor=False,hands=1)``, :data:`pytruco.openspiel.PRESET_GAMES`);
 - ``python_truco_small(...)`` (:data:`SMALL_GAME`, registered by this module): the small game of
   :mod:`pytruco.solve` (7 cards, one hand, truco only by default) as an OpenSpiel game, whose exploitability
   :meth:`MCCFRTrainer.exploitability` computes exactly with :meth:`pytruco.solve.SmallGame.exploitability`.
@@ -303,10 +304,17 @@ def _new_solver(game: Any, sampling: str, seed: int) -> Any:
     return pyspiel.OutcomeSamplingMCCFRSolver(game, 0.6, seed)
 
 
+_TRUCO_GAMES = (openspiel.GAME_NAME, *openspiel.PRESET_GAMES.values())
+"""The games of :mod:`pytruco.openspiel`: ``python_truco`` and each preset's own."""
+
+
 def _checked_game(text: object) -> Any:
     """The game named *text*, a game of this library, else :class:`~pytruco.ArgumentError`."""
-    if not isinstance(text, str) or text.partition("(")[0] not in (openspiel.GAME_NAME, SMALL_GAME):
-        raise ArgumentError(f"MCCFR trains on {openspiel.GAME_NAME}(...) or {SMALL_GAME}(...), not {quoted(text)}")
+    if not isinstance(text, str) or text.partition("(")[0] not in (*_TRUCO_GAMES, SMALL_GAME):
+        raise ArgumentError(
+            f"MCCFR trains on {openspiel.GAME_NAME}(...), a preset's game ({openspiel.PRESET_GAMES['classic']}(...), "
+            f"...) or {SMALL_GAME}(...), not {quoted(text)}"
+        )
     try:
         return pyspiel.load_game(text)
     except pyspiel.SpielError as error:
@@ -383,9 +391,10 @@ class MCCFRTrainer:
         return tree
 
     def bot(self, name: str = "mccfr") -> OpenSpielBot:
-        """The average policy as a bot (:func:`pytruco.bots.from_openspiel`; a ``python_truco`` game only)."""
-        if not self.game_string.startswith(openspiel.GAME_NAME + "("):
-            raise ArgumentError(f"a bot plays {openspiel.GAME_NAME}, not {self.game_string}")
+        """The average policy as a bot (:func:`pytruco.bots.from_openspiel`; a ``python_truco`` game or a preset's
+        game only)."""
+        if self.game_string.partition("(")[0] not in _TRUCO_GAMES:
+            raise ArgumentError(f"a bot plays {openspiel.GAME_NAME} or a preset's game, not {self.game_string}")
         return OpenSpielBot(self.game, self.average_policy(), name=name)
 
     def evaluate(self, opponent: str | Bot = "heuristic", *, games: int = 200, seed: int = 1) -> Summary:

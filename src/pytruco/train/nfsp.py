@@ -1,11 +1,12 @@
 """Neural Fictitious Self-Play through OpenSpiel's PyTorch NFSP, seeded and checkpointed.
 
 :class:`NFSPTrainer` trains two ``open_spiel.python.pytorch.nfsp.NFSP`` agents (one per seat, each a DQN best
-response and an average-policy network) by self-play on a ``python_truco`` game (:mod:`pytruco.openspiel`; the
-one-hand game ``python_truco(hands=1)`` by default) through OpenSpiel's ``rl_environment``. The input is the
-``truco-obs/1`` observation tensor (337 numbers for two seats; not perfect recall: it keeps the current hand's
-public state, not the order of every action) or, with ``tensor="information_state"``, the perfect-recall
-``truco-info/1`` tensor (3,709 numbers: eleven times the network's first layer and the buffers).
+response and an average-policy network) by self-play on a ``python_truco`` game or a preset's own game
+(:mod:`pytruco.openspiel`; the one-hand game ``python_truco(hands=1)`` by default) through OpenSpiel's
+``rl_environment``. The input is the ``truco-obs/1`` observation tensor (337 numbers for two seats; not perfect
+recall: it keeps the current hand's public state, not the order of every action) or, with
+``tensor="information_state"``, the perfect-recall ``truco-info/1`` tensor (3,709 numbers: eleven times the
+network's first layer and the buffers).
 
 Needs the ``rl`` extra (PyTorch, and ``dm-tree``, which OpenSpiel's PyTorch NFSP imports) beside ``openspiel``.
 
@@ -104,13 +105,13 @@ def _generators(owner: NFSPTrainer) -> Iterator[None]:
 
 
 class NFSPTrainer:
-    """Two OpenSpiel NFSP agents learning *game* (a ``python_truco`` game string) by self-play from *tensor*
+    """Two OpenSpiel NFSP agents learning *game* (a ``python_truco`` or preset's game string) by self-play from *tensor*
     (:data:`TENSORS`), seeded by *seed*; *settings* override the hyperparameters (``hidden``, ``anticipatory``,
     ``reservoir``, ``replay``, ``batch``, ``rl_learning_rate``, ``sl_learning_rate``, ``learn_every``,
     ``min_buffer``, ``epsilon_start``, ``epsilon_end``, ``epsilon_decay``, ``update_target_every``).
 
     Raises:
-        ArgumentError: not a two-seat ``python_truco`` game, an unknown tensor or setting, or a bad seed.
+        ArgumentError: not a two-seat ``python_truco`` or preset's game, an unknown tensor or setting, or a bad seed.
 
     >>> from pytruco.train.nfsp import NFSPTrainer
     >>> NFSPTrainer(seed=1, hidden=(8,)).settings["hidden"]
@@ -127,8 +128,9 @@ class NFSPTrainer:
         unknown = sorted(set(settings) - set(_SETTINGS))
         if unknown:
             raise ArgumentError(f"unknown NFSP setting {quoted(unknown[0])} (known: {', '.join(_SETTINGS)})")
-        if not isinstance(game, str) or not game.startswith(openspiel.GAME_NAME + "("):
-            raise ArgumentError(f"NFSP trains on {openspiel.GAME_NAME}(...), not {quoted(game)}")
+        names = (openspiel.GAME_NAME, *openspiel.PRESET_GAMES.values())
+        if not isinstance(game, str) or game.partition("(")[0] not in names or "(" not in game:
+            raise ArgumentError(f"NFSP trains on {openspiel.GAME_NAME}(...) or a preset's game, not {quoted(game)}")
         try:
             self.game = pyspiel.load_game(game)
         except pyspiel.SpielError as error:
