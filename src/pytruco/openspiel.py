@@ -173,6 +173,30 @@ class TrucoGame(pyspiel.Game):
         """A match waiting for its first card."""
         return TrucoState(self)
 
+    def state_at(self, table: State) -> TrucoState:
+        """A state of this game at *table* (a pytruco state of the game's rules, past any deal being dealt), with
+        no history: a position the game's own actions do not reach from its start, for a policy to read, such as a
+        later hand of a match played as the first of a game begun at its score (:func:`pytruco.bots.from_openspiel`).
+        Its text (:meth:`TrucoState.serialize`) is empty: it is not read back.
+
+        Raises:
+            ArgumentError: *table* is no state of this game's rules.
+
+        >>> import pyspiel
+        >>> from pytruco import Deal, apply, new_game
+        >>> game = pyspiel.load_game("python_truco(hands=1)")
+        >>> table = new_game(game.rules, first_mano=0, score=(12, 20))
+        >>> table, _ = apply(table, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+        >>> state = game.state_at(table)
+        >>> state.current_player(), state.history(), state.information_state_string(0).splitlines()[1]
+        (0, [], 'deal 1E 6C 7C')
+        """
+        if not isinstance(table, State) or table.rules != self.rules:
+            raise ArgumentError(f"state_at needs a state of this game's rules, not {quoted(table)}")
+        state = self.new_initial_state()
+        state.__dict__["_progress"] = _Progress(table, self.utility)  # past __setattr__'s guard of deserialised text
+        return state
+
     def deserialize_state(self, text: str) -> TrucoState:
         """The state whose text is *text* (:meth:`TrucoState.serialize`): its history replayed, each action
         checked. OpenSpiel's Python-game form (``history=…``, ``move_number=…``, ``__dict__=…``) is read too, by

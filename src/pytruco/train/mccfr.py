@@ -40,7 +40,7 @@ from open_spiel.python import policy as openspiel_policy
 from .. import openspiel
 from ..bots import Bot, OpenSpielBot
 from ..errors import ArgumentError, quoted
-from ..simulate import Summary, simulate
+from ..simulate import Summary, game_length, simulate, with_hands
 from ..solve import InfoKey, Policy, SmallGame
 
 __all__ = [
@@ -387,10 +387,18 @@ class MCCFRTrainer:
             raise ArgumentError(f"a bot plays {openspiel.GAME_NAME}, not {self.game_string}")
         return OpenSpielBot(self.game, self.average_policy(), name=name)
 
-    def evaluate(self, opponent: str | Bot = "heuristic", *, games: int = 200, seed: int = 1) -> Summary:
+    def evaluate(
+        self, opponent: str | Bot = "heuristic", *, games: int = 200, seed: int = 1, hands: int | None = None
+    ) -> Summary:
         """The average policy against *opponent* over *games* games with duplicate deals
-        (:func:`pytruco.simulate.simulate`): win rate and points a hand, each with its 95% interval."""
-        return simulate([self.bot(), opponent], games=games, seed=seed, rules=self.game.rules, duplicate=True)
+        (:func:`pytruco.simulate.simulate`): win rate and points a hand, each with its 95% interval. The games are
+        the trained game's, or of *hands* hands (0: whole matches, :func:`~pytruco.simulate.with_hands`). An agent of
+        the one-hand game sits at a match's table as :func:`pytruco.bots.from_openspiel` seats it: each later hand is,
+        to its policy, the first of a one-hand game begun at that hand's score."""
+        return simulate(
+            [self.bot(), opponent], games=games, seed=seed, rules=with_hands(self.game.rules, hands),
+            duplicate=True,
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ checkpoints
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -455,7 +463,8 @@ GAME_SHORTCUTS = {"small": f"{SMALL_GAME}()", "one-hand": f"{openspiel.GAME_NAME
 
 def evaluation_lines(summaries: Sequence[Summary]) -> list[str]:
     """One line per evaluation (:func:`pytruco.simulate.simulate` summaries whose first bot is the trained one):
-    its win rate and points a hand against the other bot, each with its 95% interval.
+    its win rate and points a hand against the other bot, each with its 95% interval, and the milliseconds a
+    decision of each (wall time, :meth:`~pytruco.simulate.Summary.ms_per_decision`).
 
     >>> from pytruco.simulate import simulate
     >>> from pytruco.train.mccfr import evaluation_lines
@@ -469,9 +478,11 @@ def evaluation_lines(summaries: Sequence[Summary]) -> list[str]:
         low, high = summary.win_interval(0)
         margin, interval = summary.per_hand(lambda r: r.points[0] - r.points[1])
         span = f" ({interval[0]:+.2f} to {interval[1]:+.2f})" if interval is not None else ""
+        timing = "; ".join("-" if ms is None else f"{ms:.3g}" for ms in summary.ms_per_decision())
         lines.append(
             f"  vs {summary.keys[1]}: wins {100 * rate:.1f}% ({100 * low:.1f} to {100 * high:.1f}) of "
-            f"{len(summary.results)} games, margin {margin:+.2f} a hand{span}"
+            f"{len(summary.results)} games ({summary.hands} hands), margin {margin:+.2f} a hand{span}, "
+            f"ms a decision {timing} (wall)"
         )
     return lines
 
@@ -487,11 +498,13 @@ def train_command(
     every: int = 0,
     opponents: Sequence[str] = (),
     games: int = 200,
+    eval_hands: int | None = None,
     out: Callable[[str], object] = print,
 ) -> int:
     """``pytruco train mccfr``: train (or resume from *resume* and train on) up to *iterations* iterations in all,
     report every *every* iterations, save to *save*, then evaluate: the exact exploitability in the small game,
-    and the win rate against each of *opponents* in ``python_truco`` (*games* duplicate games, seed 1).
+    and the win rate against each of *opponents* in ``python_truco`` (*games* duplicate games, seed 1, of the
+    trained game or of *eval_hands* hands a game: 0 whole matches, :meth:`MCCFRTrainer.evaluate`).
 
     >>> from pytruco.train.mccfr import train_command
     >>> train_command(game="python_truco_small(deals=1E 1B 7E/7O 3C 2B)", iterations=20, every=10)
@@ -506,6 +519,7 @@ def train_command(
     else:
         trainer = MCCFRTrainer(GAME_SHORTCUTS.get(game, game), sampling=sampling, seed=seed)
     small = isinstance(getattr(trainer.game, "tree", None), SmallGame)
+    rules = None if small or not opponents else with_hands(trainer.game.rules, eval_hands)  # checked before training
     started = time.process_time()
 
     def report(done: MCCFRTrainer) -> None:
@@ -522,9 +536,10 @@ def train_command(
     if save is not None:
         trainer.save(save)
         out(f"saved iteration {trainer.iterations} to {save}")
-    if opponents and not small:
-        summaries = [trainer.evaluate(opponent, games=games, seed=1) for opponent in opponents]
-        out(f"the average policy after {trainer.iterations} iterations, {games} duplicate games each (seed 1):")
+    if rules is not None:
+        summaries = [trainer.evaluate(opponent, games=games, seed=1, hands=eval_hands) for opponent in opponents]
+        out(f"the average policy after {trainer.iterations} iterations, {games} duplicate games each of "
+            f"{game_length(rules)} (seed 1):")  # fmt: skip
         for line in evaluation_lines(summaries):
             out(line)
     return 0

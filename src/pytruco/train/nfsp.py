@@ -49,7 +49,7 @@ from open_spiel.python.pytorch import nfsp
 from .. import openspiel
 from ..bots import Bot, OpenSpielBot
 from ..errors import ArgumentError, quoted
-from ..simulate import Summary, simulate
+from ..simulate import Summary, game_length, simulate, with_hands
 from .mccfr import GAME_SHORTCUTS, evaluation_lines
 
 __all__ = ["CHECKPOINT_FORMAT", "TENSORS", "NFSPPolicy", "NFSPTrainer", "train_command"]
@@ -193,10 +193,17 @@ class NFSPTrainer:
         """The average policy as a bot (:func:`pytruco.bots.from_openspiel`)."""
         return OpenSpielBot(self.game, self.average_policy(), name=name)
 
-    def evaluate(self, opponent: str | Bot = "heuristic", *, games: int = 200, seed: int = 1) -> Summary:
+    def evaluate(
+        self, opponent: str | Bot = "heuristic", *, games: int = 200, seed: int = 1, hands: int | None = None
+    ) -> Summary:
         """The average policy against *opponent* over *games* games with duplicate deals
-        (:func:`pytruco.simulate.simulate`), its draws from the policy seeded by the game (the bot's own source)."""
-        return simulate([self.bot(), opponent], games=games, seed=seed, rules=self.game.rules, duplicate=True)
+        (:func:`pytruco.simulate.simulate`), its draws from the policy seeded by the game (the bot's own source).
+        The games are the trained game's, or of *hands* hands (0: whole matches,
+        :func:`~pytruco.simulate.with_hands`); at a match's table each later hand is, to the policy, the first of a
+        game of its own begun at that hand's score (:func:`pytruco.bots.from_openspiel`)."""
+        return simulate(
+            [self.bot(), opponent], games=games, seed=seed, rules=with_hands(self.game.rules, hands), duplicate=True
+        )
 
     # ------------------------------------------------------------------ checkpoints
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -366,11 +373,13 @@ def train_command(
     every: int = 0,
     opponents: Sequence[str] = (),
     games: int = 200,
+    eval_hands: int | None = None,
     out: Callable[[str], object] = print,
 ) -> int:
     """``pytruco train nfsp``: train (or resume from *resume* and train on) up to *episodes* episodes in all, report
     every *every* episodes, save to *save*, then evaluate the average policy against each of *opponents* (*games*
-    duplicate games, seed 1).
+    duplicate games, seed 1, of the trained game or of *eval_hands* hands a game: 0 whole matches,
+    :meth:`NFSPTrainer.evaluate`).
 
     >>> from pytruco.train.nfsp import train_command
     >>> train_command(episodes=4, every=2, out=lambda line: print(line.split(",")[0]))
@@ -384,6 +393,7 @@ def train_command(
             f"{trainer.episodes} from {resume}")  # fmt: skip
     else:
         trainer = NFSPTrainer(GAME_SHORTCUTS.get(game, game), tensor=tensor, seed=seed)
+    rules = with_hands(trainer.game.rules, eval_hands)  # checked before training
     started = time.process_time()
 
     def report(done: NFSPTrainer) -> None:
@@ -398,8 +408,9 @@ def train_command(
         trainer.save(save)
         out(f"saved episode {trainer.episodes} to {save}")
     if opponents:
-        summaries = [trainer.evaluate(opponent, games=games, seed=1) for opponent in opponents]
-        out(f"the average policy after {trainer.episodes} episodes, {games} duplicate games each (seed 1):")
+        summaries = [trainer.evaluate(opponent, games=games, seed=1, hands=eval_hands) for opponent in opponents]
+        out(f"the average policy after {trainer.episodes} episodes, {games} duplicate games each of "
+            f"{game_length(rules)} (seed 1):")  # fmt: skip
         for line in evaluation_lines(summaries):
             out(line)
     return 0
