@@ -140,7 +140,7 @@ def test_exploit_text_saves_resumes_and_evaluates_against_another_bot(
     assert main(["exploit", "random", "--minutes", "0.01", "--games", "20", "--save", path]) == 0
     text = capsys.readouterr().out
     assert text.startswith("exploit random: a PPO policy trained against random (seed 0), 1 hand a game\n")
-    assert "evaluated on 20 fresh games (duplicate deals), seed 0:" in text
+    assert "evaluated on 20 fresh games (duplicate deals), 20 hands, seed 0:" in text
     assert "  random's exploitability, a lower bound: beaten in at least " in text
     trained = PPOTrainer.load(path)
     assert trained.updates >= 1
@@ -168,7 +168,8 @@ def test_exploit_evaluates_a_one_hand_checkpoint_in_whole_matches(
     assert main(["exploit", "heuristic", "--minutes", "0", "--resume", path, "--hands", "0", "--games", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "exploit heuristic: a PPO policy trained against random (seed 0), 1 hand a game"
-    assert lines[3] == "  evaluated on 2 fresh games (duplicate deals) of 30 points, seed 0:"
+    assert lines[3].startswith("  evaluated on 2 fresh games (duplicate deals) of 30 points, ")
+    assert lines[3].endswith(" hands, seed 0:") and int(lines[3].split(", ")[1].split()[0]) >= 2
     assert lines[5].startswith("  ms a decision (wall time): ppo ") and ", heuristic " in lines[5]
     assert main(["exploit", "random", "--updates", "1", "--resume", path, "--hands", "0", "--games", "2"]) == 2
     assert "trained in games of 1 hand, not of 30 points" in capsys.readouterr().err

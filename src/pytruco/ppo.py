@@ -431,7 +431,7 @@ class ExploitResult:
     >>> from pytruco.ppo import PPOConfig, exploit
     >>> result = exploit("random", updates=0, games=2, config=PPOConfig(hidden=8))
     >>> sorted(result.to_json())[:4], result.text().splitlines()[3]
-    (['bot', 'ci95', 'cpu_seconds', 'duplicate'], '  evaluated on 2 fresh games (duplicate deals), seed 0:')
+    (['bot', 'ci95', 'cpu_seconds', 'duplicate'], '  evaluated on 2 fresh games (duplicate deals), 2 hands, seed 0:')
     """
 
     bot: str
@@ -466,6 +466,7 @@ class ExploitResult:
             "wall_seconds": round(self.wall_seconds, 3),
             "total_cpu_seconds": round(trainer.cpu_seconds, 3),
             "games": data["games"],
+            "hands": data["hands"],
             "duplicate": data["duplicate"],
             "eval_seed": data["seed"],
             "win_rate": rate,
@@ -498,7 +499,7 @@ class ExploitResult:
                 f"  evaluated on {data['games']} fresh games"
                 + (" (duplicate deals)" if data["duplicate"] else "")
                 + ("" if length == trained else f" of {length}")
-                + f", seed {data['eval_seed']}:",
+                + f", {data['hands']} hands, seed {data['eval_seed']}:",
                 f"  ppo wins {100 * data['win_rate']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%),"
                 f" {margin['value']:+.3f} points/hand{span}",
                 f"  ms a decision (wall time): {timing}",
