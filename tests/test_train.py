@@ -162,7 +162,7 @@ def test_mccfr_bot_plays_the_one_hand_game_and_is_evaluated_with_intervals() -> 
     low, high = summary.win_interval(0)
     assert 0.0 < low < high < 1.0
     line = mccfr.evaluation_lines([summary])[0]
-    assert line.startswith("  vs random: wins ") and " of 20 games, margin " in line
+    assert line.startswith("  vs random: wins ") and " of 20 games (20 hands), margin " in line
 
 
 def test_mccfr_small_game_has_no_bot_and_one_hand_no_exploitability() -> None:

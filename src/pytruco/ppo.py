@@ -49,7 +49,8 @@ from .actions import NUM_ACTIONS
 from .bots import BOT_NAMES, ObservationBot
 from .encode import observation_layout
 from .errors import ArgumentError, quoted
-from .simulate import Summary, game_length, simulate, with_hands
+from .params import game_length, with_hands
+from .simulate import Summary, simulate
 from .vector import TrucoVectorEnv
 
 __all__ = ["FORMAT", "ExploitResult", "PPOConfig", "PPOTrainer", "PolicyNetwork", "evaluate", "exploit"]
@@ -474,10 +475,7 @@ class ExploitResult:
             "points_per_hand": data["points_per_hand"][key],
             "points_per_hand_ci95": data["points_per_hand_ci95"][key],
             "margin_per_hand": data["margin_per_hand"],
-            "ms_per_decision": {
-                who: None if ms is None else round(ms, 3)
-                for who, ms in zip(self.summary.keys, self.summary.ms_per_decision(), strict=True)
-            },
+            "ms_per_decision": self.summary.to_json()["ms_per_decision"],
         }
 
     def text(self) -> str:

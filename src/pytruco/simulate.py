@@ -37,6 +37,7 @@ import attrs
 from ._engine import apply, new_game, random_deal
 from .bots import Bot, load_bot
 from .errors import ArgumentError, quoted
+from .params import game_length
 from .rules import RuleSet
 from .views import view
 
@@ -44,12 +45,10 @@ __all__ = [
     "GameResult",
     "Summary",
     "available_processors",
-    "game_length",
     "play_game",
     "ratio_interval",
     "simulate",
     "wilson_interval",
-    "with_hands",
 ]
 
 MAX_ACTIONS = 100_000
@@ -266,7 +265,7 @@ class Summary:
 
     @property
     def length(self) -> str:
-        """How long a game was: ``1 hand``, ``3 hands`` or ``30 points`` (:func:`game_length`)."""
+        """How long a game was: ``1 hand``, ``3 hands`` or ``30 points`` (:func:`~pytruco.params.game_length`)."""
         return game_length(self.rules)
 
     def units(self) -> list[list[GameResult]]:
@@ -334,25 +333,14 @@ class Summary:
             out.update(self._timing())
         return out
 
-    def ms_per_decision(self) -> tuple[float | None, float | None]:
-        """Each bot's milliseconds a decision over the whole run, wall time (:attr:`GameResult.thinking` over
-        :attr:`GameResult.decisions`; ``None`` for a bot that made no decision). Wall time varies between runs and
-        with the machine's load, so it takes no part in comparing results.
-
-        >>> from pytruco.simulate import simulate
-        >>> ms = simulate(["heuristic", "random"], games=2, seed=1).ms_per_decision()
-        >>> all(value is not None and value > 0 for value in ms)
-        True
-        """
+    def _timing(self) -> dict[str, Any]:
         decisions = [sum(result.decisions[i] for result in self.results) for i in (0, 1)]
         thought = [sum(result.thinking[i] for result in self.results) for i in (0, 1)]
-        first, second = (1000 * thought[i] / decisions[i] if decisions[i] else None for i in (0, 1))
-        return first, second
-
-    def _timing(self) -> dict[str, Any]:
-        rounded = [None if value is None else round(value, 3) for value in self.ms_per_decision()]
         return {
-            "ms_per_decision": dict(zip(self.keys, rounded, strict=True)),
+            "ms_per_decision": {
+                key: (round(1000 * thought[i] / decisions[i], 3) if decisions[i] else None)
+                for i, key in enumerate(self.keys)
+            },
             "seconds": round(self.seconds, 3),
             "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds > 0 else None,
             "workers": self.workers,
@@ -386,39 +374,6 @@ class Summary:
             f" ({data['workers']} worker{'s' if data['workers'] != 1 else ''}, {data['backend']})"
         )
         return "\n".join(lines)
-
-
-def game_length(rules: RuleSet) -> str:
-    """How long a game of *rules* is: ``1 hand``, ``3 hands`` (:attr:`RuleSet.hands <pytruco.RuleSet.hands>`) or,
-    for whole matches, the target: ``30 points``.
-
-    >>> from pytruco import RuleSet
-    >>> from pytruco.simulate import game_length
-    >>> game_length(RuleSet.preset("default", hands=1)), game_length(RuleSet.preset("default"))
-    ('1 hand', '30 points')
-    """
-    hands = rules.hands
-    return f"{hands} hand{'s' if hands != 1 else ''}" if hands else f"{rules.target} points"
-
-
-def with_hands(rules: RuleSet, hands: int | None) -> RuleSet:
-    """*rules* with *hands* hands a game (1: the one-hand game; 0: whole matches to the target), or as they are
-    when *hands* is ``None``: the game a trained agent is evaluated in, its own or another.
-
-    Raises:
-        ArgumentError: *hands* is no whole number from 0.
-
-    >>> from pytruco import RuleSet
-    >>> from pytruco.simulate import with_hands
-    >>> one_hand = RuleSet.preset("default", hands=1)
-    >>> with_hands(one_hand, 0).hands, with_hands(one_hand, None) is one_hand
-    (0, True)
-    """
-    if hands is None:
-        return rules
-    if hands.__class__ is not int or hands < 0:
-        raise ArgumentError(f"hands a game must be a whole number, 0 for whole matches, not {quoted(hands)}")
-    return attrs.evolve(rules, hands=hands)
 
 
 def _listed(interval: tuple[float, float] | None) -> list[float] | None:

@@ -40,7 +40,8 @@ from open_spiel.python import policy as openspiel_policy
 from .. import openspiel
 from ..bots import Bot, OpenSpielBot
 from ..errors import ArgumentError, quoted
-from ..simulate import Summary, game_length, simulate, with_hands
+from ..params import game_length, with_hands
+from ..simulate import Summary, simulate
 from ..solve import InfoKey, Policy, SmallGame
 
 __all__ = [
@@ -392,7 +393,7 @@ class MCCFRTrainer:
     ) -> Summary:
         """The average policy against *opponent* over *games* games with duplicate deals
         (:func:`pytruco.simulate.simulate`): win rate and points a hand, each with its 95% interval. The games are
-        the trained game's, or of *hands* hands (0: whole matches, :func:`~pytruco.simulate.with_hands`). An agent of
+        the trained game's, or of *hands* hands (0: whole matches, :func:`~pytruco.params.with_hands`). An agent of
         the one-hand game sits at a match's table as :func:`pytruco.bots.from_openspiel` seats it: each later hand is,
         to its policy, the first of a one-hand game begun at that hand's score."""
         return simulate(
@@ -464,7 +465,7 @@ GAME_SHORTCUTS = {"small": f"{SMALL_GAME}()", "one-hand": f"{openspiel.GAME_NAME
 def evaluation_lines(summaries: Sequence[Summary]) -> list[str]:
     """One line per evaluation (:func:`pytruco.simulate.simulate` summaries whose first bot is the trained one):
     its win rate and points a hand against the other bot, each with its 95% interval, and the milliseconds a
-    decision of each (wall time, :meth:`~pytruco.simulate.Summary.ms_per_decision`).
+    decision of each (wall time, ``"ms_per_decision"`` of :meth:`~pytruco.simulate.Summary.to_json`).
 
     >>> from pytruco.simulate import simulate
     >>> from pytruco.train.mccfr import evaluation_lines
@@ -478,7 +479,7 @@ def evaluation_lines(summaries: Sequence[Summary]) -> list[str]:
         low, high = summary.win_interval(0)
         margin, interval = summary.per_hand(lambda r: r.points[0] - r.points[1])
         span = f" ({interval[0]:+.2f} to {interval[1]:+.2f})" if interval is not None else ""
-        timing = "; ".join("-" if ms is None else f"{ms:.3g}" for ms in summary.ms_per_decision())
+        timing = "; ".join("-" if ms is None else f"{ms:.3g}" for ms in summary.to_json()["ms_per_decision"].values())
         lines.append(
             f"  vs {summary.keys[1]}: wins {100 * rate:.1f}% ({100 * low:.1f} to {100 * high:.1f}) of "
             f"{len(summary.results)} games ({summary.hands} hands), margin {margin:+.2f} a hand{span}, "

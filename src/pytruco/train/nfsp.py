@@ -49,7 +49,8 @@ from open_spiel.python.pytorch import nfsp
 from .. import openspiel
 from ..bots import Bot, OpenSpielBot
 from ..errors import ArgumentError, quoted
-from ..simulate import Summary, game_length, simulate, with_hands
+from ..params import game_length, with_hands
+from ..simulate import Summary, simulate
 from .mccfr import GAME_SHORTCUTS, evaluation_lines
 
 __all__ = ["CHECKPOINT_FORMAT", "TENSORS", "NFSPPolicy", "NFSPTrainer", "train_command"]
@@ -199,7 +200,7 @@ class NFSPTrainer:
         """The average policy against *opponent* over *games* games with duplicate deals
         (:func:`pytruco.simulate.simulate`), its draws from the policy seeded by the game (the bot's own source).
         The games are the trained game's, or of *hands* hands (0: whole matches,
-        :func:`~pytruco.simulate.with_hands`); at a match's table each later hand is, to the policy, the first of a
+        :func:`~pytruco.params.with_hands`); at a match's table each later hand is, to the policy, the first of a
         game of its own begun at that hand's score (:func:`pytruco.bots.from_openspiel`)."""
         return simulate(
             [self.bot(), opponent], games=games, seed=seed, rules=with_hands(self.game.rules, hands), duplicate=True
