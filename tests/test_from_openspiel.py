@@ -148,6 +148,40 @@ def test_an_openspiel_policy_plays_in_simulate(tmp_path: Path, monkeypatch: pyte
     assert sum(summary.wins.values()) == 6 and all(r.decisions[0] >= 1 for r in summary.results)
 
 
+def test_a_one_hand_policy_plays_the_later_hands_of_a_match() -> None:
+    """Issue 38 (the leaderboard's full-match rows of the trained agents): a policy of the one-hand game sits at a
+    match to 30. From the second hand on its state is the hand as the first of a one-hand game begun at the hand's
+    score (OpenSpielBot's documented rebuild, broken when issue 36 made a state's table settable by replay only):
+    the score is the table's, seats turned, and its legal actions are the view's."""
+    game = _game()
+    bot = from_openspiel(game, policy_module.UniformRandomPolicy(game))
+    table = new_game(RuleSet.preset("default"), first_mano=0)
+    rng = random.Random(3)
+    later = 0
+    while not table.is_over:
+        if table.is_chance:
+            table, _ = apply(table, pytruco.random_deal(table, rng))
+            continue
+        seat = table.to_act[0]
+        seen = view(table, seat)
+        if table.rounds_dealt > 1:
+            state, player = bot.state(seen)
+            mano = seen.mano
+            assert state.history() == [] and player == (seat - mano) % 2
+            assert state.table.score == (table.score if mano == 0 else table.score[::-1])
+            assert state.legal_actions(player) == sorted(action.index for action in seen.legal)
+            later += 1
+        table, _ = apply(table, bot.act(seen, rng))
+    assert later >= 10 and table.rounds_dealt >= 3
+
+
+def test_state_at_refuses_a_table_of_other_rules() -> None:
+    from pytruco import ArgumentError
+
+    with pytest.raises(ArgumentError, match="state_at needs a state of this game's rules"):
+        _game().state_at(new_game(RuleSet.preset("default"), first_mano=0))
+
+
 def test_from_openspiel_refuses_what_is_not_a_game_or_a_policy() -> None:
     from pytruco import ArgumentError
 

@@ -64,6 +64,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bots._search",),
     ("bots._ismcts",),
     ("bots", "frontend"),
+    ("_spiel_params",),
     ("openspiel", "pettingzoo", "vector"),
     ("gym",),
     ("play._words", "play._input"),

@@ -140,7 +140,7 @@ def test_exploit_text_saves_resumes_and_evaluates_against_another_bot(
     assert main(["exploit", "random", "--minutes", "0.01", "--games", "20", "--save", path]) == 0
     text = capsys.readouterr().out
     assert text.startswith("exploit random: a PPO policy trained against random (seed 0), 1 hand a game\n")
-    assert "evaluated on 20 fresh games (duplicate deals), seed 0:" in text
+    assert "evaluated on 20 fresh games (duplicate deals), 20 hands, seed 0:" in text
     assert "  random's exploitability, a lower bound: beaten in at least " in text
     trained = PPOTrainer.load(path)
     assert trained.updates >= 1
@@ -149,6 +149,39 @@ def test_exploit_text_saves_resumes_and_evaluates_against_another_bot(
     assert (data["bot"], data["trained_against"], data["updates"]) == ("heuristic", "random", trained.updates)
     assert main(["exploit", "heuristic", "--updates", "1", "--resume", path, "--games", "20"]) == 2
     assert "the checkpoint was trained against 'random', not 'heuristic'" in capsys.readouterr().err
+
+
+def test_exploit_evaluates_a_one_hand_checkpoint_in_whole_matches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 38 (the leaderboard's full-match rows of the reference agent): ``--minutes 0 --resume PATH --hands 0``
+    plays the one-hand policy in matches to 30 (before, ``--hands`` was ignored with ``--resume``); the output gives
+    each side's milliseconds a decision. Training on in another game than the checkpoint's is refused."""
+    path = str(tmp_path / "ppo.pt")
+    assert main(["exploit", "random", "--updates", "1", "--games", "2", "--save", path]) == 0
+    capsys.readouterr()
+    assert main(["exploit", "heuristic", "--minutes", "0", "--resume", path, "--hands", "0", "--games", "4",
+                 "--json"]) == 0  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    assert (data["hands_per_game"], data["trained_hands_per_game"], data["games"]) == (0, 1, 4)
+    assert data["ms_per_decision"]["ppo"] > 0 and data["ms_per_decision"]["heuristic"] > 0
+    assert main(["exploit", "heuristic", "--minutes", "0", "--resume", path, "--hands", "0", "--games", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "exploit heuristic: a PPO policy trained against random (seed 0), 1 hand a game"
+    assert lines[3].startswith("  evaluated on 2 fresh games (duplicate deals) of 30 points, ")
+    assert lines[3].endswith(" hands, seed 0:") and int(lines[3].split(", ")[1].split()[0]) >= 2
+    assert lines[5].startswith("  ms a decision (wall time): ppo ") and ", heuristic " in lines[5]
+    assert main(["exploit", "random", "--updates", "1", "--resume", path, "--hands", "0", "--games", "2"]) == 2
+    assert "trained in games of 1 hand, not of 30 points" in capsys.readouterr().err
+
+
+def test_evaluate_in_whole_matches_plays_matches_to_the_target() -> None:
+    trainer = PPOTrainer("random", seed=1, config=TINY, hands=1)
+    summary = evaluate(trainer, "random", games=2, seed=3, hands=0)
+    assert summary.rules.hands == 0 and all(max(r.points) >= 30 for r in summary.results)
+    assert summary.hands > len(summary.results)  # a falta envido may end a match in one hand, not every match
+    with pytest.raises(ArgumentError, match="hands a game must be a whole number"):
+        evaluate(trainer, "random", games=2, hands=-1)
 
 
 @pytest.mark.parametrize(

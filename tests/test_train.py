@@ -162,7 +162,7 @@ def test_mccfr_bot_plays_the_one_hand_game_and_is_evaluated_with_intervals() -> 
     low, high = summary.win_interval(0)
     assert 0.0 < low < high < 1.0
     line = mccfr.evaluation_lines([summary])[0]
-    assert line.startswith("  vs random: wins ") and " of 20 games, margin " in line
+    assert line.startswith("  vs random: wins ") and " of 20 games (20 hands), margin " in line
 
 
 def test_mccfr_small_game_has_no_bot_and_one_hand_no_exploitability() -> None:
@@ -197,6 +197,23 @@ def test_cli_train_mccfr_saves_resumes_and_reports(tmp_path: Path, capsys: pytes
     second = capsys.readouterr().out.splitlines()
     assert first[0] == whole[0] and first[1] == f"saved iteration 10 to {path}"
     assert second[0].startswith("resumed python_truco_small(") and second[1] == whole[1]
+
+
+def test_cli_train_evaluates_a_one_hand_agent_in_whole_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 38 (the leaderboard's full-match rows): ``--eval-hands 0`` seats the one-hand agent in matches to 30;
+    each line gives the hands played and both sides' milliseconds a decision."""
+    assert main(["train", "mccfr", "--game", "one-hand", "--iterations", "2", "--seed", "1", "--opponent", "random",
+                 "--games", "2", "--eval-hands", "0"]) == 0  # fmt: skip
+    heading, line = capsys.readouterr().out.splitlines()
+    assert heading == "the average policy after 2 iterations, 2 duplicate games each of 30 points (seed 1):"
+    hands = int(line.split(" games (")[1].split(" hands)")[0])
+    assert line.startswith("  vs random: wins ") and hands > 2 and " ms a decision " in line
+    assert main(["train", "mccfr", "--game", "one-hand", "--iterations", "1", "--opponent", "random",
+                 "--games", "2"]) == 0  # fmt: skip
+    assert "duplicate games each of 1 hand (seed 1):" in capsys.readouterr().out
+    assert main(["train", "mccfr", "--game", "one-hand", "--opponent", "random", "--eval-hands", "-1"]) == 1
+    err = capsys.readouterr().err
+    assert "hands a game must be a whole number, 0 for whole matches, not -1" in err and err.count("\n") == 1
 
 
 def test_cli_train_refuses_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -265,6 +282,18 @@ def test_nfsp_policy_sits_at_a_table_and_is_evaluated(tmp_path: Path) -> None:
     probabilities = trainer.average_policy().action_probabilities(state)
     assert sorted(probabilities) == state.legal_actions()
     assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
+def test_nfsp_evaluated_in_whole_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 38: ``pytruco train nfsp --eval-hands 0`` plays the average policy in matches to 30."""
+    nfsp = _torch_or_skip()
+    trainer = nfsp.NFSPTrainer(seed=1, **TINY)  # type: ignore[attr-defined]
+    trainer.run(3)
+    summary = trainer.evaluate("random", games=2, seed=3, hands=0)
+    assert summary.rules.hands == 0 and all(max(r.points) >= 30 for r in summary.results)
+    assert summary.hands > len(summary.results)  # a falta envido may end a match in one hand, not every match
+    assert main(["train", "nfsp", "--episodes", "2", "--opponent", "random", "--games", "2", "--eval-hands", "0"]) == 0
+    assert "2 duplicate games each of 30 points (seed 1):" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

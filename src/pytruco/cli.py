@@ -144,6 +144,10 @@ def _add_train(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         p_one.add_argument("--every", type=int, default=0, help="report every this many iterations or episodes")
         p_one.add_argument("--opponent", action="append", default=[], metavar="BOT", help="evaluate against it")
         p_one.add_argument("--games", type=int, default=200, help="evaluation games a bot, duplicate (even)")
+        p_one.add_argument(
+            "--eval-hands", type=int, default=None, metavar="H",
+            help="hands a game of the evaluation (0: whole matches; default: the trained game's)",
+        )  # fmt: skip
 
 
 def _train(args: argparse.Namespace) -> int:
@@ -159,7 +163,8 @@ def _train(args: argparse.Namespace) -> int:
         return 2
     common = {
         "game": args.game, "seed": args.seed, "resume": args.resume, "save": args.save, "every": args.every,
-        "opponents": args.opponent, "games": args.games, "out": lambda line: print(line, flush=True),
+        "opponents": args.opponent, "games": args.games, "eval_hands": args.eval_hands,
+        "out": lambda line: print(line, flush=True),
     }  # fmt: skip
     if args.trainer == "mccfr":
         return train_command(sampling=args.sampling, iterations=args.iterations, **common)
@@ -212,8 +217,9 @@ def _add_exploit(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p_exploit.add_argument(
         "--updates", type=int, default=None, help="train this many PPO updates instead of --minutes (repeatable)"
     )
-    p_exploit.add_argument("--hands", type=int, default=1, help="hands a game (default 1: the one-hand game; 0: whole"
-                           " matches)")  # fmt: skip
+    p_exploit.add_argument("--hands", type=int, default=None, help="hands a game (1, the default: the one-hand game;"
+                           " 0: whole matches); with --resume and a budget of 0, the game to evaluate in (default:"
+                           " the checkpoint's)")  # fmt: skip
     p_exploit.add_argument("--games", type=int, default=1000, help="evaluation games, even (default: %(default)s)")
     p_exploit.add_argument("--seed", type=int, default=0, help="seed of a new policy and of the evaluation's deals")
     p_exploit.add_argument("--save", default=None, metavar="PATH", help="write the trained checkpoint here")
@@ -389,7 +395,7 @@ def _exploit(args: argparse.Namespace) -> int:
     try:
         if args.updates is not None and args.updates < 0:
             raise ArgumentError(f"--updates must be 0 or more, not {args.updates}")
-        if args.hands < 0:
+        if args.hands is not None and args.hands < 0:
             raise ArgumentError(f"--hands must be a whole number, 0 for whole matches, not {args.hands}")
         resume = PPOTrainer.load(args.resume) if args.resume is not None else None
         budget = None if args.updates is not None else 60.0 * args.minutes

@@ -65,10 +65,8 @@ sampler (:func:`pytruco.worlds.sample_world`).
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Mapping, MutableSequence, Sequence
-from types import MappingProxyType
 from typing import Any, Final, cast
 
 import numpy as np
@@ -76,6 +74,7 @@ import pyspiel
 
 from ._codes import code
 from ._engine import Phase, State, apply, legal_actions, new_game
+from ._spiel_params import GAME_TYPES, PARAMETERS, PRESET_GAME_NAMES, PRESET_OF, TRUCO_GAME, parameters_set
 from .actions import MAX_SEATS, NUM_ACTIONS, Action
 from .cards import ALL_CARDS, Card
 from .encode import (
@@ -88,13 +87,13 @@ from .encode import (
     observation_string,
 )
 from .errors import ArgumentError, TrucoError, quoted
-from .params import RULE_OPTIONS, first_mano_of, game_rules, utility_range
-from .rules import PRESET_NAMES, RuleSet
+from .params import first_mano_of, game_rules, utility_range
+from .rules import RuleSet
 from .worlds import chance_outcomes, deal_from_cards, sample_world, without_dealt
 
 __all__ = ["GAME_NAME", "PRESET_GAMES", "TrucoGame", "TrucoState", "resampled", "resampler"]
 
-GAME_NAME = "python_truco"
+GAME_NAME: Final = TRUCO_GAME
 """The name the game is registered under.
 
 >>> import pyspiel
@@ -103,7 +102,7 @@ GAME_NAME = "python_truco"
 4
 """
 
-PRESET_GAMES: Final[Mapping[str, str]] = MappingProxyType({name: f"{GAME_NAME}_{name}" for name in PRESET_NAMES})
+PRESET_GAMES: Final[Mapping[str, str]] = PRESET_GAME_NAMES
 """Each preset's own game, by preset name (``python_truco_classic`` for ``classic``, and so on), registered on import
 beside ``python_truco``. Its parameters are ``python_truco``'s but ``preset``, and each rule option's declared default
 is that preset's own value, so a yes/no option given either way is seen (``python_truco_classic(flor=False)`` has no
@@ -118,83 +117,11 @@ flor), as is any number or choice.
 (False, True, 4)
 """
 
-_DEFAULTS: dict[str, Any] = {
-    "preset": "default",
-    "players": 2,
-    "target": 0,
-    "hands": 0,
-    "utility": "win",
-    "first_mano": 0,
-}
 _DEAL = Phase.DEAL
 _OUTCOMES = tuple(tuple((index, 1.0 / (40 - k)) for index in range(40)) for k in range(3 * MAX_SEATS))
 """A chance node's outcomes after *k* cards of a deal, the dealt ones included (row *k*: every card index with
 probability ``1 / (40 - k)``), made once for every table size: a chance node takes the dealt cards out
 (``without_dealt``)."""
-
-
-_PRESET_OF: dict[str, str | None] = {GAME_NAME: None, **{game: preset for preset, game in PRESET_GAMES.items()}}
-"""The preset of each registered game (``None``: ``python_truco``, whose ``preset`` is a parameter)."""
-
-
-def _declared(option: str, preset: str | None) -> bool | int | str:
-    """The declared default of a rule option's parameter: in *preset*'s own game the preset's value (a choice by its
-    text); in ``python_truco`` (*preset* ``None``) ``0`` or ``""`` (the chosen preset's value) for a number or a
-    choice, and the ``default`` preset's value for a yes/no option (OpenSpiel fills every parameter not given with its
-    default, of the option's own type, so there a yes/no option given with that value keeps the chosen preset's)."""
-    value = getattr(RuleSet.preset(preset or "default"), option)
-    if isinstance(value, enum.Enum):
-        return "" if preset is None else str(value.value)
-    return 0 if preset is None and not isinstance(value, bool) else value  # type: ignore[no-any-return]
-
-
-_PARAMETERS: dict[str, dict[str, Any]] = {
-    name: {
-        **{key: value for key, value in _DEFAULTS.items() if preset is None or key != "preset"},
-        **{option: _declared(option, preset) for option in RULE_OPTIONS},
-    }
-    for name, preset in _PRESET_OF.items()
-}
-"""Each registered game's parameter specification, by its name."""
-
-
-def _game_type(name: str) -> Any:
-    preset = _PRESET_OF.get(name)
-    return pyspiel.GameType(
-        short_name=name,
-        long_name=f"Argentine truco (pytruco{f', the {preset} preset' if preset else ''})",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=6,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=_PARAMETERS[name],
-    )
-
-
-_GAME_TYPES: dict[str, Any] = {name: _game_type(name) for name in _PARAMETERS}
-
-
-def _given(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
-    """The parameters of game *name* that *params* sets: every game parameter, and each rule option whose value is
-    not its declared default (a value of another type counts as set, so that the rule set refuses it)."""
-    declared = _PARAMETERS[name]
-    unknown = [key for key in params if key not in declared]
-    if unknown:
-        known = ", ".join(key for key in declared if key not in RULE_OPTIONS)
-        raise ArgumentError(f"unknown parameter {quoted(unknown[0])} of {name} (known: {known}, the RuleSet options)")
-    values = {**declared, **params}
-    return {
-        key: value
-        for key, value in values.items()
-        if key not in RULE_OPTIONS or value.__class__ is not declared[key].__class__ or value != declared[key]
-    }
 
 
 class TrucoGame(pyspiel.Game):
@@ -215,13 +142,13 @@ class TrucoGame(pyspiel.Game):
     """
 
     def __init__(self, params: Mapping[str, Any] | None = None, name: str = GAME_NAME) -> None:
-        if name not in _PARAMETERS:
-            raise ArgumentError(f"no game {quoted(name)} (known: {', '.join(_PARAMETERS)})")
+        if name not in PARAMETERS:
+            raise ArgumentError(f"no game {quoted(name)} (known: {', '.join(PARAMETERS)})")
         if params is not None and not isinstance(params, Mapping):
             raise ArgumentError(f"the game's parameters are a mapping, not {quoted(params)}")
-        given = _given(name, params or {})
+        given = parameters_set(name, params or {})
         first_mano = given.pop("first_mano")
-        preset = _PRESET_OF.get(name)
+        preset = PRESET_OF.get(name)
         self.rules, self.utility = game_rules(given if preset is None else {"preset": preset, **given})
         self.first_mano = first_mano_of(first_mano, self.rules)
         new_game(self.rules, first_mano=self.first_mano)  # the engine's own check of a first mano
@@ -237,11 +164,35 @@ class TrucoGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=limits.max_hands * (3 * n + limits.max_actions_per_hand),
         )
-        super().__init__(_GAME_TYPES[name], info, {**given, "first_mano": first_mano})
+        super().__init__(GAME_TYPES[name], info, {**given, "first_mano": first_mano})
 
     def new_initial_state(self) -> TrucoState:
         """A match waiting for its first card."""
         return TrucoState(self)
+
+    def state_at(self, table: State) -> TrucoState:
+        """A state of this game at *table* (a pytruco state of the game's rules, past any deal being dealt), with
+        no history: a position the game's own actions do not reach from its start, for a policy to read, such as a
+        later hand of a match played as the first of a game begun at its score (:func:`pytruco.bots.from_openspiel`).
+        Its text (:meth:`TrucoState.serialize`) is empty: it is not read back.
+
+        Raises:
+            ArgumentError: *table* is no state of this game's rules.
+
+        >>> import pyspiel
+        >>> from pytruco import Deal, apply, new_game
+        >>> game = pyspiel.load_game("python_truco(hands=1)")
+        >>> table = new_game(game.rules, first_mano=0, score=(12, 20))
+        >>> table, _ = apply(table, Deal.parse([["7C", "6C", "1E"], ["5O", "4O", "3B"]]))
+        >>> state = game.state_at(table)
+        >>> state.current_player(), state.history(), state.information_state_string(0).splitlines()[1]
+        (0, [], 'deal 1E 6C 7C')
+        """
+        if not isinstance(table, State) or table.rules != self.rules:
+            raise ArgumentError(f"state_at needs a state of this game's rules, not {quoted(table)}")
+        state = self.new_initial_state()
+        state.__dict__["_progress"] = _Progress(table, self.utility)  # past __setattr__'s guard of deserialised text
+        return state
 
     def deserialize_state(self, text: str) -> TrucoState:
         """The state whose text is *text* (:meth:`TrucoState.serialize`): its history replayed, each action
@@ -592,6 +543,6 @@ def _preset_game(name: str) -> type[TrucoGame]:
     return PresetTrucoGame
 
 
-pyspiel.register_game(_GAME_TYPES[GAME_NAME], TrucoGame)
+pyspiel.register_game(GAME_TYPES[GAME_NAME], TrucoGame)
 for _name in PRESET_GAMES.values():
-    pyspiel.register_game(_GAME_TYPES[_name], _preset_game(_name))
+    pyspiel.register_game(GAME_TYPES[_name], _preset_game(_name))

@@ -1,7 +1,7 @@
 """The research parameters: what :mod:`pytruco.openspiel`, :mod:`pytruco.pettingzoo`, :mod:`pytruco.gym` and
 :mod:`pytruco.vector` take by name (the game's own: ``preset``, ``players``, ``target``, ``hands``, ``utility``;
 every option of a :class:`~pytruco.RuleSet` by its name; the first mano), turned into a rule set and a utility; and
-the range of a game's utility.
+the range of a game's utility; the length of a game and a rule set's game of another length.
 
 >>> from pytruco.params import research_rules
 >>> research_rules({"preset": "default"})[0].players
@@ -19,7 +19,16 @@ from ._layouts import bounds
 from .errors import ArgumentError, quoted
 from .rules import PRESET_NAMES, RuleSet
 
-__all__ = ["GAME_PARAMETERS", "RULE_OPTIONS", "first_mano_of", "game_rules", "research_rules", "utility_range"]
+__all__ = [
+    "GAME_PARAMETERS",
+    "RULE_OPTIONS",
+    "first_mano_of",
+    "game_length",
+    "game_rules",
+    "research_rules",
+    "utility_range",
+    "with_hands",
+]
 
 
 def research_rules(params: Mapping[str, Any]) -> tuple[RuleSet, str]:
@@ -150,3 +159,36 @@ def utility_range(rules: RuleSet, utility: str) -> tuple[float, float]:
         chicos = 2 * rules.chicos_to_win - 1
         high = float(chicos * (rules.target - 1 + limits.max_hand_points))
     return -high, high
+
+
+def game_length(rules: RuleSet) -> str:
+    """How long a game of *rules* is: ``1 hand``, ``3 hands`` (:attr:`RuleSet.hands <pytruco.RuleSet.hands>`) or,
+    for whole matches, the target: ``30 points``.
+
+    >>> from pytruco import RuleSet
+    >>> from pytruco.params import game_length
+    >>> game_length(RuleSet.preset("default", hands=1)), game_length(RuleSet.preset("default"))
+    ('1 hand', '30 points')
+    """
+    hands = rules.hands
+    return f"{hands} hand{'s' if hands != 1 else ''}" if hands else f"{rules.target} points"
+
+
+def with_hands(rules: RuleSet, hands: int | None) -> RuleSet:
+    """*rules* with *hands* hands a game (1: the one-hand game; 0: whole matches to the target), or as they are
+    when *hands* is ``None``: the game a trained agent is evaluated in, its own or another.
+
+    Raises:
+        ArgumentError: *hands* is no whole number from 0.
+
+    >>> from pytruco import RuleSet
+    >>> from pytruco.params import with_hands
+    >>> one_hand = RuleSet.preset("default", hands=1)
+    >>> with_hands(one_hand, 0).hands, with_hands(one_hand, None) is one_hand
+    (0, True)
+    """
+    if hands is None:
+        return rules
+    if hands.__class__ is not int or hands < 0:
+        raise ArgumentError(f"hands a game must be a whole number, 0 for whole matches, not {quoted(hands)}")
+    return attrs.evolve(rules, hands=hands)

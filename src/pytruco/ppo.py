@@ -49,6 +49,7 @@ from .actions import NUM_ACTIONS
 from .bots import BOT_NAMES, ObservationBot
 from .encode import observation_layout
 from .errors import ArgumentError, quoted
+from .params import game_length, with_hands
 from .simulate import Summary, simulate
 from .vector import TrucoVectorEnv
 
@@ -392,19 +393,27 @@ def evaluate(
     duplicate: bool = True,
     greedy: bool = False,
     progress: Callable[[int], None] | None = None,
+    hands: int | None = None,
 ) -> Summary:
-    """*trainer*'s policy (:meth:`PPOTrainer.bot`) against *opponent* in *games* games of its tables' rules, on
-    deals of the arena's master *seed* (:func:`~pytruco.simulate.simulate`; *duplicate*: each deal twice, the seats
-    swapped). Bot 0 of the summary is the policy.
+    """*trainer*'s policy (:meth:`PPOTrainer.bot`) against *opponent* in *games* games of its tables' rules (or of
+    *hands* hands a game: 1 the one-hand game, 0 whole matches), on deals of the arena's master *seed*
+    (:func:`~pytruco.simulate.simulate`; *duplicate*: each deal twice, the seats swapped). Bot 0 of the summary is
+    the policy. In another game than its own the policy reads that game's observations (at a match's table its
+    ``hand_number`` slot and the score move as they never did in the one-hand game it may have learnt).
+
+    Raises:
+        ArgumentError: *hands* is no whole number from 0.
 
     >>> from pytruco.ppo import PPOConfig, PPOTrainer, evaluate
     >>> trainer = PPOTrainer(config=PPOConfig(hidden=8), hands=1)
     >>> summary = evaluate(trainer, "random", games=4, seed=2)
     >>> summary.bots, len(summary.results), summary.duplicate
     (('ppo', 'random'), 4, True)
+    >>> evaluate(trainer, "random", games=2, seed=2, hands=0).length  # whole matches
+    '30 points'
     """
     return simulate(
-        [trainer.bot(greedy=greedy), opponent], games=games, seed=seed, rules=trainer.env.rules,
+        [trainer.bot(greedy=greedy), opponent], games=games, seed=seed, rules=with_hands(trainer.env.rules, hands),
         duplicate=duplicate, progress=progress,
     )  # fmt: skip
 
@@ -423,7 +432,7 @@ class ExploitResult:
     >>> from pytruco.ppo import PPOConfig, exploit
     >>> result = exploit("random", updates=0, games=2, config=PPOConfig(hidden=8))
     >>> sorted(result.to_json())[:4], result.text().splitlines()[3]
-    (['bot', 'ci95', 'cpu_seconds', 'duplicate'], '  evaluated on 2 fresh games (duplicate deals), seed 0:')
+    (['bot', 'ci95', 'cpu_seconds', 'duplicate'], '  evaluated on 2 fresh games (duplicate deals), 2 hands, seed 0:')
     """
 
     bot: str
@@ -450,6 +459,7 @@ class ExploitResult:
             "trained_against": trainer.opponent,
             "seed": trainer.seed,
             "hands_per_game": data["hands_per_game"],
+            "trained_hands_per_game": trainer.env.rules.hands,
             "updates": trainer.updates,
             "steps": trainer.steps,
             "matches_trained": trainer.episodes,
@@ -457,6 +467,7 @@ class ExploitResult:
             "wall_seconds": round(self.wall_seconds, 3),
             "total_cpu_seconds": round(trainer.cpu_seconds, 3),
             "games": data["games"],
+            "hands": data["hands"],
             "duplicate": data["duplicate"],
             "eval_seed": data["seed"],
             "win_rate": rate,
@@ -464,6 +475,7 @@ class ExploitResult:
             "points_per_hand": data["points_per_hand"][key],
             "points_per_hand_ci95": data["points_per_hand_ci95"][key],
             "margin_per_hand": data["margin_per_hand"],
+            "ms_per_decision": self.summary.to_json()["ms_per_decision"],
         }
 
     def text(self) -> str:
@@ -473,18 +485,22 @@ class ExploitResult:
         margin = data["margin_per_hand"]
         span = "" if margin["ci95"] is None else f" (95% CI {margin['ci95'][0]:+.3f} to {margin['ci95'][1]:+.3f})"
         length = self.summary.length
+        trained = game_length(self.trainer.env.rules)
+        timing = ", ".join(f"{who} {ms:.3g}" for who, ms in data["ms_per_decision"].items() if ms is not None)
         return "\n".join(
             [
                 f"exploit {self.bot}: a PPO policy trained against {data['trained_against']} (seed {data['seed']}),"
-                f" {length} a game",
+                f" {trained} a game",
                 f"  training: {data['total_cpu_seconds']:.0f} CPU s in all; this run {data['cpu_seconds']:.0f} CPU s,"
                 f" {data['wall_seconds']:.0f} s wall",
                 f"  {data['updates']} updates, {data['steps']} decisions, {data['matches_trained']} matches",
                 f"  evaluated on {data['games']} fresh games"
                 + (" (duplicate deals)" if data["duplicate"] else "")
-                + f", seed {data['eval_seed']}:",
+                + ("" if length == trained else f" of {length}")
+                + f", {data['hands']} hands, seed {data['eval_seed']}:",
                 f"  ppo wins {100 * data['win_rate']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%),"
                 f" {margin['value']:+.3f} points/hand{span}",
+                f"  ms a decision (wall time): {timing}",
                 f"  {self.bot}'s exploitability, a lower bound: beaten in at least {100 * low:.1f}% of games (95%)",
             ]
         )
@@ -497,7 +513,7 @@ def exploit(
     updates: int | None = None,
     seed: int = 0,
     games: int = 1000,
-    hands: int = 1,
+    hands: int | None = None,
     resume: PPOTrainer | None = None,
     config: PPOConfig | None = None,
     progress: Callable[[int], None] | None = None,
@@ -505,29 +521,44 @@ def exploit(
     """Train PPO against *bot* for *cpu_seconds* of processor time (or *updates* updates), then :func:`evaluate`
     it on *games* duplicate games of the arena's master seed *seed* (the arena's deals are drawn from sources of its
     own, never those of a training rollout); *resume* goes on with a trainer (its bot and game) instead of a new one
-    of *seed*, *hands* (0: whole matches) and *config*, or with a budget of 0 evaluates it against any *bot*.
+    of *seed*, *hands* (1 when not given: the one-hand game; 0: whole matches) and *config*, or with a budget of 0
+    evaluates it against any *bot*, in its own game or in that of *hands* (its one-hand policy in whole matches).
 
     Raises:
-        ArgumentError: an unknown bot, a bad number, or a *resume* trained against another bot.
+        ArgumentError: an unknown bot, a bad number, or a *resume* trained against another bot or in another game.
 
     >>> from pytruco.ppo import PPOConfig, exploit
     >>> result = exploit("random", updates=1, games=4, config=PPOConfig(envs=2, steps=8, hidden=8))
     >>> result.trainer.updates, result.summary.bots
     (1, ('ppo', 'random'))
+    >>> exploit("heuristic", updates=0, games=2, hands=0, resume=result.trainer).summary.length
+    '30 points'
     """
     if games.__class__ is not int or games < 2 or games % 2:
         raise ArgumentError(f"games must be an even whole number of at least 2, not {quoted(games)}")
     if resume is None:
-        trainer = PPOTrainer(bot, seed=seed, config=config, hands=hands)
-    elif resume.opponent != bot and (updates or cpu_seconds):
-        raise ArgumentError(
-            f"the checkpoint was trained against {quoted(resume.opponent)}, not {quoted(bot)} (a budget of 0 only"
-            " evaluates it against another bot)"
-        )
+        trainer = PPOTrainer(bot, seed=seed, config=config, hands=1 if hands is None else hands)
+    elif updates or cpu_seconds:
+        trainer = _resumed(resume, bot, hands)
     else:
         trainer = resume
     wall, cpu = time.perf_counter(), time.process_time()
     trainer.train(updates=updates, cpu_seconds=cpu_seconds)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    summary = evaluate(trainer, bot, games=games, seed=seed, progress=progress)
+    summary = evaluate(trainer, bot, games=games, seed=seed, progress=progress, hands=hands)
     return ExploitResult(bot, trainer, summary, cpu, wall)
+
+
+def _resumed(trainer: PPOTrainer, bot: str, hands: int | None) -> PPOTrainer:
+    """*trainer*, to train on against *bot* in a game of *hands* hands: refused unless they are its own."""
+    if trainer.opponent != bot:
+        raise ArgumentError(
+            f"the checkpoint was trained against {quoted(trainer.opponent)}, not {quoted(bot)} (a budget of 0 only"
+            " evaluates it against another bot)"
+        )
+    if hands is not None and hands != trainer.env.rules.hands:
+        raise ArgumentError(
+            f"the checkpoint was trained in games of {game_length(trainer.env.rules)}, not of"
+            f" {game_length(with_hands(trainer.env.rules, hands))} (a budget of 0 only evaluates it in another game)"
+        )
+    return trainer

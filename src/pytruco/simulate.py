@@ -37,6 +37,7 @@ import attrs
 from ._engine import apply, new_game, random_deal
 from .bots import Bot, load_bot
 from .errors import ArgumentError, quoted
+from .params import game_length
 from .rules import RuleSet
 from .views import view
 
@@ -264,9 +265,8 @@ class Summary:
 
     @property
     def length(self) -> str:
-        """How long a game was: ``1 hand``, ``3 hands`` or ``30 points``."""
-        hands = self.rules.hands
-        return f"{hands} hand{'s' if hands != 1 else ''}" if hands else f"{self.rules.target} points"
+        """How long a game was: ``1 hand``, ``3 hands`` or ``30 points`` (:func:`~pytruco.params.game_length`)."""
+        return game_length(self.rules)
 
     def units(self) -> list[list[GameResult]]:
         """The independent units of the statistics: each game of a plain run, each pair of a duplicate run."""

@@ -97,15 +97,14 @@ class OpenSpielBot:
         mano = view.mano
         hands = [deal.hands[(s + mano) % n] for s in range(n)]
         moved = [Action.from_index(a.index, (a.seat - mano) % n) for a in actions if isinstance(a, Action)]
+        if view.rounds_dealt != 1 or world.starting_score != (0, 0):
+            return self.game.state_at(self._later_hand(world, hands, moved, mano)), (seat - mano) % n
         state = self.game.new_initial_state()
-        if view.rounds_dealt == 1 and world.starting_score == (0, 0):
-            for hand in hands:
-                for card in hand.cards:
-                    state.apply_action(card.index)
-            for action in moved:
-                state.apply_action(action.index)
-        else:
-            state.table = self._later_hand(world, hands, moved, mano)
+        for hand in hands:
+            for card in hand.cards:
+                state.apply_action(card.index)
+        for action in moved:
+            state.apply_action(action.index)
         return state, (seat - mano) % n
 
     def _later_hand(self, world: State, hands: list[Hand], moved: list[Action], mano: int) -> State:

@@ -41,6 +41,8 @@ from open_spiel.python import policy as openspiel_policy
 from .. import openspiel
 from ..bots import Bot, OpenSpielBot
 from ..errors import ArgumentError, quoted
+from ..params import game_length, with_hands
+from ..rules import RuleSet
 from ..simulate import Summary, simulate
 from ..solve import InfoKey, Policy, SmallGame
 
@@ -397,10 +399,18 @@ class MCCFRTrainer:
             raise ArgumentError(f"a bot plays {openspiel.GAME_NAME} or a preset's game, not {self.game_string}")
         return OpenSpielBot(self.game, self.average_policy(), name=name)
 
-    def evaluate(self, opponent: str | Bot = "heuristic", *, games: int = 200, seed: int = 1) -> Summary:
+    def evaluate(
+        self, opponent: str | Bot = "heuristic", *, games: int = 200, seed: int = 1, hands: int | None = None
+    ) -> Summary:
         """The average policy against *opponent* over *games* games with duplicate deals
-        (:func:`pytruco.simulate.simulate`): win rate and points a hand, each with its 95% interval."""
-        return simulate([self.bot(), opponent], games=games, seed=seed, rules=self.game.rules, duplicate=True)
+        (:func:`pytruco.simulate.simulate`): win rate and points a hand, each with its 95% interval. The games are
+        the trained game's, or of *hands* hands (0: whole matches, :func:`~pytruco.params.with_hands`). An agent of
+        the one-hand game sits at a match's table as :func:`pytruco.bots.from_openspiel` seats it: each later hand is,
+        to its policy, the first of a one-hand game begun at that hand's score."""
+        return simulate(
+            [self.bot(), opponent], games=games, seed=seed, rules=with_hands(self.game.rules, hands),
+            duplicate=True,
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ checkpoints
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -465,7 +475,8 @@ GAME_SHORTCUTS = {"small": f"{SMALL_GAME}()", "one-hand": f"{openspiel.GAME_NAME
 
 def evaluation_lines(summaries: Sequence[Summary]) -> list[str]:
     """One line per evaluation (:func:`pytruco.simulate.simulate` summaries whose first bot is the trained one):
-    its win rate and points a hand against the other bot, each with its 95% interval.
+    its win rate and points a hand against the other bot, each with its 95% interval, and the milliseconds a
+    decision of each (wall time, ``"ms_per_decision"`` of :meth:`~pytruco.simulate.Summary.to_json`).
 
     >>> from pytruco.simulate import simulate
     >>> from pytruco.train.mccfr import evaluation_lines
@@ -479,9 +490,11 @@ def evaluation_lines(summaries: Sequence[Summary]) -> list[str]:
         low, high = summary.win_interval(0)
         margin, interval = summary.per_hand(lambda r: r.points[0] - r.points[1])
         span = f" ({interval[0]:+.2f} to {interval[1]:+.2f})" if interval is not None else ""
+        timing = "; ".join("-" if ms is None else f"{ms:.3g}" for ms in summary.to_json()["ms_per_decision"].values())
         lines.append(
             f"  vs {summary.keys[1]}: wins {100 * rate:.1f}% ({100 * low:.1f} to {100 * high:.1f}) of "
-            f"{len(summary.results)} games, margin {margin:+.2f} a hand{span}"
+            f"{len(summary.results)} games ({summary.hands} hands), margin {margin:+.2f} a hand{span}, "
+            f"ms a decision {timing} (wall)"
         )
     return lines
 
@@ -492,8 +505,9 @@ class _Trained(Protocol):
     def save(self, path: str) -> None:
         """Write a checkpoint to *path*."""
 
-    def evaluate(self, opponent: str, *, games: int, seed: int) -> Summary:
-        """The average policy against *opponent* over *games* duplicate games of arena seed *seed*."""
+    def evaluate(self, opponent: str, *, games: int, seed: int, hands: int | None) -> Summary:
+        """The average policy against *opponent* over *games* duplicate games of arena seed *seed*, of *hands*
+        hands a game (``None``: the trained game's)."""
 
 
 def save_and_evaluate(
@@ -504,24 +518,30 @@ def save_and_evaluate(
     save: str | None,
     opponents: Sequence[str],
     games: int,
+    rules: RuleSet | None = None,
+    hands: int | None = None,
     out: Callable[[str], object] = print,
 ) -> None:
     """The end of ``pytruco train``: save *trainer* to *save* (when not None), then evaluate its average policy
-    against each of *opponents* (*games* duplicate games, seed 1) and report it by :func:`evaluation_lines`; *unit*
-    and *count* say how far it trained (``"iteration"``, 20).
+    against each of *opponents* (*games* duplicate games, seed 1, of *hands* hands a game: ``None`` the trained
+    game's, 0 whole matches) and report it by :func:`evaluation_lines`; *rules* are the evaluation games' rules,
+    which the heading names (no evaluation without them); *unit* and *count* say how far it trained
+    (``"iteration"``, 20).
 
-    >>> from pytruco.train.mccfr import MCCFRTrainer, save_and_evaluate
+    >>> from pytruco.train.mccfr import GAME_SHORTCUTS, MCCFRTrainer, save_and_evaluate
     >>> trainer = MCCFRTrainer(GAME_SHORTCUTS["one-hand"])
-    >>> save_and_evaluate(trainer, "iteration", 0, save=None, opponents=["random"], games=2)  # doctest: +ELLIPSIS
-    the average policy after 0 iterations, 2 duplicate games each (seed 1):
+    >>> rules = trainer.game.rules
+    >>> save_and_evaluate(trainer, "iteration", 0, save=None, opponents=["random"], games=2, rules=rules)
+    ... # doctest: +ELLIPSIS
+    the average policy after 0 iterations, 2 duplicate games each of 1 hand (seed 1):
       vs random: ...
     """
     if save is not None:
         trainer.save(save)
         out(f"saved {unit} {count} to {save}")
-    if opponents:
-        summaries = [trainer.evaluate(opponent, games=games, seed=1) for opponent in opponents]
-        out(f"the average policy after {count} {unit}s, {games} duplicate games each (seed 1):")
+    if opponents and rules is not None:
+        summaries = [trainer.evaluate(opponent, games=games, seed=1, hands=hands) for opponent in opponents]
+        out(f"the average policy after {count} {unit}s, {games} duplicate games each of {game_length(rules)} (seed 1):")
         for line in evaluation_lines(summaries):
             out(line)
 
@@ -537,11 +557,13 @@ def train_command(
     every: int = 0,
     opponents: Sequence[str] = (),
     games: int = 200,
+    eval_hands: int | None = None,
     out: Callable[[str], object] = print,
 ) -> int:
     """``pytruco train mccfr``: train (or resume from *resume* and train on) up to *iterations* iterations in all,
     report every *every* iterations, save to *save*, then evaluate: the exact exploitability in the small game,
-    and the win rate against each of *opponents* in ``python_truco`` (*games* duplicate games, seed 1).
+    and the win rate against each of *opponents* in ``python_truco`` (*games* duplicate games, seed 1, of the
+    trained game or of *eval_hands* hands a game: 0 whole matches, :meth:`MCCFRTrainer.evaluate`).
 
     >>> from pytruco.train.mccfr import train_command
     >>> train_command(game="python_truco_small(deals=1E 1B 7E/7O 3C 2B)", iterations=20, every=10)
@@ -556,6 +578,7 @@ def train_command(
     else:
         trainer = MCCFRTrainer(GAME_SHORTCUTS.get(game, game), sampling=sampling, seed=seed)
     small = isinstance(getattr(trainer.game, "tree", None), SmallGame)
+    rules = None if small or not opponents else with_hands(trainer.game.rules, eval_hands)  # checked before training
     started = time.process_time()
 
     def report(done: MCCFRTrainer) -> None:
@@ -569,6 +592,8 @@ def train_command(
         out(line)
 
     trainer.run(max(0, iterations - trainer.iterations), every=every, report=report)
-    evaluated = () if small else opponents  # the small game's bots cannot sit at a python_truco table
-    save_and_evaluate(trainer, "iteration", trainer.iterations, save=save, opponents=evaluated, games=games, out=out)
+    save_and_evaluate(
+        trainer, "iteration", trainer.iterations, save=save, opponents=opponents, games=games, rules=rules,
+        hands=eval_hands, out=out,
+    )  # fmt: skip
     return 0

@@ -50,6 +50,7 @@ from open_spiel.python.pytorch import nfsp
 from .. import openspiel
 from ..bots import Bot, OpenSpielBot
 from ..errors import ArgumentError, quoted
+from ..params import with_hands
 from ..simulate import Summary, simulate
 from .mccfr import GAME_SHORTCUTS, save_and_evaluate
 
@@ -195,10 +196,17 @@ class NFSPTrainer:
         """The average policy as a bot (:func:`pytruco.bots.from_openspiel`)."""
         return OpenSpielBot(self.game, self.average_policy(), name=name)
 
-    def evaluate(self, opponent: str | Bot = "heuristic", *, games: int = 200, seed: int = 1) -> Summary:
+    def evaluate(
+        self, opponent: str | Bot = "heuristic", *, games: int = 200, seed: int = 1, hands: int | None = None
+    ) -> Summary:
         """The average policy against *opponent* over *games* games with duplicate deals
-        (:func:`pytruco.simulate.simulate`), its draws from the policy seeded by the game (the bot's own source)."""
-        return simulate([self.bot(), opponent], games=games, seed=seed, rules=self.game.rules, duplicate=True)
+        (:func:`pytruco.simulate.simulate`), its draws from the policy seeded by the game (the bot's own source).
+        The games are the trained game's, or of *hands* hands (0: whole matches,
+        :func:`~pytruco.params.with_hands`); at a match's table each later hand is, to the policy, the first of a
+        game of its own begun at that hand's score (:func:`pytruco.bots.from_openspiel`)."""
+        return simulate(
+            [self.bot(), opponent], games=games, seed=seed, rules=with_hands(self.game.rules, hands), duplicate=True
+        )
 
     # ------------------------------------------------------------------ checkpoints
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -368,11 +376,13 @@ def train_command(
     every: int = 0,
     opponents: Sequence[str] = (),
     games: int = 200,
+    eval_hands: int | None = None,
     out: Callable[[str], object] = print,
 ) -> int:
     """``pytruco train nfsp``: train (or resume from *resume* and train on) up to *episodes* episodes in all, report
     every *every* episodes, save to *save*, then evaluate the average policy against each of *opponents* (*games*
-    duplicate games, seed 1).
+    duplicate games, seed 1, of the trained game or of *eval_hands* hands a game: 0 whole matches,
+    :meth:`NFSPTrainer.evaluate`).
 
     >>> from pytruco.train.nfsp import train_command
     >>> train_command(episodes=4, every=2, out=lambda line: print(line.split(",")[0]))
@@ -386,6 +396,7 @@ def train_command(
             f"{trainer.episodes} from {resume}")  # fmt: skip
     else:
         trainer = NFSPTrainer(GAME_SHORTCUTS.get(game, game), tensor=tensor, seed=seed)
+    rules = with_hands(trainer.game.rules, eval_hands)  # checked before training
     started = time.process_time()
 
     def report(done: NFSPTrainer) -> None:
@@ -396,5 +407,8 @@ def train_command(
             f"losses (average network, best response) by seat: {losses}")  # fmt: skip
 
     trainer.run(max(0, episodes - trainer.episodes), every=every, report=report)
-    save_and_evaluate(trainer, "episode", trainer.episodes, save=save, opponents=opponents, games=games, out=out)
+    save_and_evaluate(
+        trainer, "episode", trainer.episodes, save=save, opponents=opponents, games=games, rules=rules,
+        hands=eval_hands, out=out,
+    )  # fmt: skip
     return 0
