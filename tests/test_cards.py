@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from helpers import legal, play
+from helpers import legal, play, refused
 from pytruco import (
     RANKS,
     Action,
@@ -549,3 +549,108 @@ def test_a_card_from_what_is_not_text_is_a_notation_error_that_names_it(value):
     with pytest.raises(NotationError) as caught:
         Card.parse(value)
     assert str(caught.value) == f"not a card: {value!r} (expected text such as '1E')"
+
+
+@pytest.mark.parametrize("value", [5, None, b"1E 7O 12C", ["1E", "7O", "12C"]], ids=repr)
+def test_a_hand_from_what_is_not_text_is_a_notation_error_that_names_it(value):
+    """Hand.parse's documented error ("Raises: NotationError: not text"): a value that is not text, even one whose
+    parts look like cards (bytes, a list of card texts), is not a hand, never a TypeError or AttributeError from
+    reading it (mutation sample seed 7707, issue 34)."""
+    with pytest.raises(NotationError) as caught:
+        Hand.parse(value)
+    assert str(caught.value) == f"not a hand: {value!r} (expected text such as '1E 7O 12C')"
+
+
+class _LookAlike:
+    """A random source in all but its type: the methods of random.Random without being one."""
+
+    def random(self) -> float:
+        return 0.5
+
+    def randrange(self, *args: object, **kwargs: object) -> int:
+        return 0
+
+    def _randbelow(self, n: int) -> int:
+        return 0
+
+    def getrandbits(self, k: int) -> int:
+        return 0
+
+
+@pytest.mark.parametrize("rng", [7, "seed", _LookAlike()], ids=["int", "str", "look-alike"])
+def test_a_random_source_is_a_random_random_or_none(rng):
+    """STYLE.md ("the caller passes a random.Random, or nothing") and random_source's documented SetupError ("rng
+    is neither None nor a random.Random"): a seed or an object with the right methods is refused, naming it, by
+    every function that draws (mutation sample seed 7707, issue 34)."""
+    from pytruco import new_game, random_deal
+
+    state = new_game("default", first_mano=0)
+    for draw in (lambda: new_game("default", rng=rng), lambda: random_deal(state, rng), lambda: Deck.shuffled(rng)):
+        with pytest.raises(SetupError) as caught:
+            draw()
+        assert str(caught.value) == f"a random source must be a random.Random or None, not {rng!r}"
+
+
+def test_a_deal_holding_a_copy_of_a_card_is_refused_as_no_card_of_the_deck() -> None:
+    """PRESETS.md §1 (the 40 cards) and test_constructed_cards_are_the_shared_cards (the engine tells cards apart by
+    identity): a deal whose hand was made without Hand's check and holds a copy of 1E made without Card(...), all
+    its fields set, is a bad-deal naming the card, like a value that is no card (mutation sample seed 7707,
+    issue 34)."""
+    from pytruco import check, new_game
+
+    real = Card.parse("1E")
+    copy = object.__new__(Card)
+    for name in ("rank", "suit", "strength", "envido_value", "index"):
+        object.__setattr__(copy, name, getattr(real, name))
+    assert copy == real and copy is not real
+    hand = object.__new__(Hand)
+    object.__setattr__(hand, "cards", (copy, Card.parse("4C"), Card.parse("5C")))
+    state = new_game("default", first_mano=0)
+    deal = Deal((hand, Hand.parse("6O 4O 5B")))
+    assert refused(state, deal) == "bad-deal"
+    with pytest.raises(IllegalActionError) as caught:
+        check(state, deal)
+    assert str(caught.value) == "bad deal: seat 0 is dealt Card('1E'), which is not one of the 40 cards"
+
+
+@pytest.mark.parametrize("rank", [True, 1.0, 7.0], ids=repr)
+def test_card_of_takes_an_int_rank_as_card_does(rank):
+    """PRESETS.md §1 (ranks 1-7, 10, 11, 12) as test_a_card_of_no_rank_is_refused states it for Card(...): Card.of
+    refuses a rank that only equals one (True, 1.0) rather than reading it as that rank's card (mutation sample
+    seed 7707, issue 34)."""
+    for make in (Card.of, Card):
+        with pytest.raises(NotationError) as caught:
+            make(rank, Suit.ESPADAS)
+        assert str(caught.value) == f"not a card: rank {rank!r} (rank must be 1-7, 10, 11 or 12)"
+    assert Card.of(int(rank), Suit.ESPADAS) is Card.parse(f"{int(rank)}E")
+
+
+class _Unreadable:
+    """No card: reading its rank or suit fails as a broken object's attribute might (not an AttributeError)."""
+
+    @property
+    def rank(self) -> int:
+        raise RuntimeError("rank read")
+
+    @property
+    def suit(self) -> Suit:
+        raise RuntimeError("suit read")
+
+    def __repr__(self) -> str:
+        return "<unreadable>"
+
+
+def test_a_deal_holding_what_is_no_card_is_refused_whatever_it_is() -> None:
+    """The guide's error rule (bad input gets the library's ValueError) and PRESETS.md §1: a deal whose hand was
+    made without Hand's check and holds an object that is no Card is a bad-deal naming it, even when that object
+    fails on being read (mutation sample seed 7707, issue 34)."""
+    from pytruco import check, new_game
+
+    hand = object.__new__(Hand)
+    object.__setattr__(hand, "cards", (_Unreadable(), Card.parse("4C"), Card.parse("5C")))
+    state = new_game("default", first_mano=0)
+    deal = Deal((hand, Hand.parse("6O 4O 5B")))
+    assert refused(state, deal) == "bad-deal"
+    with pytest.raises(IllegalActionError) as caught:
+        check(state, deal)
+    assert str(caught.value) == "bad deal: seat 0 is dealt <unreadable>, which is not one of the 40 cards"

@@ -192,3 +192,16 @@ def test_a_duel_scores_when_it_ends_where_points_are_scored_at_once(preset: str,
         state = apply(state, Action.parse(text))[0]
     assert state.duel == 1
     assert state.score == after_duel_0
+
+
+@pytest.mark.parametrize(("target", "last_pica"), [(30, 24), (15, 9)])
+def test_after_5_plays_no_pica_hand_once_a_team_has_target_minus_5(target: int, last_pica: int) -> None:
+    """PRESETS.md §9.7 "after-5" (decided): a hand is a pica hand only while every team has fewer than target - 5
+    points, so a game that starts at target - 6 begins with the duels and one that starts at target - 5 (either
+    team) with a normal hand (unlike "always", test_no_pica_hand_near_the_target) (mutation sample seed 7707,
+    issue 34)."""
+    rules = RuleSet.preset("default", players=6, pica_pica=True, pica_pica_schedule="after-5", target=target)
+    starts = [((last_pica, 0), 0), ((0, last_pica), 0), ((last_pica + 1, 0), None), ((5, last_pica + 1), None)]
+    for score, duel in starts:
+        state, _ = apply(new_game(rules, first_mano=0, score=score), Deal.parse(PICA))
+        assert state.duel == duel, f"target {target}, starting score {score}: duel {state.duel}, not {duel}"

@@ -9,7 +9,19 @@ import attrs
 import pytest
 
 from helpers import legal, play
-from pytruco import PRESET_NAMES, Phase, Record, RuleSet, RuleSetError, Scoring, new_game, replay
+from pytruco import (
+    PRESET_NAMES,
+    ContraflorAlResto,
+    FaltaRule,
+    MazoPenalty,
+    Phase,
+    Record,
+    RuleSet,
+    RuleSetError,
+    Scoring,
+    new_game,
+    replay,
+)
 
 ALLOWED_PLAYERS = {
     "default": (2, 4, 6),
@@ -340,3 +352,44 @@ def test_rock_paper_scissors_is_for_two_players_only(players):
     the mano so at a table of more than two is refused, naming the option."""
     with pytest.raises(RuleSetError, match="option 'rps_first_mano': rock-paper-scissors is for 2 players"):
         RuleSet(rps_first_mano=True, players=players)
+
+
+# --- what a mutation sample found unpinned (issue 34) ------------------------------------------------------
+@pytest.mark.parametrize(
+    ("preset", "options", "written"),
+    [
+        ("classic", {"contraflor_al_resto": "game"}, {"contraflor_al_resto": "game"}),
+        ("classic", {"cfar": "wins"}, {"contraflor_al_resto": "game"}),
+        ("online", {"contraflor_al_resto": "falta"}, {"contraflor_al_resto": "falta"}),
+        ("default", {"flor": True, "contraflor_al_resto": "game"}, {"flor": True, "contraflor_al_resto": "game"}),
+    ],
+)
+def test_a_record_names_what_the_contraflor_al_resto_wins_once(preset, options, written):
+    """PRESETS.md §9 (a record names an option in `rules`) and §9.8: what an accepted contraflor al resto wins is
+    the option `contraflor_al_resto`; the RuleSet's `cfar` follows it wherever the call exists (RuleSet.to_dict),
+    so a record writes the preset and that option alone, and reads back the same rules (mutation sample seed
+    7707, issue 34)."""
+    rules = RuleSet.preset(preset, **options)
+    assert rules.to_dict() == {"preset": preset, **written}
+    assert RuleSet.from_dict(rules.to_dict()) == rules
+
+
+@pytest.mark.parametrize(
+    ("option", "member"),
+    [
+        ("falta_envido", FaltaRule.LOSER),
+        ("contraflor_al_resto", ContraflorAlResto.GAME),
+        ("mazo_penalty", MazoPenalty.NONE),
+    ],
+)
+def test_a_records_named_option_is_its_json_name_not_the_python_member(option, member):
+    """PRESETS.md §9 ("values are exactly the JSON values listed ... anything else is refused when the RuleSet is
+    made, with an error that names the option"): a record's option with named values is its name as text; the
+    Python member (which with_options accepts) is no JSON value and is refused, naming the option and its
+    names (mutation sample seed 7707, issue 34)."""
+    preset = "classic"  # every option above has more than one value there
+    names = ", ".join(repr(m.value) for m in type(member))
+    with pytest.raises(RuleSetError) as caught:
+        RuleSet.from_dict({"preset": preset, option: member})
+    assert str(caught.value) == f"option {option!r}: must be one of {names}, not {member!r}"
+    assert RuleSet.from_dict({"preset": preset, option: member.value}) == RuleSet.preset(preset, **{option: member})

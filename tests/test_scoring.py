@@ -255,3 +255,35 @@ def test_a_partido_of_fixed_hands_goes_to_the_side_ahead_in_chicos_first() -> No
     assert ahead_in_chicos.winner == 0
     level = play("reglamento", DEAL, "0 mazo", hands=1, chicos=(0, 0))
     assert level.is_over and level.winner == 1
+
+
+@pytest.mark.parametrize(
+    ("preset", "deal", "options", "actions", "reported"),
+    [
+        # default with flor scores at once: a flor nobody can answer is worth flor_value, here 0
+        ("default", [["7C", "6C", "5C"], ["5O", "4O", "3B"]], {"flor": True, "flor_value": 0}, ["0 flor"], []),
+        # ladder adds a hand's points when it ends: a refused falta envido is worth ladder_falta_refused, here 0
+        (
+            "ladder",
+            DEAL,
+            {"ladder_falta_refused": 0},
+            ["0 envido", "1 real-envido", "0 envido", "1 falta-envido", "0 no-quiero", *PLAY_OUT],
+            [(0, 1, "truco")],
+        ),
+    ],
+)
+def test_a_payout_of_no_points_scores_nothing(preset, deal, options, actions, reported):
+    """PRESETS.md preamble (only a payout table with a negative value is refused: 0 is a payout) and EventKind.POINTS
+    ("team scores points"): a payout of 0 changes no score and reports no points, whether points are scored at
+    once or when the hand ends (§2); only the truco point of the ladder hand is reported (mutation sample seed
+    7707, issue 34)."""
+    from pytruco import Action, apply
+    from pytruco.events import EventKind
+
+    state = play(preset, deal, **options)
+    got = []
+    for text in actions:
+        state, events = apply(state, Action.parse(text))
+        got += [(e.team, e.points, e.detail) for e in events if e.kind is EventKind.POINTS]
+    assert got == reported
+    assert list(state.score) == [sum(points for team, points, _ in reported if team == t) for t in (0, 1)]

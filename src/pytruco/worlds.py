@@ -35,7 +35,7 @@ from typing import Final, TypeVar
 
 from ._engine import Phase, State, apply, is_made, require_state, round_start
 from .actions import MAX_SEATS, Action, Deal, Kind
-from .cards import ALL_CARDS, Card, Hand, random_source
+from .cards import ALL_CARDS, Card, Hand, random_source, shared_card
 from .errors import ArgumentError, TrucoError, quoted
 from .rules import RuleSet
 
@@ -96,7 +96,7 @@ def deal_from_cards(state: State, cards: Sequence[Card]) -> Deal:
     first), each hand sorted.
 
     Raises:
-        ArgumentError: not the right number of distinct cards.
+        ArgumentError: not the right number of distinct cards (each one of the 40, made by :class:`~pytruco.Card`).
 
     >>> from pytruco.worlds import deal_from_cards
     >>> from pytruco import Card, new_game
@@ -114,7 +114,9 @@ def deal_from_cards(state: State, cards: Sequence[Card]) -> Deal:
 
 
 def _card_bits(cards: Sequence[Card], most: int) -> int:
-    if not isinstance(cards, Sequence) or len(cards) > most or any(card.__class__ is not Card for card in cards):
+    # Only the shared cards: the deal is marked checked, so apply takes its cards as they are (a copy of a card
+    # made without Card(...) would sit in a hand that the engine searches by identity).
+    if not isinstance(cards, Sequence) or len(cards) > most or any(shared_card(card) is not card for card in cards):
         raise ArgumentError(f"expected a list of at most {most} cards, not {quoted(cards)}")
     bits = 0
     for card in cards:
@@ -137,7 +139,8 @@ def deal_world(
     """Deal *pool* (the cards *seat* has not seen) to the other seats, keeping the cards each played in *actions*
     and *seat*'s hand *mine*, until *build* accepts a deal (returns something else than ``None``) or *tries* are
     refused. A seat that sang flor, or made a true declaration (no bluff), draws among the completions that fit;
-    every consistent deal stays as likely as any other.
+    every consistent deal stays as likely as any other. The deals are not marked checked: their cards come from the
+    caller (*mine*, *pool*, *actions*), so :func:`~pytruco.apply` checks them as it checks any deal.
 
     >>> import random
     >>> from pytruco import Hand, RuleSet
@@ -179,7 +182,7 @@ def deal_world(
             need = 0 if s == seat else 3 - len(played[s])
             hands.append(mine if s == seat else Hand._of((*played[s], *pool[at : at + need])))
             at += need
-        found = build(Deal._of(tuple(hands), checked=True))
+        found = build(Deal._of(tuple(hands)))
         if found is not None:
             return found
     return None
@@ -224,7 +227,7 @@ def _fitted_worlds(
                 need = 3 - len(played[s])
                 hands.append(Hand._of((*played[s], *rest[at : at + need])))
                 at += need
-            found = build(Deal._of(tuple(hands), checked=True))
+            found = build(Deal._of(tuple(hands)))
             if found is not None:
                 return found
     return None
