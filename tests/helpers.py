@@ -13,7 +13,7 @@ table before its first deal. :func:`refused` names why an action is not legal, b
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pytest
@@ -31,11 +31,22 @@ from pytruco import (
     new_game,
     replay,
 )
+from pytruco.bots import BOT_NAMES, Bot, ISMCTSBot, SearchBot, load_bot
 
 DealCards = Sequence[Sequence[str]]
 
 LONG_TESTS = os.environ.get("PYTRUCO_LONG_TESTS", "") not in ("", "0")
 """``PYTRUCO_LONG_TESTS=1``: the slowest property tests run all their examples (README, "Tests")."""
+
+_LITTLE_SEARCH: dict[str, Callable[[], Bot]] = {
+    "search": lambda: SearchBot(playouts=4),
+    "ismcts": lambda: ISMCTSBot(iterations=30, deals=12),
+}
+QUICK_BOTS: dict[str, Callable[[], Bot]] = {
+    name: _LITTLE_SEARCH.get(name, lambda name=name: load_bot(name))  # type: ignore[misc]
+    for name in BOT_NAMES
+}
+"""A new bot by each library name, the searching bots with little search, so that whole games stay quick."""
 
 
 def examples(count: int) -> int:

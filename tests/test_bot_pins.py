@@ -15,24 +15,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 
 import pytest
 
+from helpers import QUICK_BOTS
 from pytruco import Action, ArgumentError, Deal, RuleSet, SeatView, apply, new_game, random_deal, view
-from pytruco.bots import BOT_NAMES, Bot, HeuristicBot, ISMCTSBot, SearchBot, TrucoAlwaysBot, load_bot, play_match
+from pytruco.bots import BOT_NAMES, Bot, HeuristicBot, ISMCTSBot, SearchBot, TrucoAlwaysBot, play_match
 from pytruco.bots._search import playout_policies
 
 PRESETS = ("default", "online", "classic", "ladder", "reglamento")
-
-SMALL: dict[str, Callable[[], Bot]] = {  # the searching bots with little search, so that whole games stay quick
-    "search": lambda: SearchBot(playouts=4),
-    "ismcts": lambda: ISMCTSBot(iterations=30, deals=12),
-}
-FACTORIES: dict[str, Callable[[], Bot]] = {
-    name: SMALL.get(name, lambda name=name: load_bot(name))  # type: ignore[misc]
-    for name in BOT_NAMES
-}
 
 
 def _rules(index: int) -> RuleSet:
@@ -63,7 +54,8 @@ def _game(name: str, index: int) -> tuple[list[str], list[str]]:
     rules = _rules(index)
     label = f"{name}, {rules.preset_name} at {rules.players} seats, seed bots/{name}/{index}"
     seats = [
-        _Checked(FACTORIES[name]() if seat % 2 == index % 2 else HeuristicBot(), label) for seat in range(rules.players)
+        _Checked(QUICK_BOTS[name]() if seat % 2 == index % 2 else HeuristicBot(), label)
+        for seat in range(rules.players)
     ]
     final = play_match(rules, seats, rng=random.Random(f"bots/{name}/{index}"))
     assert final.is_over, label
@@ -91,7 +83,7 @@ def test_a_bot_shown_the_same_views_chooses_alike(name: str) -> None:
     first had at each, makes the same choices: a bot's choice depends on what it was shown and its random
     source only."""
     rng = random.Random(f"again/{name}")
-    bot, twin = FACTORIES[name](), FACTORIES[name]()
+    bot, twin = QUICK_BOTS[name](), QUICK_BOTS[name]()
     state = new_game(RuleSet.preset("classic", target=15), first_mano=0, rng=rng)
     moments: list[tuple[SeatView, object, Action]] = []
     while not state.is_over and len(moments) < 60:

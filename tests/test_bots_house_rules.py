@@ -20,25 +20,16 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
 
+from helpers import QUICK_BOTS
 from pytruco import Action, Deal, RuleSet, SeatView, apply, new_game, random_deal, view
-from pytruco.bots import BOT_NAMES, Bot, HeuristicBot, ISMCTSBot, SearchBot, load_bot, play_match
+from pytruco.bots import BOT_NAMES, Bot, HeuristicBot, ISMCTSBot, play_match
 from pytruco.bots._heuristic import _high_falta
 from pytruco.bots._worlds import seat_world
-
-SMALL: dict[str, Callable[[], Bot]] = {  # the searching bots with little search, so that whole games stay quick
-    "search": lambda: SearchBot(playouts=4),
-    "ismcts": lambda: ISMCTSBot(iterations=30, deals=12),
-}
-FACTORIES: dict[str, Callable[[], Bot]] = {
-    name: SMALL.get(name, lambda name=name: load_bot(name))  # type: ignore[misc]
-    for name in BOT_NAMES
-}
 
 OPTION_SETS: dict[str, tuple[str, dict[str, Any]]] = {  # §9 section: (preset, options)
     "9.1 falta_envido=malas-leader": ("default", {"falta_envido": "malas-leader", "target": 30}),
@@ -67,7 +58,7 @@ def test_every_bot_plays_every_option_to_the_end(section, name):
     one, so an illegal choice raises)."""
     preset, options = OPTION_SETS[section]
     rules = _rules(preset, options)
-    bots = [FACTORIES[name]() if seat % 2 == 0 else HeuristicBot() for seat in range(rules.players)]
+    bots = [QUICK_BOTS[name]() if seat % 2 == 0 else HeuristicBot() for seat in range(rules.players)]
     final = play_match(rules, bots, rng=random.Random(35), max_actions=20_000)
     assert final.is_over
 
@@ -103,7 +94,7 @@ def test_weak_flor_takes_the_achico_when_flor_against_flor_is_worth_more(name, v
     rules = RuleSet.preset("classic", flor_achico=True, flor_flor_value=value)
     seen = _seen(rules, [STRONG, WEAK], ["0 flor"], 1)
     assert "1 con-flor-me-achico" in [str(a) for a in seen.legal]
-    assert _choices(FACTORIES[name](), seen) == {expected}
+    assert _choices(QUICK_BOTS[name](), seen) == {expected}
 
 
 def test_strong_flor_answers_a_flor_under_the_achico():
@@ -130,7 +121,7 @@ def test_reglamento_weak_flor_accepts_a_second_flor_worth_no_more_than_the_achic
     (main's heuristic took the achico below 29 points); at the preset's 6 it still takes the achico."""
     rules = RuleSet.preset("reglamento", flor_flor_value=value)
     seen = _seen(rules, [WEAK, STRONG], ["0 flor", "1 flor"], 0)
-    assert _choices(FACTORIES[name](), seen) == {expected}
+    assert _choices(QUICK_BOTS[name](), seen) == {expected}
 
 
 @pytest.mark.parametrize(
@@ -224,7 +215,7 @@ def test_no_bot_makes_a_worthless_fold(spot, name):
     rules, hands, actions, seat = FOLDING_SPOTS[spot]
     seen = _seen(rules, hands, actions, seat)
     assert f"{seat} mazo" in [str(a) for a in seen.legal]
-    assert f"{seat} mazo" not in _choices(FACTORIES[name](), seen, seeds=4)
+    assert f"{seat} mazo" not in _choices(QUICK_BOTS[name](), seen, seeds=4)
 
 
 @pytest.mark.parametrize("falta", ["leader", "loser"])

@@ -591,26 +591,32 @@ def test_a_random_source_is_a_random_random_or_none(rng):
         assert str(caught.value) == f"a random source must be a random.Random or None, not {rng!r}"
 
 
-def test_a_deal_holding_a_copy_of_a_card_is_refused_as_no_card_of_the_deck() -> None:
-    """PRESETS.md §1 (the 40 cards) and test_constructed_cards_are_the_shared_cards (the engine tells cards apart by
-    identity): a deal whose hand was made without Hand's check and holds a copy of 1E made without Card(...), all
-    its fields set, is a bad-deal naming the card, like a value that is no card (mutation sample seed 7707,
-    issue 34)."""
+def _refused_as_first_card(card: object) -> str:
+    """The refusal of a deal whose seat 0 holds *card* first, its hand made without Hand's check (so that *card*
+    reaches the engine's deal check); asserts the stable code ``bad-deal`` and returns the sentence."""
     from pytruco import check, new_game
 
-    real = Card.parse("1E")
-    copy = object.__new__(Card)
-    for name in ("rank", "suit", "strength", "envido_value", "index"):
-        object.__setattr__(copy, name, getattr(real, name))
-    assert copy == real and copy is not real
     hand = object.__new__(Hand)
-    object.__setattr__(hand, "cards", (copy, Card.parse("4C"), Card.parse("5C")))
+    object.__setattr__(hand, "cards", (card, Card.parse("4C"), Card.parse("5C")))
     state = new_game("default", first_mano=0)
     deal = Deal((hand, Hand.parse("6O 4O 5B")))
     assert refused(state, deal) == "bad-deal"
     with pytest.raises(IllegalActionError) as caught:
         check(state, deal)
-    assert str(caught.value) == "bad deal: seat 0 is dealt Card('1E'), which is not one of the 40 cards"
+    return str(caught.value)
+
+
+def test_a_deal_holding_a_copy_of_a_card_is_refused_as_no_card_of_the_deck() -> None:
+    """PRESETS.md §1 (the 40 cards) and test_constructed_cards_are_the_shared_cards (the engine tells cards apart by
+    identity): a deal whose hand was made without Hand's check and holds a copy of 1E made without Card(...), all
+    its fields set, is a bad-deal naming the card, like a value that is no card (mutation sample seed 7707,
+    issue 34)."""
+    real = Card.parse("1E")
+    copy = object.__new__(Card)
+    for name in ("rank", "suit", "strength", "envido_value", "index"):
+        object.__setattr__(copy, name, getattr(real, name))
+    assert copy == real and copy is not real
+    assert _refused_as_first_card(copy) == "bad deal: seat 0 is dealt Card('1E'), which is not one of the 40 cards"
 
 
 @pytest.mark.parametrize("rank", [True, 1.0, 7.0], ids=repr)
@@ -644,13 +650,8 @@ def test_a_deal_holding_what_is_no_card_is_refused_whatever_it_is() -> None:
     """The guide's error rule (bad input gets the library's ValueError) and PRESETS.md §1: a deal whose hand was
     made without Hand's check and holds an object that is no Card is a bad-deal naming it, even when that object
     fails on being read (mutation sample seed 7707, issue 34)."""
-    from pytruco import check, new_game
 
-    hand = object.__new__(Hand)
-    object.__setattr__(hand, "cards", (_Unreadable(), Card.parse("4C"), Card.parse("5C")))
-    state = new_game("default", first_mano=0)
-    deal = Deal((hand, Hand.parse("6O 4O 5B")))
-    assert refused(state, deal) == "bad-deal"
-    with pytest.raises(IllegalActionError) as caught:
-        check(state, deal)
-    assert str(caught.value) == "bad deal: seat 0 is dealt <unreadable>, which is not one of the 40 cards"
+    assert (
+        _refused_as_first_card(_Unreadable())
+        == "bad deal: seat 0 is dealt <unreadable>, which is not one of the 40 cards"
+    )

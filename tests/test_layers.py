@@ -279,10 +279,11 @@ def _is_private(name: str) -> bool:
     return name.rpartition(".")[2].startswith("_") and name not in ("__init__", "__main__", "_engine")
 
 
-SHARED_PRIVATE: dict[str, str] = {"_unchecked": "_engine"}
+SHARED_PRIVATE: dict[str, str] = {"_unchecked": "_engine", "_spiel_params": "train"}
 """The private top-level modules one subpackage may import too, and which: ``_unchecked`` holds the unchecked
 constructors of Hand and Deal (``Hand._of``, ``Deal._of``), which ``_engine.deal.random_deal`` calls directly: in
-the compiled build a C call, where the bound classmethods cost a few hundred instructions a hand (issue 34)."""
+the compiled build a C call, where the bound classmethods cost a few hundred instructions a hand (issue 34);
+``_spiel_params.game_type`` declares every pytruco OpenSpiel game's type, ``train.mccfr``'s small game's too."""
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))

@@ -19,7 +19,16 @@ from .errors import ArgumentError, quoted
 from .params import RULE_OPTIONS
 from .rules import PRESET_NAMES, RuleSet
 
-__all__ = ["DEFAULTS", "GAME_TYPES", "PARAMETERS", "PRESET_GAME_NAMES", "PRESET_OF", "TRUCO_GAME", "parameters_set"]
+__all__ = [
+    "DEFAULTS",
+    "GAME_TYPES",
+    "PARAMETERS",
+    "PRESET_GAME_NAMES",
+    "PRESET_OF",
+    "TRUCO_GAME",
+    "game_type",
+    "parameters_set",
+]
 
 TRUCO_GAME: Final = "python_truco"
 """The name ``python_truco`` is registered under (:data:`pytruco.openspiel.GAME_NAME`)."""
@@ -61,27 +70,41 @@ PARAMETERS: dict[str, dict[str, Any]] = {
 """Each registered game's parameter specification, by its name."""
 
 
-def _game_type(name: str) -> Any:
-    preset = PRESET_OF.get(name)
+def game_type(name: str, long_name: str, parameters: dict[str, Any], *, max_players: int, tensors: bool) -> Any:
+    """The ``pyspiel.GameType`` of a pytruco game: sequential, with explicit chance, imperfect information,
+    zero-sum and rewarded at the end, for 2 to *max_players* players; an information-state string always, and
+    the observation string and both tensors when *tensors* (``python_truco``'s games; not the small solved game).
+
+    >>> game_type("python_truco", "Argentine truco", {}, max_players=6, tensors=True).max_num_players
+    6
+    """
     return pyspiel.GameType(
         short_name=name,
-        long_name=f"Argentine truco (pytruco{f', the {preset} preset' if preset else ''})",
+        long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=6,
+        max_num_players=max_players,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=PARAMETERS[name],
+        provides_information_state_tensor=tensors,
+        provides_observation_string=tensors,
+        provides_observation_tensor=tensors,
+        parameter_specification=parameters,
     )
 
 
-GAME_TYPES: dict[str, Any] = {name: _game_type(name) for name in PARAMETERS}
+def _long_name(name: str) -> str:
+    preset = PRESET_OF.get(name)
+    return f"Argentine truco (pytruco{f', the {preset} preset' if preset else ''})"
+
+
+GAME_TYPES: dict[str, Any] = {
+    name: game_type(name, _long_name(name), parameters, max_players=6, tensors=True)
+    for name, parameters in PARAMETERS.items()
+}
 
 
 def parameters_set(name: str, params: Mapping[str, Any]) -> dict[str, Any]:

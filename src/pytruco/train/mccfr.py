@@ -39,6 +39,7 @@ import pyspiel
 from open_spiel.python import policy as openspiel_policy
 
 from .. import openspiel
+from .._spiel_params import game_type
 from ..bots import Bot, OpenSpielBot
 from ..errors import ArgumentError, quoted
 from ..params import game_length, with_hands
@@ -131,21 +132,8 @@ def info_state_text(key: InfoKey) -> str:
     return " | ".join((f"seat {seat}", *history))
 
 
-_SMALL_TYPE = pyspiel.GameType(
-    short_name=SMALL_GAME,
-    long_name="pytruco's small solved game (pytruco.solve)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=False,
-    provides_observation_tensor=False,
-    parameter_specification=_SMALL_DEFAULTS,
+_SMALL_TYPE = game_type(
+    SMALL_GAME, "pytruco's small solved game (pytruco.solve)", _SMALL_DEFAULTS, max_players=2, tensors=False
 )
 
 
