@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -82,21 +84,27 @@ def test_chance_nodes_offer_every_card_not_dealt_in_deck_order() -> None:
         assert not state.dealing and state.table.rounds_dealt == 1
 
 
-def test_tensors_are_the_encoders_values() -> None:
-    # Issue 37: the observer writes the encoders' entries into its zeroed tensor in place (no list converted per
-    # step); every tensor equals encode's list in single precision, for every player, at every decision.
-    game = pyspiel.load_game("python_truco(players=4,hands=2)")
-    rng = random.Random(6)
+def _decisions(game: Any, rng: random.Random) -> Iterator[Any]:
+    """Every decision state of one game of *game* played at random by *rng*: chance outcomes drawn, each decision
+    yielded, then a random legal action applied (after the caller's checks, which may draw from *rng* too)."""
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(rng.choice(state.chance_outcomes())[0])
             continue
+        yield state
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_tensors_are_the_encoders_values() -> None:
+    # Issue 37: the observer writes the encoders' entries into its zeroed tensor in place (no list converted per
+    # step); every tensor equals encode's list in single precision, for every player, at every decision.
+    game = pyspiel.load_game("python_truco(players=4,hands=2)")
+    for state in _decisions(game, random.Random(6)):
         for player in range(4):
             info = np.asarray(information_state(state.table, player), np.float32).tolist()
             seen = np.asarray(observation(state.table, player), np.float32).tolist()
             assert state.information_state_tensor(player) == info and state.observation_tensor(player) == seen
-        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_serialisation_round_trips() -> None:
@@ -169,17 +177,12 @@ def test_ismcts_plays_through_with_the_library_world_sampler() -> None:
 def test_resampled_states_keep_the_information_state() -> None:
     game = pyspiel.load_game("python_truco(preset=default,players=4,hands=1)")
     rng = random.Random(6)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-            continue
+    for state in _decisions(game, rng):
         player = state.current_player()
         world = truco_openspiel.resampled(state, player, rng)
         assert world.information_state_string(player) == state.information_state_string(player)
         assert world.observation_tensor(player) == state.observation_tensor(player)
         assert world.legal_actions() == state.legal_actions()
-        state.apply_action(rng.choice(state.legal_actions()))
 
 
 # Issue 36, item 1: a state's text is its action history alone, and reading one replays it.
