@@ -10,11 +10,16 @@ pyproject.toml enables this hook for both targets; it does one job per target:
   the ``.py`` files (Python imports an extension before a source file of the same name), and the wheel is tagged for
   the platform. mypy (which holds mypyc) and setuptools (which drives the C compiler) are then build dependencies,
   pinned in :data:`COMPILE_REQUIRES`; without the variable the wheel is pure (``py3-none-any``) and the build needs
-  neither, nor a compiler.
+  neither, nor a compiler. mypyc compiles a copy of ``src/`` in which the engine's ``_engine/options.py`` is replaced
+  by :func:`native_options`' module: a native class holding a copy of the rule options, with the fields written
+  from :class:`~pytruco.RuleSet`'s own, so that they are declared once in the source. That module is also the
+  wheel's ``options.py``.
 """
 
 from __future__ import annotations
 
+import ast
+import builtins
 import os
 import shutil
 import tempfile
@@ -57,17 +62,108 @@ def compiled_sources(root: Path) -> list[str]:
     return found
 
 
+RULES = "src/pytruco/rules.py"
+"""The module that declares :class:`~pytruco.RuleSet`, whose fields :func:`native_options` copies."""
+OPTIONS = "src/pytruco/_engine/options.py"
+"""The engine's options module, which the compiled build replaces with :func:`native_options`' text."""
+
+
+def ruleset_fields(rules_source: str) -> list[tuple[str, str]]:
+    """The fields of the class ``RuleSet`` in *rules_source* (the text of rules.py), in order: (name, annotation)."""
+    for node in ast.parse(rules_source).body:
+        if isinstance(node, ast.ClassDef) and node.name == "RuleSet":
+            return [
+                (statement.target.id, ast.unparse(statement.annotation))
+                for statement in node.body
+                if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+            ]
+    raise ValueError("rules.py declares no class RuleSet")
+
+
+def native_options(rules_source: str) -> str:
+    """The text of the compiled build's ``_engine/options.py``: the same names as the source's (``Options``,
+    ``options_of``, ``as_options``), with ``Options`` a class of its own that declares every field of the
+    ``RuleSet`` in *rules_source*, with its annotation, and copies a RuleSet's values (the source module explains).
+    ``options_of`` keeps one copy per RuleSet object."""
+    fields = ruleset_fields(rules_source)
+    used = {
+        node.id for _, annotation in fields for node in ast.walk(ast.parse(annotation)) if isinstance(node, ast.Name)
+    }
+    imported = sorted(used - set(dir(builtins)) | {"RuleSet"})
+    declared = "\n".join(f"    {name}: {annotation}" for name, annotation in fields)
+    names = ", ".join(repr(name) for name, _ in fields)
+    return _NATIVE_OPTIONS.format(imports=", ".join(imported), names=names, fields=declared)
+
+
+_NATIVE_OPTIONS = '''"""The rule options as the compiled engine reads them (written by hatch_build.native_options).
+
+The source's ``_engine/options.py`` explains: here :class:`Options` is a class of its own, compiled to a native class,
+holding a copy of a :class:`~pytruco.RuleSet`'s values, one per RuleSet object.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..rules import {imports}
+
+__all__ = ["Options", "as_options", "options_of"]
+
+_NAMES: Final[tuple[str, ...]] = ({names},)
+
+
+class Options:
+    """The values of every field of a RuleSet (build with :func:`options_of`)."""
+
+{fields}
+
+    def __init__(self, rules: RuleSet) -> None:
+        for name in _NAMES:
+            setattr(self, name, getattr(rules, name))
+
+
+_ROOM: Final = 256
+"""How many RuleSets :func:`options_of` remembers (a simulation or a server uses a handful)."""
+_BY_ID: Final[dict[int, tuple[RuleSet, Options]]] = {{}}
+
+
+def options_of(rules: RuleSet) -> Options:
+    """The Options of *rules*: the same copy for the same RuleSet object while it is remembered (by identity:
+    hashing a RuleSet reads all its fields), a new one otherwise."""
+    found = _BY_ID.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    options = Options(rules)
+    if len(_BY_ID) >= _ROOM:
+        _BY_ID.clear()
+    _BY_ID[id(rules)] = (rules, options)  # the RuleSet is kept alive with its id, which no other object then takes
+    return options
+
+
+def as_options(rules: RuleSet | Options) -> Options:
+    """*rules* as Options: the boundary's functions take either (the views pass a RuleSet)."""
+    return rules if isinstance(rules, Options) else options_of(rules)
+'''
+
+
 def compile_engine(root: Path, build_dir: Path) -> dict[str, str]:
-    """Compile :data:`COMPILED` with mypyc under *build_dir*; returns {built file: its path in the wheel}."""
+    """Compile :data:`COMPILED` with mypyc under *build_dir*; returns {built file: its path in the wheel}.
+
+    mypyc reads a copy of the project's ``src/`` and ``pyproject.toml`` (its mypy settings) in *build_dir*, with
+    :data:`OPTIONS` replaced by :func:`native_options`' module, which the wheel also ships as that file."""
     from mypyc.build import mypycify
     from setuptools import Distribution
     from setuptools.command.build_ext import build_ext
 
+    tree = build_dir / "tree"
+    shutil.copytree(root / "src", tree / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    shutil.copy2(root / "pyproject.toml", tree / "pyproject.toml")
+    (tree / OPTIONS).write_text(native_options((root / RULES).read_text(encoding="utf-8")), encoding="utf-8")
     here = Path.cwd()
-    os.chdir(root)  # mypy names the modules from paths relative to the project (src/ layout)
+    os.chdir(tree)  # mypy names the modules from paths relative to the project (src/ layout)
     try:
         extensions = mypycify(
-            compiled_sources(root), opt_level="3", target_dir=str(build_dir / "c"), group_name="pytruco"
+            compiled_sources(tree), opt_level="3", target_dir=str(build_dir / "c"), group_name="pytruco"
         )
         command = build_ext(Distribution({"ext_modules": extensions}))
         command.build_lib = str(build_dir / "lib")
@@ -78,7 +174,9 @@ def compile_engine(root: Path, build_dir: Path) -> dict[str, str]:
     finally:
         os.chdir(here)
     lib = build_dir / "lib"
-    return {str(built): str(built.relative_to(lib)) for built in sorted(lib.rglob("*")) if built.is_file()}
+    built = {str(path): str(path.relative_to(lib)) for path in sorted(lib.rglob("*")) if path.is_file()}
+    built[str(tree / OPTIONS)] = str(Path(OPTIONS).relative_to("src"))
+    return built
 
 
 class PytrucoBuildHook(BuildHookInterface):  # type: ignore[type-arg]

@@ -13,7 +13,10 @@ table before its first deal. :func:`refused` names why an action is not legal, b
 from __future__ import annotations
 
 import os
+import sys
+import types
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,6 +50,19 @@ QUICK_BOTS: dict[str, Callable[[], Bot]] = {
     for name in BOT_NAMES
 }
 """A new bot by each library name, the searching bots with little search, so that whole games stay quick."""
+
+
+def build_hook() -> types.ModuleType:
+    """The project's ``hatch_build.py`` (the build hook), imported from the checkout; skips the test where
+    hatchling, which it imports, is missing (the compiled build's test run)."""
+    pytest.importorskip("hatchling", reason="hatchling (the build backend, which hatch_build.py imports) is missing")
+    root = str(Path(__file__).resolve().parents[1])
+    sys.path.insert(0, root)
+    try:
+        import hatch_build
+    finally:
+        sys.path.remove(root)
+    return hatch_build
 
 
 def examples(count: int) -> int:

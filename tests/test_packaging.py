@@ -7,11 +7,12 @@ The build itself (sdist and wheel, ``twine check``, an install of each into a fr
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from helpers import build_hook
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
@@ -42,12 +43,7 @@ def test_the_sdist_leaves_out_the_repository_files() -> None:
 
 
 def test_the_build_hook_drops_only_the_gitignore() -> None:
-    pytest.importorskip("hatchling", reason="hatchling (the build backend) is not installed")
-    sys.path.insert(0, str(ROOT))
-    try:
-        from hatch_build import drop_gitignore
-    finally:
-        sys.path.remove(str(ROOT))
+    drop_gitignore = build_hook().drop_gitignore
     forced = {f"{ROOT}/.gitignore": ".gitignore", f"{ROOT}/README.md": "README.md"}
     build_data: dict[str, Any] = {"force_include": forced}
     drop_gitignore(build_data)
@@ -82,12 +78,7 @@ def test_read_the_docs_builds_the_docs_as_the_tests_do() -> None:
 def test_the_compiled_build_is_opt_in_and_compared_in_ci() -> None:
     """hatch_build.py compiles only with PYTRUCO_COMPILE=1, and its requirements (mypy pinned) come only then;
     .ci/run builds that wheel, tests it and compares its records with the pure build's (tools/record_digest.py)."""
-    pytest.importorskip("hatchling", reason="hatchling (the build backend) is not installed")
-    sys.path.insert(0, str(ROOT))
-    try:
-        import hatch_build
-    finally:
-        sys.path.remove(str(ROOT))
+    hatch_build = build_hook()
     assert any(requirement.startswith("mypy==") for requirement in hatch_build.COMPILE_REQUIRES)
     assert 'path = "hatch_build.py"' in table("tool.hatch.build.targets.wheel.hooks.custom")
     assert "mypy" not in table("build-system")
