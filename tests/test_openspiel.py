@@ -217,6 +217,32 @@ def test_a_state_serialises_as_its_history_alone() -> None:
     assert again.information_state_string(0) == state.information_state_string(0)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "python_truco(preset=classic,first_mano=1,utility=points,target=15)",
+        "python_truco_classic(flor=False,players=4)",
+    ],
+)
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_a_game_pickles_and_copies_as_itself(text: str, how: str) -> None:
+    """A pickled or deep-copied game is the same game, its rules, first mano and utility included (OpenSpiel's own
+    pickling of a Python game skips its constructor, and the copy had no rules), and its states play."""
+    import copy
+    import pickle
+
+    game = pyspiel.load_game(text)
+    again = pickle.loads(pickle.dumps(game)) if how == "pickle" else copy.deepcopy(game)
+    assert type(again) is type(game) and str(again) == str(game)
+    assert (again.rules, again.first_mano, again.utility) == (game.rules, game.first_mano, game.utility)
+    pyspiel.random_sim_test(again, num_sims=1, serialize=False, verbose=False)
+
+
+def test_a_pickled_game_is_loaded_only_as_a_pytruco_game() -> None:
+    with pytest.raises(TrucoError, match="'tic_tac_toe' is no pytruco game"):
+        truco_openspiel._load_game("tic_tac_toe")
+
+
 def test_deserialising_never_unpickles() -> None:
     """Issue 36 item 1: a hostile ``__dict__`` blob is never decoded; the history alone rebuilds the state."""
     import base64

@@ -213,10 +213,31 @@ class TrucoGame(pyspiel.Game):
         except TrucoError as error:
             raise ArgumentError(f"not a state of this game: {error}") from None
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled (or deep-copied), a game is its text, loaded again by OpenSpiel with this module's games
+        registered: the same game, rules and all (OpenSpiel's own pickling would skip this class's constructor).
+
+        >>> import pickle, pyspiel
+        >>> game = pyspiel.load_game("python_truco_classic(flor=False,players=4)")
+        >>> again = pickle.loads(pickle.dumps(game))
+        >>> type(again) is type(game), again.rules == game.rules, again.rules.flor
+        (True, True, False)
+        """
+        return (_load_game, (str(self),))
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """Observations (``truco-obs/1``) or, for perfect recall, information states (``truco-info/1``)."""
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _Observer(self.rules, perfect_recall)
+
+
+def _load_game(text: str) -> TrucoGame:
+    """The game whose text is *text* (``str(game)``): how a pickled :class:`TrucoGame` is restored, once importing
+    this module has registered its games."""
+    game = pyspiel.load_game(text)
+    if not isinstance(game, TrucoGame):
+        raise ArgumentError(f"{quoted(text)} is no pytruco game")
+    return game
 
 
 class _Progress:
