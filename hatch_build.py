@@ -89,7 +89,7 @@ def native_options(rules_source: str) -> str:
     used = {
         node.id for _, annotation in fields for node in ast.walk(ast.parse(annotation)) if isinstance(node, ast.Name)
     }
-    imported = sorted(used - set(dir(builtins)) | {"RuleSet"})
+    imported = sorted((used - set(dir(builtins))) | {"RuleSet"})
     declared = "\n".join(f"    {name}: {annotation}" for name, annotation in fields)
     names = ", ".join(repr(name) for name, _ in fields)
     return _NATIVE_OPTIONS.format(imports=", ".join(imported), names=names, fields=declared)
