@@ -655,3 +655,16 @@ def test_a_deal_holding_what_is_no_card_is_refused_whatever_it_is() -> None:
         _refused_as_first_card(_Unreadable())
         == "bad deal: seat 0 is dealt <unreadable>, which is not one of the 40 cards"
     )
+
+
+def test_points_of_fewer_than_three_cards_counts_what_is_held():
+    """PRESETS.md §5 (envido points: two cards of one suit are 20 plus their values, figures 0; cards of different
+    suits, the highest value): points_of also counts a holding of one or two cards, as (best two, all three,
+    suits), the one case that the table of three-card holdings does not list."""
+    from pytruco.cards import points_of
+
+    seven, six, one, twelve = (Card.parse(text) for text in ("7C", "6C", "1E", "12O"))
+    assert points_of([seven, six]) == (33, 33, 1)
+    assert points_of([seven, one]) == (7, 7, 2)
+    assert points_of([twelve]) == (0, 0, 1)
+    assert points_of([]) == (0, 0, 0)

@@ -661,3 +661,26 @@ def test_the_malas_end_below_half_the_target(score, values):
         )
         got[rule] = state.round.points[1]
     assert got == values
+
+
+@pytest.mark.parametrize(
+    ("options", "score", "expected"),
+    [
+        ({"preset": "ladder"}, (10, 10), 20),
+        ({"preset": "ladder"}, (10, 12), None),
+        ({"preset": "default", "falta_envido": "malas-winner"}, (5, 5), 10),
+        ({"preset": "default", "falta_envido": "malas-winner"}, (5, 7), None),
+        ({"preset": "default"}, (10, 12), 18),
+    ],
+)
+def test_a_falta_whose_worth_depends_on_its_winner_is_known_at_equal_scores(options, score, expected):
+    """PRESETS.md §5 and §9.1 (falta_envido): ladder's falta is the target minus the loser's score, malas-winner's
+    15 minus the winner's; before the winner is known its worth is None unless the scores are equal, where it is
+    the same for either team. The leader's falta never depends on the winner."""
+    from pytruco import RuleSet
+    from pytruco._engine import falta_value
+
+    rules = RuleSet.from_dict(options)
+    assert falta_value(rules, score) == expected
+    if expected is not None:
+        assert falta_value(rules, score, 0) == falta_value(rules, score, 1) == expected

@@ -652,3 +652,27 @@ def test_a_game_won_at_once_by_the_contraflor_al_resto_ends_as_any_game_won_at_o
     envido = play("default", deal, "0 envido", "1 quiero", "0 tengo 29", score=(3, 28))
     _, events = apply(envido, "1 tengo 31")
     assert [event.kind.value for event in events] == ["declared", "envido-won", "points", "chico-won", "match-over"]
+
+
+def test_a_game_won_by_the_contraflor_al_resto_in_a_deferring_preset_ends_the_hand_first():
+    """PRESETS.md §2 (reglamento counts the points at the end of the hand) and §6 (an accepted contraflor al resto
+    in reglamento: the best flor wins the chico): the last declaration wins the flor, its points are added, the
+    hand ends (the end-of-hand count), and only then is the chico won; the partido goes on to the second chico."""
+    cfar = ["0 flor", "1 flor", "0 contraflor-al-resto", "1 quiero", "0 tengo 35"]
+    state = play("reglamento", [["4C", "5C", "6C"], ["1E", "7E", "3E"]], *cfar, score=(10, 12))
+    state, events = apply(state, "1 tengo 31")
+    assert [event.kind.value for event in events] == ["declared", "flor-won", "points", "hand-ended", "chico-won"]
+    assert state.score == (30, 12) and not state.is_over
+
+
+def test_the_flor_declarations_start_afresh_after_a_flor_voids_the_envido_being_declared():
+    """PRESETS.md §6 (flor comparisons use the declaration steps of the envido: the first to declare says tengo N)
+    and §8.24 (a flor voids an envido chain that is being declared): in a reglamento 3v3 hand, seat 3 declared the
+    best envido when seat 0 sang flor; the flor's first declarer, seat 5, must say its points, with no son buenas
+    against the voided envido's best."""
+    deal = [["2C", "4C", "7C"], ["6O", "12C", "10B"], ["6B", "5C", "2O"], ["11C", "6C", "6E"]]
+    deal += [["10O", "3B", "1C"], ["7E", "10E", "12E"]]
+    envido = ["2 mazo", "3 envido", "4 quiero", "3 tengo 29", "4 tengo 24"]
+    state = play("reglamento", deal, *envido, "0 flor", "5 flor", "0 quiero", first_mano=2, players=6)
+    assert state.to_act == (5,) and legal(state) == ["5 tengo 27"]
+    assert refused(state, "5 son-buenas") == "son-buenas-first"

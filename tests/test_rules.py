@@ -307,11 +307,14 @@ def test_to_dict_writes_changed_options_as_plain_json():
         ("target", True, "option 'target': must be a whole number, not True"),
         ("players", 4.0, "option 'players': must be a whole number, not 4.0"),
         ("flor", 1, "option 'flor': must be true or false, not 1"),
+        ("targets", (30,), "option 'targets': must be a list of whole numbers, not (30,)"),
+        ("targets", "30", "option 'targets': must be a list of whole numbers, not '30'"),
     ],
 )
 def test_a_records_rules_option_of_the_wrong_json_type_is_refused_by_name(option, value, message):
-    """RECORDS.md "rules": `players` and `target` are numbers and `flor` is true or false; a record's option of
-    the other JSON type (true for a number, 4.0, 1 for true) is refused for its type, not for a range."""
+    """RECORDS.md "rules": `players` and `target` are numbers, `flor` is true or false and `targets` a list; a
+    record's option of another JSON type (true for a number, 4.0, 1 for true, a text or a tuple for a list) is
+    refused for its type, not for a range."""
     with pytest.raises(RuleSetError) as caught:
         RuleSet.from_dict({"preset": "default", option: value})
     assert str(caught.value) == message
@@ -393,3 +396,17 @@ def test_a_records_named_option_is_its_json_name_not_the_python_member(option, m
         RuleSet.from_dict({"preset": preset, option: member})
     assert str(caught.value) == f"option {option!r}: must be one of {names}, not {member!r}"
     assert RuleSet.from_dict({"preset": preset, option: member.value}) == RuleSet.preset(preset, **{option: member})
+
+
+def test_options_written_name_equals_value_are_read_as_a_records_rules_name_them():
+    """RECORDS.md "rules" (an option's value is JSON): `pytruco play --option NAME=VALUE` and `serve --new
+    PRESET:NAME=VALUE` read each VALUE as JSON, or else as its text; an item without a name or without "=" is
+    refused with the item quoted."""
+    from pytruco.rules import option_pairs
+
+    pairs = option_pairs(["flor=true", "target=15", "falta_envido=malas-leader", "flor_flor_value=4"])
+    assert pairs == {"flor": True, "target": 15, "falta_envido": "malas-leader", "flor_flor_value": 4}
+    for item in ("=4", "flor", ""):
+        with pytest.raises(RuleSetError) as caught:
+            option_pairs([item])
+        assert str(caught.value) == f"an option is written NAME=VALUE, not {item!r}"

@@ -216,11 +216,8 @@ def envido_window(rules: Options, r: Round, s: int, kind: Kind | None = None) ->
         return "envido-one-chain"
     if r._truco.level:
         return "envido-after-truco"
-    if r._truco.call:
-        if not rules.envido_primero:
-            return "envido-not-truco-answer"
-        if r._truco.call > 1:
-            return "envido-primero-first-truco"
+    if r._truco.call and not rules.envido_primero:  # only a first truco waits here: a retruco follows a quiero
+        return "envido-not-truco-answer"
     if kind is not None and kind not in opening_calls(rules):
         return "envido-opening-call"
     if rules.envido_window is WINDOW_OWN_FIRST_CARD:

@@ -204,21 +204,13 @@ def flor_call_refusal(rules: Options, kind: Kind) -> Refusal:
     return Refusal("answers-flor-only", params)
 
 
-def flor_answer_refusal(rules: Options, r: Round, kind: Kind, waits: Awaiting) -> Refusal:
+def flor_answer_refusal(rules: Options, kind: Kind, waits: Awaiting) -> Refusal:
     """Why quiero or no quiero is refused as the answer to the flor or flor-chain call that waits (the menu does
     not offer it)."""
     if waits is AWAIT_FLOR:
-        answers = ",".join(sorted(k.value for k in _flor_menu(rules, r, waits)))
+        answers = ",".join(sorted(k.value for k in first_flor_menu(rules)))
         return Refusal("not-a-flor-answer", {"call": kind.value, "preset": rules.preset_name, "answers": answers})
     return Refusal("not-a-second-flor-answer", {"call": kind.value})
-
-
-def _flor_menu(rules: Options, r: Round, waits: Awaiting) -> tuple[Kind, ...]:
-    if waits is AWAIT_FLOR:
-        return first_flor_menu(rules)
-    if waits is AWAIT_FLOR_CALL:
-        return flor_call_menu(rules, r._flor.call)
-    return ()
 
 
 # --- doing it -----------------------------------------------------------------

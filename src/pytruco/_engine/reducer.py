@@ -397,7 +397,7 @@ def _reason(state: State, r: Round, action: Action) -> Refusal:
         return mazo_refusal(rules, r, s, waits)
     if kind in _ANSWERS:
         if waits is AWAIT_FLOR or waits is AWAIT_FLOR_CALL:
-            return flor_answer_refusal(rules, r, kind, waits)
+            return flor_answer_refusal(rules, kind, waits)
         if waits is not AWAIT_ENVIDO and waits is not AWAIT_TRUCO:
             return answer_refusal(r, s, kind)
     return _not_allowed(state, action)  # no family's reason: the menu is the authority
