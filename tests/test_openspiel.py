@@ -238,6 +238,26 @@ def test_a_game_pickles_and_copies_as_itself(text: str, how: str) -> None:
     pyspiel.random_sim_test(again, num_sims=1, serialize=False, verbose=False)
 
 
+def test_minus_one_is_refused_as_any_other_number_that_is_no_action() -> None:
+    """Only the library's errors escape: OpenSpiel's own check refuses -1 (its kInvalidAction) with a SpielError
+    before a Python game sees it, so the state refuses it first, with the error that -2 gets, and changes nothing
+    (found by tests/test_research_fuzz.py)."""
+    game = pyspiel.load_game("python_truco(hands=1,first_mano=0)")
+    chance = game.new_initial_state()
+    decision = game.deserialize_state("".join(f"{card}\n" for card in range(6)))
+    assert chance.is_chance_node() and not decision.is_chance_node()
+    for state in (chance, decision):
+        before = state.history()
+        refused = []
+        for action in (-1, -2):
+            with pytest.raises(TrucoError) as caught:
+                state.apply_action(action)
+            refused.append(str(caught.value).replace(str(action), "N"))
+        assert refused[0] == refused[1] and state.history() == before
+    decision.apply_action(decision.legal_actions()[0])
+    assert len(decision.history()) == 7
+
+
 def test_a_pickled_game_is_loaded_only_as_a_pytruco_game() -> None:
     with pytest.raises(TrucoError, match="'tic_tac_toe' is no pytruco game"):
         truco_openspiel._load_game("tic_tac_toe")

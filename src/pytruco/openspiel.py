@@ -289,6 +289,24 @@ class TrucoState(pyspiel.State):
         super().__init__(game)
         self._progress = _Progress(new_game(game.rules, first_mano=game.first_mano), game.utility)
 
+    def apply_action(self, action: int) -> None:
+        """Apply *action* (a card index while a deal is dealt, else an action index), checked.
+
+        Raises:
+            ArgumentError: a number that is no card or action, or a card already dealt.
+            IllegalActionError: an action that is not legal here.
+
+        >>> import pyspiel
+        >>> state = pyspiel.load_game("python_truco(hands=1)").new_initial_state()
+        >>> state.apply_action(-1)
+        Traceback (most recent call last):
+        ...
+        pytruco.errors.ArgumentError: a chance action is a card index from 0 to 39, not a card: -1
+        """
+        if action == pyspiel.INVALID_ACTION:  # -1: OpenSpiel's own check would refuse it with its SpielError
+            self._apply_action(action)  # raises as for any other number that is no card or action
+        super().apply_action(action)
+
     def __setattr__(self, name: str, value: object) -> None:
         # OpenSpiel's Python-game deserialiser sets the pickled __dict__'s items after the history: only our own
         # record of progress may be set, and one restored from text (no table) is rebuilt from the history.
