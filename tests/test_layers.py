@@ -412,3 +412,51 @@ def test_the_slot_check_can_fail(tmp_path: Path) -> None:
         "def f(state, r, self):\n    r._held = state._history\n    return self._history, Narrator._dealt\n"
     )
     assert _slot_reads(sample) == [(2, "_held"), (2, "_history")]
+
+
+def _member_names(paths: list[Path]) -> dict[str, list[tuple[str, str]]]:
+    """Each enum member that a module-level assignment names (``KIND_FLOR: Final = Kind.FLOR``): the modules and
+    names it is bound to, and each import that renames a name (``as``), listed under ``import as``."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for path in paths:
+        for node in ast.parse(path.read_text(), str(path)).body:
+            if isinstance(node, ast.ImportFrom):
+                renamed = [(path.name, f"{a.name} as {a.asname}") for a in node.names if a.asname not in (None, a.name)]
+                found.setdefault("import as", []).extend(renamed)
+                continue
+            value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+            if not (isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name)):
+                continue
+            if not value.value.id[0].isupper():  # an enum's member, not a module's or an instance's attribute
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = [(path.name, t.id) for t in targets if isinstance(t, ast.Name)]
+            found.setdefault(f"{value.value.id}.{value.attr}", []).extend(names)
+    return found
+
+
+def _twice_named(found: dict[str, list[tuple[str, str]]]) -> dict[str, list[tuple[str, str]]]:
+    return {
+        member: places
+        for member, places in found.items()
+        if (member == "import as" and places) or len({name for _, name in places}) > 1
+    }
+
+
+def test_each_enum_member_has_one_name_in_the_engine() -> None:
+    """Issue 34 ("one name per enum member", docs/internals.md "Speed"): the engine binds each enum member to one
+    name (``stages.py``'s table: ``KIND_FLOR`` for ``Kind.FLOR``), and no engine import renames a name, so grep
+    finds every use of a member by that name."""
+    found = _member_names(sorted((SRC / "_engine").glob("*.py")))
+    assert len(found) > 50  # the table is read: the members of Kind, Phase, Awaiting, the stages, ...
+    assert _twice_named(found) == {}
+
+
+def test_the_enum_name_check_can_fail(tmp_path: Path) -> None:
+    first, second = tmp_path / "first.py", tmp_path / "second.py"
+    first.write_text("KIND_FLOR: Final = Kind.FLOR\nE = Kind.ENVIDO\nx = rules.flor\n")
+    second.write_text("from .first import E as ENVIDO\n_FLOR = Kind.FLOR\n")
+    assert _twice_named(_member_names([first, second])) == {
+        "import as": [("second.py", "E as ENVIDO")],
+        "Kind.FLOR": [("first.py", "KIND_FLOR"), ("second.py", "_FLOR")],
+    }

@@ -297,3 +297,12 @@ def test_round_stage_and_seat_reads_name_each_stage() -> None:
     assert play("classic", [["1E", "7E", "4E"], ["1O", "3B", "4C"]], "0 flor").round.flor_stage == "done"
     four = [["7C", "6C", "1E"], ["5O", "4O", "3B"], ["1O", "2O", "3O"], ["1C", "2C", "3C"]]
     assert play("default", four, "0 mazo", players=4).round.folded == frozenset({0})
+
+
+def test_a_round_holds_at_most_fifteen_fields_of_its_own() -> None:
+    """Issue 34 ("Round itself holds at most 15 fields"): the per-hand state is a few records by concern
+    (docs/internals.md, "A round's records"), so a copy of a round touches a handful of references."""
+    from pytruco._engine.round import ROUND_FIELDS
+
+    records = {"_deal", "_truco", "_envido", "_flor", "_decl", "_score"}
+    assert len(ROUND_FIELDS) <= 15 and records <= set(ROUND_FIELDS), ROUND_FIELDS
